@@ -1,0 +1,128 @@
+// VaultPort: all that the core (agents, rules, edits, journal, CLI) ever sees of a vault.
+// Two adapters implement it: `obsidian-vault.ts` on Obsidian's API and the Node adapter on real
+// files. Paths are vault-relative, normalized, with `/` separators and no leading slash.
+
+import type { NoteMetadata } from './metadata-types';
+
+export interface FileStat {
+  size: number;
+  /** Milliseconds since the epoch. */
+  ctime: number;
+  mtime: number;
+}
+
+export interface VaultFileEntry {
+  kind: 'file';
+  path: string;
+  stat: FileStat;
+}
+
+export interface VaultFolderEntry {
+  kind: 'folder';
+  path: string;
+}
+
+export type VaultEntry = VaultFileEntry | VaultFolderEntry;
+
+/** Link format for newly written link text, as Obsidian's `newLinkFormat` setting. */
+export type NewLinkFormat = 'shortest' | 'relative' | 'absolute';
+
+export type VaultChange =
+  | { type: 'create'; path: string; kind: 'file' | 'folder' }
+  | { type: 'modify'; path: string }
+  | { type: 'delete'; path: string; kind: 'file' | 'folder' }
+  | { type: 'rename'; path: string; oldPath: string; kind: 'file' | 'folder' };
+
+/** Thrown by `process` when the file changed between the read and the write. */
+export class StaleWriteError extends Error {
+  constructor(readonly path: string) {
+    super(`${path} changed while it was being written; nothing was written`);
+    this.name = 'StaleWriteError';
+  }
+}
+
+/** Thrown for a path that Steward refuses to read or write (see path-safety.ts). */
+export class UnsafePathError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`refused path "${path}": ${reason}`);
+    this.name = 'UnsafePathError';
+  }
+}
+
+export class VaultFileNotFoundError extends Error {
+  constructor(readonly path: string) {
+    super(`no such file or folder: ${path}`);
+    this.name = 'VaultFileNotFoundError';
+  }
+}
+
+export class VaultPathExistsError extends Error {
+  constructor(readonly path: string) {
+    super(`already exists: ${path}`);
+    this.name = 'VaultPathExistsError';
+  }
+}
+
+/**
+ * Steward's own state (journal, index shards, caches) in `<configDir>/plugins/steward/`.
+ * Names are relative to that folder. Kept apart from the vault API on purpose: vault writes into
+ * the config folder are refused by path safety, and state writes can never reach a note.
+ */
+export interface StateStore {
+  read(name: string): Promise<string | null>;
+  readBinary(name: string): Promise<Uint8Array | null>;
+  /** Atomic replace. */
+  write(name: string, data: string | Uint8Array): Promise<void>;
+  /** Appends and flushes; used by the journal. */
+  append(name: string, data: string): Promise<void>;
+  list(folder: string): Promise<string[]>;
+  remove(name: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+}
+
+export interface VaultPort {
+  /** `.obsidian` on disk unless the user changed it. */
+  readonly configDir: string;
+  readonly state: StateStore;
+
+  /** Every file and folder, excluding the config folder and `.trash`. Root is not listed. */
+  list(): Promise<VaultEntry[]>;
+  stat(path: string): Promise<FileStat | null>;
+  exists(path: string): Promise<boolean>;
+  /** Fresh read from storage (never a cache) so writes can refuse stale input. */
+  read(path: string): Promise<string>;
+  readBinary(path: string): Promise<Uint8Array>;
+
+  /**
+   * Atomic read-modify-write. `fn` receives the current text and returns the new text. The
+   * adapter refuses (StaleWriteError) if the file changed between the read and the write.
+   * Returns the text written.
+   */
+  process(path: string, fn: (data: string) => string): Promise<string>;
+  create(path: string, data: string): Promise<void>;
+  createBinary(path: string, data: Uint8Array): Promise<void>;
+  createFolder(path: string): Promise<void>;
+  /** Move or rename a file or folder, rewriting every link that pointed into it. */
+  rename(from: string, to: string): Promise<void>;
+  /** Move to trash as the user's trash setting says (the Node adapter uses `<vault>/.trash/`). */
+  trash(path: string): Promise<void>;
+  /** Removes an empty folder only; used to roll back `create_folder`. */
+  removeEmptyFolder(path: string): Promise<void>;
+
+  /** Metadata of a markdown note, or null for other files and missing notes. */
+  metadata(path: string): NoteMetadata | null;
+  /** source -> target -> count, for links that resolve to a file. */
+  resolvedLinks(): Record<string, Record<string, number>>;
+  /** source -> link text -> count, for links with no target. */
+  unresolvedLinks(): Record<string, Record<string, number>>;
+  /** Notes that link to `path`. */
+  backlinks(path: string): string[];
+  /** Resolve a link path (without subpath) as Obsidian's `getFirstLinkpathDest` does. */
+  resolveLink(linkpath: string, sourcePath: string): string | null;
+
+  /** Vault events; returns an unsubscribe function. */
+  onChange(listener: (change: VaultChange) => void): () => void;
+}
