@@ -1,0 +1,124 @@
+// Benchmark harness: every timed case is measured against a baseline in the same run, and the
+// report quotes the ratio. Each workload runs in its own process (see run.ts), so peak memory
+// (max RSS) belongs to that workload alone.
+
+export interface Timing {
+  medianMs: number;
+  p95Ms: number;
+  minMs: number;
+  runs: number;
+}
+
+export interface Row {
+  case: string;
+  value: string;
+  baseline?: string;
+  baselineValue?: string;
+  ratio?: string;
+  note?: string;
+}
+
+export interface WorkloadContext {
+  quick: boolean;
+  /** A scratch folder, removed after the workload. */
+  tmp: string;
+}
+
+export interface Workload {
+  name: string;
+  description: string;
+  run(bench: Bench, ctx: WorkloadContext): Promise<void>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] ?? NaN;
+}
+
+export function summarize(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    medianMs: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    minMs: sorted[0] ?? NaN,
+    runs: sorted.length,
+  };
+}
+
+export function fmtMs(ms: number): string {
+  if (ms >= 10_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 10) return `${ms.toFixed(0)} ms`;
+  if (ms >= 1) return `${ms.toFixed(1)} ms`;
+  return `${(ms * 1000).toFixed(0)} µs`;
+}
+
+export function fmtBytes(n: number): string {
+  if (n >= 1024 * 1024 * 1024) return `${(n / 1024 / 1024 / 1024).toFixed(2)} GiB`;
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
+  if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
+  return `${n} B`;
+}
+
+export class Bench {
+  readonly rows: Row[] = [];
+
+  /** Runs `fn` `warmup` times unmeasured, then `repeats` times, and returns the timing. */
+  async time(fn: () => unknown, repeats = 5, warmup = 1): Promise<Timing> {
+    for (let i = 0; i < warmup; i++) await fn();
+    const samples: number[] = [];
+    for (let i = 0; i < repeats; i++) {
+      const t0 = performance.now();
+      await fn();
+      samples.push(performance.now() - t0);
+    }
+    return summarize(samples);
+  }
+
+  /**
+   * Measures `candidate` against `baseline`, alternating them so that machine noise falls on
+   * both, and records a row with the ratio of the medians (candidate / baseline).
+   */
+  async compare(
+    name: string,
+    candidate: () => unknown,
+    baselineName: string,
+    baseline: () => unknown,
+    opts: { repeats?: number; warmup?: number; note?: string } = {},
+  ): Promise<{ candidate: Timing; baseline: Timing; ratio: number }> {
+    const repeats = opts.repeats ?? 5;
+    const warmup = opts.warmup ?? 1;
+    for (let i = 0; i < warmup; i++) {
+      await baseline();
+      await candidate();
+    }
+    const c: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < repeats; i++) {
+      let t0 = performance.now();
+      await baseline();
+      b.push(performance.now() - t0);
+      t0 = performance.now();
+      await candidate();
+      c.push(performance.now() - t0);
+    }
+    const ct = summarize(c);
+    const bt = summarize(b);
+    const ratio = ct.medianMs / bt.medianMs;
+    this.rows.push({
+      case: name,
+      value: fmtMs(ct.medianMs),
+      baseline: baselineName,
+      baselineValue: fmtMs(bt.medianMs),
+      ratio: `${ratio.toFixed(2)}x`,
+      note: opts.note ?? `median of ${repeats}`,
+    });
+    return { candidate: ct, baseline: bt, ratio };
+  }
+
+  /** Records a measured value that is not a timing pair (sizes, counts, latencies). */
+  record(row: Row): void {
+    this.rows.push(row);
+  }
+}

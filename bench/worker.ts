@@ -1,0 +1,29 @@
+// Runs one workload in this process and writes its rows and peak memory as JSON.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Bench, type Workload } from './harness';
+
+const [file, out, quick] = process.argv.slice(2);
+if (!file || !out) throw new Error('usage: worker <workload file> <out json> [quick]');
+const mod = (await import(pathToFileURL(path.resolve(file)).href)) as { default: Workload };
+const workload = mod.default;
+const bench = new Bench();
+const tmp = mkdtempSync(path.join(tmpdir(), `steward-bench-${workload.name}-`));
+const t0 = performance.now();
+try {
+  await workload.run(bench, { quick: quick === 'quick', tmp });
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
+}
+writeFileSync(
+  out,
+  JSON.stringify({
+    name: workload.name,
+    description: workload.description,
+    rows: bench.rows,
+    maxRssBytes: process.resourceUsage().maxRSS * 1024,
+    seconds: (performance.now() - t0) / 1000,
+  }),
+);

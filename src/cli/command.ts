@@ -1,0 +1,38 @@
+// The contract every `steward` subcommand follows (see DESIGN.md, CLI): exit 0 when done,
+// 1 when the work failed (one clear line on stderr, nothing half done), 2 for bad input or usage.
+
+export interface CliIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+export interface CliCommand {
+  name: string;
+  /** One line for `steward --help`. */
+  summary: string;
+  /** Full usage, printed by `steward <name> --help` and after a usage error. */
+  usage: string;
+  run(args: string[], io: CliIO): Promise<number>;
+}
+
+/** Bad input or usage: exit 2. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+/** The work failed: exit 1. */
+export class FailureError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FailureError';
+  }
+}
+
+export const EXIT_OK = 0;
+export const EXIT_FAILURE = 1;
+export const EXIT_USAGE = 2;

@@ -1,0 +1,77 @@
+// StateStore on disk: `<vault>/.obsidian/plugins/steward/` (or another config folder).
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { StateStore } from '../vault-port';
+import { writeFileAtomic } from './atomic-write';
+
+export class NodeStateStore implements StateStore {
+  constructor(readonly root: string) {}
+
+  private resolve(name: string): string {
+    const full = path.resolve(this.root, name);
+    if (full !== this.root && !full.startsWith(this.root + path.sep)) {
+      throw new Error(`state name "${name}" leaves the plugin folder`);
+    }
+    return full;
+  }
+
+  async read(name: string): Promise<string | null> {
+    try {
+      return await fs.readFile(this.resolve(name), 'utf8');
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async readBinary(name: string): Promise<Uint8Array | null> {
+    try {
+      return new Uint8Array(await fs.readFile(this.resolve(name)));
+    } catch (e) {
+      if (isNotFound(e)) return null;
+      throw e;
+    }
+  }
+
+  async write(name: string, data: string | Uint8Array): Promise<void> {
+    const full = this.resolve(name);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    await writeFileAtomic(full, data);
+  }
+
+  async append(name: string, data: string): Promise<void> {
+    const full = this.resolve(name);
+    await fs.mkdir(path.dirname(full), { recursive: true });
+    const handle = await fs.open(full, 'a');
+    try {
+      await handle.writeFile(data, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async list(folder: string): Promise<string[]> {
+    try {
+      const entries = await fs.readdir(this.resolve(folder), { withFileTypes: true });
+      return entries.filter((e) => e.isFile()).map((e) => (folder ? `${folder}/${e.name}` : e.name)).sort();
+    } catch (e) {
+      if (isNotFound(e)) return [];
+      throw e;
+    }
+  }
+
+  async remove(name: string): Promise<void> {
+    await fs.rm(this.resolve(name), { force: true });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const target = this.resolve(to);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.rename(this.resolve(from), target);
+  }
+}
+
+export function isNotFound(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'ENOENT';
+}
