@@ -1,3 +1,10 @@
-// The project's Obsidian test runtime: obsidian-test-mocks' in-memory implementation of
-// obsidian.d.ts, with Steward's own faithful vault side layered on top (see vault-layer issue).
+// The project's Obsidian test runtime, which tests (and the plugin code under test) import as
+// 'obsidian'. It is obsidian-test-mocks' in-memory implementation of obsidian.d.ts, made
+// faithful where Steward depends on the details (see plugin-data.ts; the vault side follows).
+import { installNoticeRecorder } from './notices';
+import { installFaithfulPluginData } from './plugin-data';
+
 export * from 'obsidian-test-mocks/obsidian';
+
+installFaithfulPluginData();
+installNoticeRecorder();

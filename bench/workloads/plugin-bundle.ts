@@ -1,0 +1,52 @@
+// The plugin bundle: its size, and the time to evaluate it and run onload in the test runtime,
+// against an empty plugin built and loaded the same way.
+import { writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import esbuild from 'esbuild';
+import { pluginOptions } from '../../esbuild.options.mjs';
+import { fmtBytes, type Workload } from '../harness';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function build(entry: string, outfile: string): Promise<void> {
+  await esbuild.build({ ...pluginOptions(true, outfile), entryPoints: [entry], absWorkingDir: root, logLevel: 'silent' });
+}
+
+const workload: Workload = {
+  name: 'plugin-bundle',
+  description: 'Size of the production `main.js`, and the time to evaluate it and run `onload` in the Obsidian test runtime (happy-dom), against an empty plugin built and loaded the same way.',
+  async run(bench, ctx) {
+    const { installDomGlobals } = await import('../../tests/obsidian/happy-dom-globals');
+    await installDomGlobals();
+    const { App } = await import('obsidian-test-mocks/obsidian');
+    const { loadBundle, readManifest } = await import('../../tests/obsidian/load-bundle');
+
+    const main = path.join(ctx.tmp, 'main.js');
+    const emptyEntry = path.join(ctx.tmp, 'empty.ts');
+    const empty = path.join(ctx.tmp, 'empty.js');
+    writeFileSync(emptyEntry, "import { Plugin } from 'obsidian';\nexport default class Empty extends Plugin { override onload(): void {} }\n");
+    await build('main.ts', main);
+    await build(emptyEntry, empty);
+
+    const bytes = await readFile(main);
+    const emptyBytes = await readFile(empty);
+    bench.record({ case: 'main.js size', value: fmtBytes(bytes.length), baseline: 'empty plugin', baselineValue: fmtBytes(emptyBytes.length), note: `gzip ${fmtBytes(gzipSync(bytes).length)}` });
+
+    const settle = async (): Promise<void> => {
+      for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+    };
+    const loadAndStart = (file: string) => async () => {
+      const app = App.createConfigured__();
+      const PluginClass = loadBundle(file);
+      const plugin = new PluginClass(app, readManifest());
+      plugin.load();
+      await settle();
+      plugin.unload();
+    };
+    await bench.compare('evaluate main.js + onload', loadAndStart(main), 'empty plugin', loadAndStart(empty), { repeats: ctx.quick ? 10 : 40, warmup: 3 });
+  },
+};
+
+export default workload;

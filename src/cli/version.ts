@@ -1,0 +1,3 @@
+import manifest from '../../manifest.json';
+
+export const version: string = manifest.version;

@@ -1,0 +1,102 @@
+// Path safety in one place. Every path that comes from a model, a rule, a plan note or the CLI
+// passes through here before anything is read or written, in both adapters and in the scope
+// policy, so there is exactly one answer to "may Steward touch this path?".
+
+import { UnsafePathError } from './vault-port';
+
+export interface PathSafetyOptions {
+  /** The vault's config folder, `.obsidian` unless the user changed it. */
+  configDir: string;
+}
+
+export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
+
+/** Characters no file or folder name may hold in Obsidian (on any platform it syncs to). */
+const ILLEGAL_IN_NAMES = /[*"\\/<>:|?]/;
+/** Characters that break wikilinks, refused in note names as Obsidian does. */
+const ILLEGAL_IN_NOTE_NAMES = /[#^[\]|]/;
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL = /[\u0000-\u001f\u007f]/;
+const TRASH_FOLDER = '.trash';
+
+/**
+ * Obsidian's `normalizePath` for the core: forward slashes, no duplicate, leading or trailing
+ * slashes, non-breaking spaces to spaces, Unicode NFC. It does not judge; `checkVaultPath` does.
+ */
+export function normalizeVaultPath(input: string): string {
+  let p = input.replace(/\u00a0|\u202f/g, ' ').normalize('NFC');
+  p = p.replace(/\/+/g, '/');
+  p = p.replace(/^\/+|\/+$/g, '');
+  return p === '' ? '/' : p;
+}
+
+function isInside(p: string, folder: string): boolean {
+  const a = p.toLowerCase();
+  const f = folder.toLowerCase();
+  return a === f || a.startsWith(f + '/');
+}
+
+/** True when the path is the config folder, inside it, or inside `.trash`. */
+export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean {
+  return isInside(path, opts.configDir) || isInside(path, TRASH_FOLDER);
+}
+
+/**
+ * Checks a vault-relative path that Steward would read or write. Refuses absolute paths, `..`
+ * and `.` segments, NUL and control characters, names Obsidian cannot hold, `# ^ [ ] |` in
+ * note names, and anything in the config folder or `.trash`.
+ */
+export function checkVaultPath(input: string, opts: PathSafetyOptions): PathCheck {
+  if (typeof input !== 'string' || input.trim() === '') return { ok: false, reason: 'the path is empty' };
+  if (CONTROL.test(input)) return { ok: false, reason: 'the path contains a NUL or control character' };
+  if (input.startsWith('/') || input.startsWith('\\') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) {
+    return { ok: false, reason: 'absolute paths are not allowed; use a path relative to the vault root' };
+  }
+  if (input.includes('\\')) return { ok: false, reason: 'backslashes are not allowed in paths; use "/"' };
+  const path = normalizeVaultPath(input);
+  if (path === '/') return { ok: false, reason: 'the vault root itself cannot be changed' };
+  const segments = path.split('/');
+  for (const [i, segment] of segments.entries()) {
+    if (segment === '..' || segment === '.') {
+      return { ok: false, reason: `"${segment}" segments are not allowed; paths stay inside the vault` };
+    }
+    if (ILLEGAL_IN_NAMES.test(segment)) {
+      return { ok: false, reason: `"${segment}" contains a character Obsidian cannot use in names (* " \\ / < > : | ?)` };
+    }
+    if (segment.trim() === '') return { ok: false, reason: 'a path segment is blank' };
+    const isLast = i === segments.length - 1;
+    if (isLast && segment.toLowerCase().endsWith('.md') && ILLEGAL_IN_NOTE_NAMES.test(segment)) {
+      return { ok: false, reason: `note name "${segment}" contains a character that breaks links (# ^ [ ] |)` };
+    }
+  }
+  if (isInside(path, opts.configDir)) {
+    return { ok: false, reason: `the config folder (${opts.configDir}) is protected` };
+  }
+  if (isInside(path, TRASH_FOLDER)) return { ok: false, reason: 'the .trash folder is protected' };
+  return { ok: true, path };
+}
+
+/** `checkVaultPath` that throws `UnsafePathError`, for adapters. */
+export function assertSafeVaultPath(input: string, opts: PathSafetyOptions): string {
+  const check = checkVaultPath(input, opts);
+  if (!check.ok) throw new UnsafePathError(input, check.reason);
+  return check.path;
+}
+
+/** Parent folder of a vault path; '' for the root. */
+export function parentOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i < 0 ? '' : path.slice(0, i);
+}
+
+/** Last segment of a vault path. */
+export function nameOf(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Extension without the dot, lower case; '' when there is none (dot files have none). */
+export function extOf(path: string): string {
+  const name = nameOf(path);
+  const dot = name.lastIndexOf('.');
+  return dot <= 0 ? '' : name.slice(dot + 1).toLowerCase();
+}

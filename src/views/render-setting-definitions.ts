@@ -1,0 +1,50 @@
+// Renders Steward's declarative setting definitions imperatively, for Obsidian versions before
+// 1.13 that call `display()` instead of reading `getSettingDefinitions()`.
+import { Setting, type SettingDefinition, type SettingDefinitionItem } from 'obsidian';
+
+export interface SettingValues {
+  get(key: string): unknown;
+  set(key: string, value: unknown): Promise<void>;
+}
+
+function isShown(visible: boolean | (() => boolean) | undefined): boolean {
+  return typeof visible === 'function' ? visible() : visible !== false;
+}
+
+function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: SettingValues): void {
+  if (!isShown(def.visible)) return;
+  const setting = new Setting(containerEl).setName(def.name);
+  if (def.desc !== undefined) setting.setDesc(def.desc);
+  if (def.render) {
+    def.render(setting, undefined as never);
+    return;
+  }
+  const control = def.control;
+  if (!control) return;
+  const current = values.get(control.key);
+  if (control.type === 'dropdown') {
+    setting.addDropdown((d) => d.addOptions(control.options).setValue(String(current)).onChange((v) => void values.set(control.key, v)));
+  } else if (control.type === 'text') {
+    setting.addText((t) => {
+      t.setValue(typeof current === 'string' ? current : '').onChange((v) => void values.set(control.key, v));
+      if (control.placeholder) t.setPlaceholder(control.placeholder);
+    });
+  } else if (control.type === 'toggle') {
+    setting.addToggle((t) => t.setValue(current === true).onChange((v) => void values.set(control.key, v)));
+  }
+}
+
+export function renderSettingDefinitions(containerEl: HTMLElement, items: SettingDefinitionItem[], values: SettingValues): void {
+  for (const item of items) {
+    if ('type' in item && (item.type === 'group' || item.type === 'list')) {
+      if (!isShown(item.visible)) continue;
+      if (item.heading) new Setting(containerEl).setName(item.heading).setHeading();
+      for (const child of item.items ?? []) {
+        if ('type' in child && child.type === 'page') continue;
+        renderOne(containerEl, child, values);
+      }
+    } else if (!('type' in item && item.type === 'page')) {
+      renderOne(containerEl, item as SettingDefinition, values);
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// Builds the real plugin bundle (production options, as `npm run build` does) into a temp file,
+// so tests load exactly what users install without depending on a previous build.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import esbuild from 'esbuild';
+import { pluginOptions } from '../../esbuild.options.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+export async function buildPluginBundle(): Promise<string> {
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'steward-bundle-')), 'main.js');
+  await esbuild.build({ ...pluginOptions(true, outfile), absWorkingDir: root, logLevel: 'silent' });
+  return outfile;
+}

@@ -1,0 +1,17 @@
+// Records every Notice the plugin shows, so tests can assert what the user was told.
+import { Notice } from 'obsidian-test-mocks/obsidian';
+
+export const shownNotices: string[] = [];
+
+let installed = false;
+
+export function installNoticeRecorder(): void {
+  if (installed) return;
+  installed = true;
+  const proto = Notice.prototype as unknown as { constructor__: (message: string | DocumentFragment, duration?: number) => void };
+  const original = proto.constructor__;
+  proto.constructor__ = function (this: unknown, message: string | DocumentFragment, duration?: number): void {
+    shownNotices.push(typeof message === 'string' ? message : (message.textContent ?? ''));
+    original.call(this, message, duration);
+  };
+}

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+// Loads the production bundle in the Obsidian test runtime, checks exactly what it registers,
+// unloads it, and checks that every event, interval and DOM listener was released.
+import '../obsidian/dom';
+import { App, type Plugin } from 'obsidian-test-mocks/obsidian';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildPluginBundle } from '../obsidian/build-bundle';
+import { type LeakTracker, trackLeaks } from '../obsidian/leak-tracker';
+import { loadBundle, readManifest } from '../obsidian/load-bundle';
+import { shownNotices } from '../obsidian/notices';
+
+let bundle = '';
+beforeAll(async () => {
+  bundle = await buildPluginBundle();
+}, 60_000);
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+async function startPlugin(files: Record<string, string> = {}): Promise<{ app: App; plugin: Plugin; leaks: LeakTracker }> {
+  const app = App.createConfigured__({ files });
+  const leaks = trackLeaks({ workspace: app.workspace, vault: app.vault, metadataCache: app.metadataCache });
+  const PluginClass = loadBundle(bundle);
+  const plugin = new PluginClass(app, readManifest());
+  plugin.load();
+  await settle();
+  return { app, plugin, leaks };
+}
+
+describe('plugin lifecycle', () => {
+  let leaks: LeakTracker | undefined;
+  afterEach(() => leaks?.restore());
+
+  it('registers its settings tab and nothing that does not work yet', async () => {
+    const started = await startPlugin();
+    leaks = started.leaks;
+    const { plugin } = started;
+    expect(plugin.settingTabs__).toHaveLength(1);
+    expect([...plugin.commands__.keys()].sort()).toEqual([]);
+    expect([...plugin.views__.keys()].sort()).toEqual([]);
+    expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual([]);
+    expect(plugin.ribbonActions__).toHaveLength(0);
+  });
+
+  it('releases every event, interval and DOM listener on unload', async () => {
+    const started = await startPlugin();
+    leaks = started.leaks;
+    started.plugin.unload();
+    await settle();
+    expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
+  });
+
+  it('offers its settings in settings search', async () => {
+    const started = await startPlugin();
+    leaks = started.leaks;
+    const tab = started.plugin.settingTabs__[0] as unknown as { getSettingDefinitions(): { name?: string; heading?: string }[] };
+    const names = tab.getSettingDefinitions().map((d) => d.name ?? d.heading);
+    expect(names).toEqual(['Provider', 'Plan folder', 'OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)']);
+  });
+});
+
+describe('settings on load', () => {
+  let leaks: LeakTracker | undefined;
+  afterEach(() => {
+    leaks?.restore();
+    shownNotices.length = 0;
+  });
+  const dataPath = '.obsidian/plugins/steward/data.json';
+
+  it('falls back to defaults with a notice on corrupt data.json, and leaves the file as it was', async () => {
+    const app = App.createConfigured__({ files: { 'note.md': 'hello' } });
+    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.write(dataPath, '{"activeProvider": "openai", ');
+    leaks = trackLeaks({});
+    const plugin = new (loadBundle(bundle))(app, readManifest());
+    plugin.load();
+    await settle();
+    expect((plugin as unknown as { settings: { activeProvider: string } }).settings.activeProvider).toBe('none');
+    expect(await app.vault.adapter.read(dataPath)).toBe('{"activeProvider": "openai", ');
+    expect(await app.vault.adapter.read('note.md')).toBe('hello');
+    expect(shownNotices).toHaveLength(1);
+    expect(shownNotices[0]).toMatch(/^Steward: the settings file could not be read \(.*JSON.*\); using defaults\.$/);
+  });
+
+  it('resets only the bad fields of an otherwise valid file', async () => {
+    const app = App.createConfigured__();
+    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.write(dataPath, JSON.stringify({ activeProvider: 'anthropic', planFolder: '../outside', providers: { anthropic: { model: 42 } } }));
+    leaks = trackLeaks({});
+    const plugin = new (loadBundle(bundle))(app, readManifest());
+    plugin.load();
+    await settle();
+    const settings = (plugin as unknown as { settings: { activeProvider: string; planFolder: string; providers: { anthropic: { model: string } } } }).settings;
+    expect(settings.activeProvider).toBe('anthropic');
+    expect(settings.planFolder).toBe('Steward/Plans');
+    expect(settings.providers.anthropic.model).toBe('claude-sonnet-4-5');
+    expect(shownNotices).toHaveLength(1);
+    expect(shownNotices[0]).toContain('planFolder "../outside"');
+    expect(shownNotices[0]).toContain('providers.anthropic.model should be text');
+  });
+
+  it('treats another plugin\'s data as foreign and uses defaults', async () => {
+    const app = App.createConfigured__();
+    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.write(dataPath, JSON.stringify({ theme: 'dark', fontSize: 14 }));
+    leaks = trackLeaks({});
+    const plugin = new (loadBundle(bundle))(app, readManifest());
+    plugin.load();
+    await settle();
+    expect((plugin as unknown as { settings: { activeProvider: string } }).settings.activeProvider).toBe('none');
+    expect(shownNotices[0]).toContain("none of Steward's settings");
+  });
+});
