@@ -1,0 +1,223 @@
+// Regular expressions in rules come from users and from models, and a pattern that backtracks
+// catastrophically would hang Obsidian (JavaScript regexes cannot be interrupted). So patterns
+// are checked when a rule is compiled, and refused when they have the shapes that blow up:
+//   - a repetition of something that can itself match in more than one way, e.g. (a+)+, (a*)*,
+//     (\w+\s?)+ -- unless each repetition starts or ends with a character nothing else in it can
+//     match, as in (\w+\s)+ or (\.[a-z]+)+, which fixes where each repetition begins;
+//   - alternatives that can start with the same character under a repetition: (a|a)*, (a|ab)+;
+//   - two unbounded repetitions in a row that can match the same characters: \d+\d+, .*\s*.*;
+//   - backreferences (\1, \k<name>).
+// Matching is also bounded: only the first MAX_REGEX_INPUT characters of a text are searched.
+// Quadratic patterns (.*x.*y on a long line) are not refused; the bound keeps them finite.
+
+import type { CharSet as CharSetType } from './char-set';
+import { CharSet } from './char-set';
+import { parseRegexSyntax, type RegexNode } from './regex-syntax';
+
+/** Characters of a text searched by MATCHES and .matches(); the rest is not looked at. */
+export const MAX_REGEX_INPUT = 100_000;
+export const MAX_PATTERN_LENGTH = 1_000;
+/** Every rule pattern is case-insensitive (`i`) and Unicode-aware (`u`). */
+export const REGEX_FLAGS = 'iu';
+
+export class RegexRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RegexRefusedError';
+  }
+}
+
+function minLen(n: RegexNode): number {
+  switch (n.kind) {
+    case 'chars':
+      return 1;
+    case 'seq':
+      return n.items.reduce((sum, item) => sum + minLen(item), 0);
+    case 'alt':
+      return Math.min(...n.branches.map(minLen));
+    case 'group':
+      return minLen(n.body);
+    case 'quant':
+      return n.min * minLen(n.body);
+    default:
+      return 0;
+  }
+}
+
+function maxLen(n: RegexNode): number {
+  switch (n.kind) {
+    case 'chars':
+      return 1;
+    case 'seq':
+      return n.items.reduce((sum, item) => sum + maxLen(item), 0);
+    case 'alt':
+      return Math.max(...n.branches.map(maxLen));
+    case 'group':
+      return maxLen(n.body);
+    case 'quant': {
+      const body = maxLen(n.body);
+      return body === 0 ? 0 : n.max === Infinity ? Infinity : n.max * body;
+    }
+    case 'backref':
+      return Infinity;
+    default:
+      return 0;
+  }
+}
+
+/** Every character the node can consume, anywhere in it. */
+function charsOf(n: RegexNode): CharSetType {
+  switch (n.kind) {
+    case 'chars':
+      return n.set;
+    case 'seq':
+      return n.items.reduce((set, item) => set.union(charsOf(item)), CharSet.none());
+    case 'alt':
+      return n.branches.reduce((set, b) => set.union(charsOf(b)), CharSet.none());
+    case 'group':
+    case 'quant':
+      return charsOf(n.body);
+    case 'backref':
+      return CharSet.all();
+    default:
+      return CharSet.none();
+  }
+}
+
+/** Characters the node can start with. */
+function firstOf(n: RegexNode): CharSetType {
+  switch (n.kind) {
+    case 'chars':
+      return n.set;
+    case 'seq': {
+      let set = CharSet.none();
+      for (const item of n.items) {
+        set = set.union(firstOf(item));
+        if (minLen(item) > 0) break;
+      }
+      return set;
+    }
+    case 'alt':
+      return n.branches.reduce((set, b) => set.union(firstOf(b)), CharSet.none());
+    case 'group':
+    case 'quant':
+      return firstOf(n.body);
+    case 'backref':
+      return CharSet.all();
+    default:
+      return CharSet.none();
+  }
+}
+
+/** The items of a sequence with plain groups opened up: (ab)c is a, b, c. */
+function flatten(n: RegexNode): RegexNode[] {
+  if (n.kind === 'seq') return n.items.flatMap(flatten);
+  if (n.kind === 'group') return flatten(n.body);
+  return [n];
+}
+
+/**
+ * True when every repetition of `body` starts (or ends) with a single character that nothing else
+ * in the body can match: the text then says where each repetition begins, so there is only one
+ * way to split it.
+ */
+function isDelimited(body: RegexNode): boolean {
+  const items = flatten(body).filter((i) => i.kind !== 'anchor' && i.kind !== 'look');
+  const ends = [items[0], items[items.length - 1]];
+  return ends.some((edge) => {
+    if (edge?.kind !== 'chars') return false;
+    const rest = items.filter((i) => i !== edge).reduce((set, i) => set.union(charsOf(i)), CharSet.none());
+    return !edge.set.intersects(rest);
+  });
+}
+
+class RiskFinder {
+  constructor(private readonly pattern: string) {}
+
+  private show(n: RegexNode): string {
+    return this.pattern.slice(n.start, n.end);
+  }
+
+  find(n: RegexNode, repeated: boolean): string | null {
+    switch (n.kind) {
+      case 'backref':
+        return `backreferences like "${this.show(n)}" can make matching take exponential time and are not allowed`;
+      case 'quant': {
+        if (n.max > 1 && minLen(n.body) !== maxLen(n.body) && !isDelimited(n.body)) {
+          return `"${this.show(n)}" repeats something that can itself match in several ways, which can take exponential time; make each repetition start or end with a character nothing else in it matches, e.g. (\\w+\\s)+ rather than (\\w+\\s?)+, or drop the outer repetition: (a+)+ is a+`;
+        }
+        return this.find(n.body, repeated || n.max > 1);
+      }
+      case 'alt': {
+        if (repeated) {
+          const firsts = n.branches.map(firstOf);
+          for (let i = 0; i < firsts.length; i++) {
+            for (let j = i + 1; j < firsts.length; j++) {
+              if (firsts[i]?.intersects(firsts[j] ?? CharSet.none())) {
+                return `the alternatives in "${this.show(n)}" can start with the same character and are repeated, which can take exponential time; make the alternatives start differently`;
+              }
+            }
+          }
+        }
+        for (const b of n.branches) {
+          const found = this.find(b, repeated);
+          if (found !== null) return found;
+        }
+        return null;
+      }
+      case 'seq':
+        return this.adjacentRepeats(n) ?? this.findAll(n.items, repeated);
+      case 'group':
+      case 'look':
+        return this.find(n.body, repeated);
+      default:
+        return null;
+    }
+  }
+
+  private findAll(items: RegexNode[], repeated: boolean): string | null {
+    for (const item of items) {
+      const found = this.find(item, repeated);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+
+  /** \d+\d+, .*\s*.*: unbounded repetitions in a row that compete for the same characters. */
+  private adjacentRepeats(seq: RegexNode): string | null {
+    const items = flatten(seq);
+    for (const [i, a] of items.entries()) {
+      if (a.kind !== 'quant' || a.max !== Infinity) continue;
+      const aChars = charsOf(a.body);
+      for (const b of items.slice(i + 1)) {
+        if (b.kind === 'quant' && b.max === Infinity && charsOf(b.body).intersects(aChars)) {
+          return `"${this.pattern.slice(a.start, b.end)}" has repetitions in a row that can match the same characters, which can take very long on long texts; merge them into one`;
+        }
+        if (minLen(b) > 0) break;
+      }
+    }
+    return null;
+  }
+}
+
+/** Compiles a pattern from a rule, or throws RegexRefusedError saying why it is refused. */
+export function compileSafeRegex(pattern: string): RegExp {
+  if (pattern.length > MAX_PATTERN_LENGTH) {
+    throw new RegexRefusedError(`the pattern is too long (${pattern.length} characters; at most ${MAX_PATTERN_LENGTH})`);
+  }
+  let re: RegExp;
+  try {
+    re = new RegExp(pattern, REGEX_FLAGS);
+  } catch (e) {
+    const why = (e instanceof Error ? e.message : String(e)).replace(/^.*: /u, '');
+    throw new RegexRefusedError(`invalid regular expression "${pattern}": ${why.toLowerCase()}`);
+  }
+  const risk = new RiskFinder(pattern).find(parseRegexSyntax(pattern, true), false);
+  if (risk !== null) throw new RegexRefusedError(`refused regular expression "${pattern}": ${risk}`);
+  return re;
+}
+
+/** Tests a text against a compiled rule pattern, looking at its first MAX_REGEX_INPUT characters. */
+export function boundedTest(re: RegExp, text: string): boolean {
+  return re.test(text.length > MAX_REGEX_INPUT ? text.slice(0, MAX_REGEX_INPUT) : text);
+}
