@@ -107,8 +107,14 @@ export interface VaultPort {
   createFolder(path: string): Promise<void>;
   /** Move or rename a file or folder, rewriting every link that pointed into it. */
   rename(from: string, to: string): Promise<void>;
-  /** Move to trash as the user's trash setting says (the Node adapter uses `<vault>/.trash/`). */
-  trash(path: string): Promise<void>;
+  /**
+   * Move to trash as the user's trash setting says. Returns where it went when that place is
+   * inside the vault (`.trash/...`, where the Node adapter always puts it, keeping the relative
+   * path and making the name unique), or null when it went to the system trash.
+   */
+  trash(path: string): Promise<string | null>;
+  /** Moves a file or folder that `trash` put in `.trash/` back to `to` (undo of a trash). */
+  restoreFromTrash(trashPath: string, to: string): Promise<void>;
   /** Removes an empty folder only; used to roll back `create_folder`. */
   removeEmptyFolder(path: string): Promise<void>;
 
