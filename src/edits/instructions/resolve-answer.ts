@@ -1,0 +1,89 @@
+// Resolves a whole answer: every instruction against the original text of its note, then refuses
+// any edit that overlaps an earlier one in the same note (in answer order), so that several edits
+// to one note can be applied together, bottom to top, against the original.
+import { extOf, checkVaultPath } from '../../vault-vfs/path-safety';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { applyLineEdits, lineEditsOverlap } from '../text/lines';
+import type { EditInstruction, TaskAnswer } from './edit-instruction';
+import { resolveInstruction } from './resolve-instruction';
+import { lineEditOf, type ResolvedCreate, type ResolvedEdit, type ResolvedOpen } from './resolved-edit';
+
+export interface EditNotice {
+  file: string;
+  /** Index of the instruction in the answer's `edits`. */
+  index: number;
+  message: string;
+}
+
+export interface EditPlan {
+  edits: ResolvedEdit[];
+  creates: ResolvedCreate[];
+  opens: ResolvedOpen[];
+  alreadyApplied: EditNotice[];
+  refused: EditNotice[];
+}
+
+/** Reads a note's text, or null when there is no such note. */
+export type NoteReader = (path: string) => Promise<string | null>;
+
+function describe(e: ResolvedEdit): string {
+  return `edits[${e.index}] (${e.source}, lines ${e.from + 1}-${Math.max(e.to, e.from + 1)})`;
+}
+
+export async function resolveInstructions(instructions: readonly EditInstruction[], read: NoteReader): Promise<EditPlan> {
+  const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [] };
+  const texts = new Map<string, string | null>();
+  for (const ins of instructions) {
+    if (!texts.has(ins.file)) texts.set(ins.file, await read(ins.file));
+    const outcome = resolveInstruction(ins, texts.get(ins.file) ?? null);
+    if (outcome.status === 'refused') plan.refused.push({ file: outcome.file, index: outcome.index, message: outcome.message });
+    else if (outcome.status === 'already-applied') plan.alreadyApplied.push({ file: outcome.file, index: outcome.index, message: outcome.message });
+    else {
+      const r = outcome.edit;
+      if (r.kind === 'open') plan.opens.push(r);
+      else if (r.kind === 'create') {
+        const twin = plan.creates.find((c) => c.file === r.file);
+        if (twin) plan.refused.push({ file: r.file, index: r.index, message: `edits[${twin.index}] already creates this note` });
+        else plan.creates.push(r);
+      } else {
+        const clash = plan.edits.find((o) => o.file === r.file && lineEditsOverlap(lineEditOf(o), lineEditOf(r)));
+        if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
+        else plan.edits.push(r);
+      }
+    }
+  }
+  return plan;
+}
+
+/** Applies the resolved edits of one note to its original text. */
+export function applyResolvedEdits(text: string, edits: readonly ResolvedEdit[]): string {
+  return applyLineEdits(text, edits.map(lineEditOf));
+}
+
+/**
+ * Where an instruction's `file` points in the vault: the path made safe and normalized, with
+ * `.md` added when the model left it off (for a note that exists that way, or a new note).
+ */
+export async function locateNote(port: VaultPort, file: string, creating: boolean): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+  const check = checkVaultPath(file, { configDir: port.configDir });
+  if (!check.ok) return check;
+  if (extOf(check.path) !== '') return check;
+  if (creating || (!(await port.exists(check.path)) && (await port.exists(check.path + '.md')))) return { ok: true, path: check.path + '.md' };
+  return check;
+}
+
+/** Resolves an answer against the vault: unsafe paths are refused before anything is read. */
+export async function resolveAnswer(port: VaultPort, answer: TaskAnswer): Promise<EditPlan> {
+  const unsafe: EditNotice[] = [];
+  const located: EditInstruction[] = [];
+  for (const e of answer.edits) {
+    const creating = e.kind === 'positioned' && e.position.kind === 'create';
+    const where = await locateNote(port, e.file, creating);
+    if (!where.ok) unsafe.push({ file: e.file, index: e.index, message: where.reason });
+    else located.push({ ...e, file: where.path });
+  }
+  const plan = await resolveInstructions(located, async (path) => ((await port.exists(path)) ? port.read(path) : null));
+  plan.refused.push(...unsafe);
+  plan.refused.sort((a, b) => a.index - b.index);
+  return plan;
+}

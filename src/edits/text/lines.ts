@@ -1,0 +1,159 @@
+// Line arithmetic on note text that never rewrites what it does not touch: a note is a list of
+// lines, each with its own terminator ("\n", "\r\n", "\r" or none for a last line without a final
+// newline). Edits and pending blocks are replacements of whole line ranges, and every byte outside
+// the range (including mixed line endings) stays as it was. Inserting lines and then removing the
+// same lines gives back the original text exactly, which is what makes reject lossless.
+
+export interface LineSpan {
+  /** Offset of the first character of the line. */
+  start: number;
+  /** Offset just past the line's text, before its terminator. */
+  end: number;
+  /** Offset just past the terminator (equals `end` for a last line without a newline). */
+  termEnd: number;
+}
+
+/** Splits on "\r\n", "\n" and "\r", as CodeMirror (the Obsidian editor) counts lines. */
+export function lineSpans(text: string): LineSpan[] {
+  const spans: LineSpan[] = [];
+  let start = 0;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || c === 13) {
+      const termEnd = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+      spans.push({ start, end: i, termEnd });
+      start = termEnd;
+      i = termEnd - 1;
+    }
+  }
+  if (start < n) spans.push({ start, end: n, termEnd: n });
+  return spans;
+}
+
+/** The text of each line, without terminators. */
+export function splitLines(text: string): string[] {
+  return lineSpans(text).map((s) => text.slice(s.start, s.end));
+}
+
+/** The line ending most of the note uses: the first one found, or "\n" for a note without one. */
+export function dominantEol(text: string): string {
+  const m = /\r\n|\n|\r/.exec(text);
+  return m ? m[0] : '\n';
+}
+
+/** Rewrites every line break in `text` to `eol`. */
+export function withEol(text: string, eol: string): string {
+  return text.replace(/\r\n|\n|\r/g, eol);
+}
+
+/** Replace lines [from, to) (0-based, `to` exclusive) with `body`; `from === to` inserts before line `from`. */
+export interface LineEdit {
+  from: number;
+  to: number;
+  /** The new lines joined by line breaks; `null` means no lines at all (a deletion). "" is one empty line. */
+  body: string | null;
+}
+
+/** True when two line edits touch the same lines (an insertion may sit at either edge of a range). */
+export function lineEditsOverlap(a: LineEdit, b: LineEdit): boolean {
+  if (a.from === a.to && b.from === b.to) return false;
+  if (a.from === a.to) return b.from < a.from && a.from < b.to;
+  if (b.from === b.to) return a.from < b.from && b.from < a.to;
+  return a.from < b.to && b.from < a.to;
+}
+
+/**
+ * Applies non-overlapping line edits, all given against the original text, in one pass.
+ * Lines outside the edits keep their exact text and terminators. Inserted lines take the note's
+ * dominant line ending; a replaced range keeps the terminator of its last line; and a note that
+ * ended without a final newline still does. Insertions at the same line keep their given order.
+ * Inserting lines and then deleting those same lines gives back the original text exactly.
+ */
+export function applyLineEdits(text: string, edits: readonly LineEdit[]): string {
+  const spans = lineSpans(text);
+  const n = spans.length;
+  const eol = dominantEol(text);
+  for (const e of edits) {
+    if (e.from < 0 || e.to < e.from || e.to > n) throw new RangeError(`line range ${e.from + 1}-${e.to} is outside a note of ${n} lines`);
+  }
+  const order = edits.map((e, i) => ({ e, i })).sort((x, y) => x.e.from - y.e.from || (x.e.from === x.e.to ? 0 : 1) - (y.e.from === y.e.to ? 0 : 1) || x.i - y.i);
+  let reach = 0;
+  for (const { e } of order) {
+    if (e.from < reach) throw new RangeError(`the edit of lines ${e.from + 1}-${Math.max(e.to, e.from + 1)} overlaps another edit (which reaches line ${reach})`);
+    if (e.to > e.from) reach = e.to;
+  }
+  // Units of output: text plus the terminator that follows it.
+  const parts: string[] = [];
+  let lastTermIndex = -1;
+  const emit = (body: string, term: string): void => {
+    parts.push(body, term);
+    lastTermIndex = parts.length - 1;
+  };
+  const lineTerm = (i: number): string => {
+    const s = spans[i] as LineSpan;
+    return s.termEnd > s.end ? text.slice(s.end, s.termEnd) : eol;
+  };
+  let line = 0;
+  let k = 0;
+  while (line < n || k < order.length) {
+    const next = order[k]?.e;
+    if (next && next.from === line) {
+      k++;
+      if (next.from === next.to) {
+        if (next.body !== null) emit(next.body, eol);
+        continue;
+      }
+      if (next.body !== null) emit(next.body, lineTerm(next.to - 1));
+      line = next.to;
+      continue;
+    }
+    if (line >= n) break;
+    const s = spans[line] as LineSpan;
+    emit(text.slice(s.start, s.end), lineTerm(line));
+    line++;
+  }
+  const endsWithoutNewline = n === 0 || (spans[n - 1] as LineSpan).termEnd === (spans[n - 1] as LineSpan).end;
+  if (endsWithoutNewline && lastTermIndex >= 0) parts[lastTermIndex] = '';
+  return parts.join('');
+}
+
+/** One text change: at `at`, `remove` (the original text there) is replaced by `insert`. */
+export interface TextChange {
+  at: number;
+  remove: string;
+  insert: string;
+}
+
+/** The smallest single change that turns `before` into `after` (common prefix and suffix kept). */
+export function diffAsChange(before: string, after: string): TextChange {
+  const max = Math.min(before.length, after.length);
+  let p = 0;
+  while (p < max && before.charCodeAt(p) === after.charCodeAt(p)) p++;
+  let s = 0;
+  while (s < max - p && before.charCodeAt(before.length - 1 - s) === after.charCodeAt(after.length - 1 - s)) s++;
+  return { at: p, remove: before.slice(p, before.length - s), insert: after.slice(p, after.length - s) };
+}
+
+/** Applies a change, checking that the text it removes is really there. */
+export function applyChange(text: string, c: TextChange): string {
+  if (text.slice(c.at, c.at + c.remove.length) !== c.remove) throw new RangeError(`the text at offset ${c.at} is not what the change expects`);
+  return text.slice(0, c.at) + c.insert + text.slice(c.at + c.remove.length);
+}
+
+/** The change that undoes `c` on the text it produced. */
+export function invertChange(c: TextChange): TextChange {
+  return { at: c.at, remove: c.insert, insert: c.remove };
+}
+
+/** 0-based line index that holds `offset` (a terminator belongs to its line). */
+export function lineAt(spans: readonly LineSpan[], offset: number): number {
+  let lo = 0;
+  let hi = spans.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((spans[mid] as LineSpan).start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
