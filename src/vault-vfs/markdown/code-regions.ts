@@ -1,0 +1,256 @@
+// The first pass of the parser: find everything whose content must not count as links, tags,
+// headings or block ids: frontmatter, fenced code (``` and ~~~ of any length, also in callouts and
+// lists), indented code, inline code, `%% comments %%` (inline and multi-line), HTML comments and
+// math (`$$` blocks and `$inline$`). Those characters are replaced by NUL in a copy of the text
+// of the same length, so later passes scan plain text and every offset stays valid.
+// One forward scan: each character is looked at a bounded number of times.
+
+import type { TextLines } from './text-lines';
+import { isBlankRange } from './text-lines';
+
+export const Region = { none: 0, code: 1, math: 2, comment: 3, html: 4, yaml: 5 } as const;
+export type RegionKind = (typeof Region)[keyof typeof Region];
+
+export interface MaskedText {
+  /** The text with excluded characters replaced by `\0` (line breaks kept). */
+  masked: string;
+  /** Per line: the kind of excluded region touching it, `Region.none` when none. */
+  lineKind: Uint8Array;
+  /** Per line: 1 when nothing visible is left on it and it lies in an excluded region. */
+  hidden: Uint8Array;
+}
+
+const BACKTICK = 96;
+const TILDE = 126;
+const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
+const HEADING_OR_BREAK = /^(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/;
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9;
+}
+
+class Masker {
+  readonly ranges: number[] = [];
+  readonly lineKind: Uint8Array;
+  private fence: { char: number; len: number; quoted: boolean } | null = null;
+  private listContext = false;
+  private paragraphOpen = false;
+  private prevBlank = true;
+  private closersLine = -1;
+  private closers: number[] = [];
+  private closersIdx = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly lines: TextLines,
+  ) {
+    this.lineKind = new Uint8Array(lines.count);
+  }
+
+  mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void {
+    if (end > start) this.ranges.push(start, end);
+    for (let l = firstLine; l <= lastLine; l++) if (this.lineKind[l] === Region.none) this.lineKind[l] = kind;
+  }
+
+  run(firstLine: number): void {
+    let line = firstLine;
+    while (line < this.lines.count) line = this.fence ? this.fenceLine(line) : this.normalLine(line);
+  }
+
+  /** After `>` markers (up to three spaces before each, one optional space after). */
+  private quotePrefixEnd(s: number, e: number): { p: number; depth: number } {
+    let p = s;
+    let depth = 0;
+    for (;;) {
+      let q = p;
+      while (q < e && q - p < 3 && this.text.charCodeAt(q) === 32) q++;
+      if (q >= e || this.text.charCodeAt(q) !== 62) return { p, depth };
+      q++;
+      if (q < e && isSpace(this.text.charCodeAt(q))) q++;
+      p = q;
+      depth++;
+    }
+  }
+
+  private skipSpaces(p: number, e: number): number {
+    while (p < e && isSpace(this.text.charCodeAt(p))) p++;
+    return p;
+  }
+
+  private runLength(p: number, e: number, c: number): number {
+    let q = p;
+    while (q < e && this.text.charCodeAt(q) === c) q++;
+    return q - p;
+  }
+
+  private fenceLine(line: number): number {
+    const fence = this.fence;
+    const s = this.lines.start(line);
+    const e = this.lines.end(line);
+    const q = this.skipSpaces(fence?.quoted ? this.quotePrefixEnd(s, e).p : s, e);
+    this.mask(q, e, Region.code, line, line);
+    if (fence && this.runLength(q, e, fence.char) >= fence.len && isBlankRange(this.text, q + this.runLength(q, e, fence.char), e)) {
+      this.fence = null;
+      this.paragraphOpen = false;
+      this.prevBlank = false;
+    }
+    return line + 1;
+  }
+
+  private normalLine(line: number): number {
+    const text = this.text;
+    const s = this.lines.start(line);
+    const e = this.lines.end(line);
+    const { p, depth } = this.quotePrefixEnd(s, e);
+    const q = this.skipSpaces(p, e);
+    const rawIndent = this.skipSpaces(s, e) - s;
+    if (q >= e) {
+      this.prevBlank = true;
+      this.paragraphOpen = false;
+      return line + 1;
+    }
+    const indent = q - p;
+    const c = text.charCodeAt(q);
+    // Indented code: four spaces, not continuing a paragraph or a list item.
+    if (depth === 0 && indent >= 4 && !this.paragraphOpen && !this.listContext) {
+      this.mask(q, e, Region.code, line, line);
+      this.prevBlank = false;
+      return line + 1;
+    }
+    if ((c === BACKTICK || c === TILDE) && (indent <= 3 || this.listContext)) {
+      const len = this.runLength(q, e, c);
+      if (len >= 3 && (c === TILDE || !text.slice(q + len, e).includes('`'))) {
+        this.fence = { char: c, len, quoted: depth > 0 };
+        this.mask(q, e, Region.code, line, line);
+        this.paragraphOpen = false;
+        this.prevBlank = false;
+        return line + 1;
+      }
+    }
+    const rest = text.slice(q, Math.min(e, q + 16));
+    const headingOrBreak = depth === 0 && indent <= 3 && HEADING_OR_BREAK.test(text.slice(q, e));
+    if (depth === 0 && !headingOrBreak && LIST_MARKER.test(rest) && (indent <= 3 || this.listContext)) {
+      this.listContext = true;
+    } else if (rawIndent === 0 && (this.prevBlank || headingOrBreak)) {
+      this.listContext = false;
+    }
+    this.paragraphOpen = !headingOrBreak;
+    this.prevBlank = false;
+    if (c === 36 && text.charCodeAt(q + 1) === 36) return this.multiLine(line, q, q + 2, '$$', Region.math);
+    return this.inline(line, q, e);
+  }
+
+  /** Masks from `open` to the end of `close` (searched from `from`, across lines), then goes on. */
+  private multiLine(line: number, open: number, from: number, close: string, kind: RegionKind): number {
+    const at = this.text.indexOf(close, from);
+    const end = at === -1 ? this.text.length : at + close.length;
+    const lastLine = at === -1 ? this.lines.count - 1 : this.lines.lineAt(end - 1);
+    this.mask(open, end, kind, line, lastLine);
+    if (at === -1) return this.lines.count;
+    // A comment or math block alone on its lines is no paragraph: an indented line after it is code.
+    const lastEnd = this.lines.end(lastLine);
+    this.paragraphOpen = !isBlankRange(this.text, this.lines.start(line), open) || !isBlankRange(this.text, end, lastEnd);
+    return this.inline(lastLine, end, lastEnd);
+  }
+
+  /** Closing `$` candidates of inline math on a line: not after a space, not before a digit. */
+  private mathCloser(line: number, from: number, e: number): number {
+    if (this.closersLine !== line) {
+      this.closersLine = line;
+      this.closers = [];
+      this.closersIdx = 0;
+      for (let j = this.text.indexOf('$', this.lines.start(line)); j !== -1 && j < e; j = this.text.indexOf('$', j + 1)) {
+        const before = this.text.charCodeAt(j - 1);
+        const after = this.text.charCodeAt(j + 1);
+        if (!isSpace(before) && before !== 92 && !(after >= 48 && after <= 57)) this.closers.push(j);
+      }
+    }
+    while (this.closersIdx < this.closers.length && (this.closers[this.closersIdx] ?? e) < from) this.closersIdx++;
+    return this.closers[this.closersIdx] ?? -1;
+  }
+
+  private inline(line: number, from: number, e: number): number {
+    const text = this.text;
+    let p = from;
+    while (p < e) {
+      const c = text.charCodeAt(p);
+      if (c === 92) {
+        p += 2;
+      } else if (c === BACKTICK) {
+        const n = this.runLength(p, e, BACKTICK);
+        let j = text.indexOf('`', p + n);
+        let closed = -1;
+        while (j !== -1 && j < e) {
+          const m = this.runLength(j, e, BACKTICK);
+          if (m === n) {
+            closed = j + m;
+            break;
+          }
+          j = text.indexOf('`', j + m);
+        }
+        if (closed === -1) p += n;
+        else {
+          this.mask(p, closed, Region.code, line, line);
+          p = closed;
+        }
+      } else if (c === 37 && text.charCodeAt(p + 1) === 37) {
+        return this.multiLine(line, p, p + 2, '%%', Region.comment);
+      } else if (c === 60 && text.startsWith('<!--', p)) {
+        return this.multiLine(line, p, p + 4, '-->', Region.html);
+      } else if (c === 36) {
+        if (text.charCodeAt(p + 1) === 36) {
+          const close = text.indexOf('$$', p + 2);
+          if (close !== -1 && close < e) {
+            this.mask(p, close + 2, Region.math, line, line);
+            p = close + 2;
+          } else p += 2;
+        } else {
+          const next = text.charCodeAt(p + 1);
+          const close = p + 1 < e && !isSpace(next) ? this.mathCloser(line, p + 2, e) : -1;
+          if (close === -1) p++;
+          else {
+            this.mask(p, close + 1, Region.math, line, line);
+            p = close + 1;
+          }
+        }
+      } else p++;
+    }
+    return line + 1;
+  }
+}
+
+function buildMasked(text: string, ranges: number[]): string {
+  if (ranges.length === 0) return text;
+  const parts: string[] = [];
+  let last = 0;
+  for (let i = 0; i < ranges.length; i += 2) {
+    const start = ranges[i] ?? 0;
+    const end = ranges[i + 1] ?? 0;
+    parts.push(text.slice(last, start), text.slice(start, end).replace(/[^\n\r]/g, '\0'));
+    last = end;
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
+}
+
+/** Masks every excluded region; `bodyStart` is the first line after the frontmatter (0 if none). */
+export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: number): MaskedText {
+  const masker = new Masker(text, lines);
+  if (bodyStart > 0) masker.mask(0, lines.end(bodyStart - 1), Region.yaml, 0, bodyStart - 1);
+  masker.run(bodyStart);
+  const masked = buildMasked(text, masker.ranges);
+  const hidden = new Uint8Array(lines.count);
+  for (let line = 0; line < lines.count; line++) {
+    if (masker.lineKind[line] === Region.none) continue;
+    let visible = false;
+    for (let i = lines.start(line), e = lines.end(line); i < e; i++) {
+      const ch = masked.charCodeAt(i);
+      if (ch !== 0 && ch !== 32 && ch !== 9) {
+        visible = true;
+        break;
+      }
+    }
+    if (!visible) hidden[line] = 1;
+  }
+  return { masked, lineKind: masker.lineKind, hidden };
+}

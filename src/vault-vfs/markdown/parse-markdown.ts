@@ -1,0 +1,52 @@
+// parseMarkdown: what Obsidian's metadata cache knows about a note, from its text alone.
+// Passes: frontmatter, masking of code/comments/math (code-regions), blocks and headings
+// (headings-sections), block ids (blocks), links and tags (inline-scan). Each pass is linear in
+// the text; nothing here throws on any input (invalid YAML is reported in frontmatterError).
+
+import type { FrontmatterLinkRef, NoteMetadata, SectionRef } from '../metadata-types';
+import { collectBlockIds } from './blocks';
+import { maskExcludedRegions } from './code-regions';
+import { findFrontmatter, parseFrontmatter } from './frontmatter';
+import { scanBlocks } from './headings-sections';
+import { scanInline } from './inline-scan';
+import { TextLines } from './text-lines';
+
+export function parseMarkdown(text: string): NoteMetadata {
+  const lines = new TextLines(text);
+  const fm = findFrontmatter(text, lines);
+  const parsed = fm ? parseFrontmatter(text, fm) : null;
+  const bodyStart = fm ? fm.endLine + 1 : 0;
+
+  const mask = maskExcludedRegions(text, lines, bodyStart);
+  const { blocks, headings } = scanBlocks(text, lines, mask, bodyStart);
+  if (fm) blocks.unshift({ type: 'yaml', first: 0, last: fm.endLine, itemStarts: [] });
+  const ids = collectBlockIds(blocks, mask.masked, lines);
+  const inline = scanInline(text, mask.masked, lines, blocks);
+
+  const sections: SectionRef[] = blocks.map((block, i) => {
+    const section: SectionRef = { type: block.type, position: lines.linesPos(block.first, block.last) };
+    const id = ids.sectionIds.get(i);
+    if (id !== undefined) section.id = id;
+    return section;
+  });
+  if (fm && sections[0]) sections[0].position = fm.position;
+
+  const frontmatterLinks: FrontmatterLinkRef[] = (parsed?.links ?? []).map((l) => {
+    const ref: FrontmatterLinkRef = { key: l.key, link: l.link, original: l.original };
+    if (l.displayText !== undefined) ref.displayText = l.displayText;
+    return ref;
+  });
+
+  return {
+    links: inline.links,
+    embeds: inline.embeds,
+    frontmatterLinks,
+    headings,
+    tags: inline.tags,
+    frontmatter: parsed?.data ?? null,
+    frontmatterPosition: fm ? fm.position : null,
+    frontmatterError: parsed?.error ?? null,
+    sections,
+    blocks: ids.blocks,
+  };
+}
