@@ -152,7 +152,8 @@ export function parseExpression(source: string): ExprNode {
     const expected = describeExpected(expectedTypes(parser, fed));
     throw new DslError(`expected ${expected}${after}, found ${show(bad)}`, bad.line, bad.col);
   }
+  // The input ended early: point just after the last token, whatever whitespace follows.
   const expected = describeExpected(expectedTypes(parser, fed));
-  const end = endPos(source);
+  const end = prev ? { line: prev.line, col: prev.col + prev.text.length } : endPos(source);
   throw new DslError(`expected ${expected}${after}`, end.line, end.col);
 }

@@ -1,0 +1,195 @@
+// Compiles the values of an expression (fields, literals, methods, vector_similarity) into typed
+// getters over a FileRecord. Types are checked here, once, so a wrong rule fails at compile time
+// rather than per file.
+
+import type { CallNode, RefNode, ValueNode } from './ast';
+import { DslError } from './errors';
+import { describeType, type ListKind, type ValueType } from './fields';
+import { resolveCall, resolveRef, type Access, type Base } from './resolve';
+import { compileSafeRegex, boundedTest, RegexRefusedError } from './safe-regex';
+import {
+  frontmatterValue,
+  hasLink,
+  hasTag,
+  linkQuery,
+  localDayKey,
+  tagQuery,
+  toText,
+} from './semantics';
+import { anyEqualsLiteral, literalOperand, type LiteralValue } from './literals';
+import type { Getter } from './eval-scope';
+import type { FileRecord } from '../vault-vfs/file-record';
+
+export interface Operand {
+  type: ValueType | 'null';
+  get: Getter;
+  node: ValueNode;
+  /** Set for literals: the value as compared (lower-case text is not applied here). */
+  literal?: LiteralValue;
+  /** For date fields: the raw milliseconds, so comparisons with a literal day skip Date math. */
+  ms?: (r: FileRecord) => number;
+  listKind?: ListKind;
+  /** How the operand is named in messages: `file.size`, `"big"`. */
+  label: string;
+}
+
+/** Collects what an expression needs at evaluation time. */
+export interface CompileContext {
+  usesContent: boolean;
+  similarityQueries: string[];
+}
+
+function baseOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand {
+  if (base.kind === 'frontmatter') {
+    const key = base.key;
+    return { type: 'any', get: (r) => frontmatterValue(r.frontmatter, key), node, label: `file.frontmatter.${key}` };
+  }
+  const spec = base.spec;
+  const label = `file.${spec.name}`;
+  if (spec.name === 'content') {
+    ctx.usesContent = true;
+    return { type: 'string', get: (r, s) => s.content(r), node, label };
+  }
+  if (spec.type === 'date') {
+    const ms = spec.read as (r: FileRecord) => number;
+    return { type: 'date', get: (r) => localDayKey(ms(r)), ms, node, label };
+  }
+  const op: Operand = { type: spec.type, get: spec.read, node, label };
+  if (spec.listKind !== undefined) op.listKind = spec.listKind;
+  return op;
+}
+
+function countOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand {
+  const inner = baseOperand(base, node, ctx);
+  const label = `${inner.label}.count`;
+  if (inner.type === 'list') {
+    const get = inner.get as (r: FileRecord) => string[];
+    return { type: 'number', get: (r) => get(r).length, node, label };
+  }
+  if (inner.type === 'any') {
+    const get = inner.get;
+    // A frontmatter list counts its items; a missing key counts 0; any other value counts 1.
+    return { type: 'number', get: (r, s) => { const v = get(r, s); return Array.isArray(v) ? v.length : v === null ? 0 : 1; }, node, label };
+  }
+  throw DslError.at(`${inner.label} is ${describeType(inner.type)}; .count works on lists (file.tags, file.links, file.backlinks) and frontmatter lists`, node.at);
+}
+
+function stringArg(args: ValueNode[], what: string, at: CallNode): { value: string; node: ValueNode } {
+  const [arg, extra] = args;
+  if (arg === undefined || extra !== undefined) {
+    throw DslError.at(`${what} takes one value in quotes, e.g. ${what.replace('()', '("x")')}`, extra?.at ?? at.at);
+  }
+  if (arg.type !== 'string') throw DslError.at(`the argument of ${what} must be a text in quotes`, arg.at);
+  return { value: arg.value, node: arg };
+}
+
+function regexFrom(pattern: string, node: ValueNode): RegExp {
+  try {
+    return compileSafeRegex(pattern);
+  } catch (e) {
+    if (e instanceof RegexRefusedError) throw DslError.at(e.message, node.at);
+    throw e;
+  }
+}
+
+/** A test of one text or list value against a pattern; shared by MATCHES and .matches(). */
+export function regexTest(target: Operand, pattern: string, patternNode: ValueNode): (r: FileRecord, s: Parameters<Getter>[1]) => boolean {
+  const re = regexFrom(pattern, patternNode);
+  const get = target.get;
+  switch (target.type) {
+    case 'string':
+      return (r, s) => boundedTest(re, get(r, s) as string);
+    case 'list':
+      return (r, s) => (get(r, s) as string[]).some((v) => boundedTest(re, v));
+    case 'any':
+      return (r, s) => {
+        const v = get(r, s);
+        const items: unknown[] = Array.isArray(v) ? v : [v];
+        return items.some((item) => { const t = toText(item); return t !== null && boundedTest(re, t); });
+      };
+    default:
+      throw DslError.at(`${target.label} is ${describeType(target.type)}; MATCHES and .matches() work on texts and lists`, target.node.at);
+  }
+}
+
+function methodOperand(access: Extract<Access, { kind: 'method' }>, node: CallNode, ctx: CompileContext): Operand {
+  const target = baseOperand(access.base, node, ctx);
+  const what = `.${access.method}()`;
+  const label = `${target.label}${what}`;
+  const get = target.get;
+  const done = (fn: (r: FileRecord, s: Parameters<Getter>[1]) => boolean): Operand => ({ type: 'boolean', get: fn, node, label });
+  if (access.method === 'matches') {
+    const arg = stringArg(access.args, what, node);
+    return done(regexTest(target, arg.value, arg.node));
+  }
+  if (access.method === 'contains' && target.type === 'any') {
+    const [arg, extra] = access.args;
+    if (arg === undefined || extra !== undefined) throw DslError.at(`${what} takes one value`, node.at);
+    const lit = literalOperand(arg, ctx);
+    if (lit.literal === undefined || lit.type === 'null') throw DslError.at('the argument of .contains() must be a value written out: a text, number, date or true/false', arg.at);
+    const item = lit.literal;
+    const needle = typeof item.value === 'string' ? item.value.toLowerCase() : null;
+    return done((r, s) => {
+      const v = get(r, s);
+      if (Array.isArray(v)) return v.some((e) => anyEqualsLiteral(e, item));
+      const t = typeof v === 'string' ? v.toLowerCase() : null;
+      return t !== null && needle !== null && t.includes(needle);
+    });
+  }
+  const arg = stringArg(access.args, what, node);
+  const q = arg.value.toLowerCase();
+  if (target.type === 'list') {
+    if (access.method !== 'contains') throw DslError.at(`${target.label} is a list; use .contains("x"), .count or IN [...]`, node.at);
+    const list = get as (r: FileRecord) => string[];
+    if (target.listKind === 'tags') {
+      const tag = tagQuery(arg.value);
+      return done((r) => hasTag(list(r), tag));
+    }
+    const link = linkQuery(arg.value);
+    return done((r) => hasLink(list(r), link));
+  }
+  if (target.type !== 'string' && target.type !== 'any') {
+    throw DslError.at(`${target.label} is ${describeType(target.type)}; ${what} works on texts and lists`, node.at);
+  }
+  const text: (r: FileRecord, s: Parameters<Getter>[1]) => string | null =
+    target.type === 'string' ? (r, s) => (get(r, s) as string).toLowerCase() : (r, s) => { const v = get(r, s); return typeof v === 'string' ? v.toLowerCase() : null; };
+  switch (access.method) {
+    case 'contains':
+      return done((r, s) => text(r, s)?.includes(q) ?? false);
+    case 'startsWith':
+      return done((r, s) => text(r, s)?.startsWith(q) ?? false);
+    case 'endsWith':
+      return done((r, s) => text(r, s)?.endsWith(q) ?? false);
+  }
+}
+
+function similarityOperand(access: Extract<Access, { kind: 'similarity' }>, node: CallNode, ctx: CompileContext): Operand {
+  const arg = stringArg(access.args, 'vector_similarity()', node);
+  const query = arg.value.trim();
+  if (query === '') throw DslError.at('vector_similarity needs a query, e.g. vector_similarity("taxes")', arg.node.at);
+  if (!ctx.similarityQueries.includes(query)) ctx.similarityQueries.push(query);
+  return { type: 'number', get: (r, s) => s.similarity(query, r), node, label: `vector_similarity("${query}")` };
+}
+
+export function compileOperand(node: ValueNode, ctx: CompileContext): Operand {
+  switch (node.type) {
+    case 'ref':
+      return refOperand(node, ctx);
+    case 'call': {
+      const access = resolveCall(node);
+      return access.kind === 'similarity' ? similarityOperand(access, node, ctx) : access.kind === 'method' ? methodOperand(access, node, ctx) : refOperand(node.callee, ctx);
+    }
+    case 'array':
+      throw DslError.at('a list in brackets can only follow IN, e.g. file.ext IN ["png", "jpg"]', node.at);
+    default:
+      return literalOperand(node, ctx);
+  }
+}
+
+function refOperand(node: RefNode, ctx: CompileContext): Operand {
+  const access = resolveRef(node);
+  if (access.kind === 'count') return countOperand(access.base, node, ctx);
+  if (access.kind === 'value') return baseOperand(access.base, node, ctx);
+  throw DslError.at('expected a value', node.at);
+}
+
