@@ -1,0 +1,152 @@
+// Applying planned link edits to a note's text. Body links are spliced at their offsets; links in
+// frontmatter are found again in the YAML source and escaped for their quoting. The result is
+// parsed again and must hold the same links in the same order with only the planned ones changed,
+// so a rewrite can never break or create another link. Call this for every affected note before
+// renaming anything: it throws on stale metadata instead of writing a wrong text.
+
+import { findFrontmatter, parseFrontmatter } from '../markdown/frontmatter';
+import type { LocatedFrontmatterLink } from '../markdown/frontmatter';
+import { parseMarkdown } from '../markdown/parse-markdown';
+import { TextLines } from '../markdown/text-lines';
+import type { NoteMetadata } from '../metadata-types';
+import type { NewLinkFormat } from '../vault-port';
+import type { RenameEntry } from './expand-renames';
+import { expandRenames } from './expand-renames';
+import type { LinkEdit, LinkRewriteProblem, NoteLinkEdits } from './rewrite-links';
+import { planLinkRewrites } from './rewrite-links';
+
+/** The note's text is not the one its metadata was read from. */
+export class StaleLinkEditError extends Error {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super(`cannot rewrite links in "${path}": ${detail}; read the note again and re-plan`);
+    this.name = 'StaleLinkEditError';
+  }
+}
+
+export interface AppliedLinkEdits {
+  text: string;
+  /** Frontmatter links whose YAML spelling could not be rewritten safely; left as they were. */
+  problems: LinkRewriteProblem[];
+}
+
+interface Splice {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function escapeFor(quoting: LocatedFrontmatterLink['quoting'], value: string): string | null {
+  if (quoting === 'double') return value.replace(/[\\"]/g, (c) => '\\' + c);
+  if (quoting === 'single') return value.replace(/'/g, "''");
+  return null;
+}
+
+function originals(meta: NoteMetadata): string[] {
+  return [
+    ...meta.links.map((l) => `L${l.original}`),
+    ...meta.embeds.map((l) => `E${l.original}`),
+    ...meta.frontmatterLinks.map((l) => `F${l.key}\u0000${l.original}`),
+  ];
+}
+
+export function applyLinkEdits(text: string, note: NoteLinkEdits): AppliedLinkEdits {
+  const splices: Splice[] = [];
+  const problems: LinkRewriteProblem[] = [];
+  const applied: LinkEdit[] = [];
+  const frontmatterEdits = note.edits.filter((e) => e.where === 'frontmatter');
+  let located: LocatedFrontmatterLink[] = [];
+  if (frontmatterEdits.length > 0) {
+    const block = findFrontmatter(text, new TextLines(text));
+    located = block ? parseFrontmatter(text, block).links : [];
+  }
+  for (const edit of note.edits) {
+    if (edit.where === 'body') {
+      if (text.slice(edit.offset, edit.offset + edit.original.length) !== edit.original) {
+        throw new StaleLinkEditError(note.before, `"${edit.original}" is no longer at offset ${edit.offset}`);
+      }
+      splices.push({ start: edit.offset, end: edit.offset + edit.original.length, text: edit.replacement });
+      applied.push(edit);
+      continue;
+    }
+    const at = located.find((l) => l.key === edit.key && l.original === edit.original);
+    if (!at) throw new StaleLinkEditError(note.before, `frontmatter property "${edit.key}" no longer holds "${edit.original}"`);
+    const escaped = at.offset === null ? null : escapeFor(at.quoting, edit.replacement);
+    if (at.offset === null || escaped === null) {
+      problems.push({ source: note.before, original: edit.original, reason: 'the YAML spelling of this frontmatter link cannot be rewritten safely' });
+      continue;
+    }
+    splices.push({ start: at.offset, end: at.offset + edit.original.length, text: escaped });
+    applied.push(edit);
+  }
+  splices.sort((a, b) => b.start - a.start);
+  let out = text;
+  for (const s of splices) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+  if (applied.length > 0) verify(text, out, applied, note.before);
+  return { text: out, problems };
+}
+
+/** The new text must hold the old links, in order, with exactly the applied ones replaced. */
+function verify(before: string, after: string, applied: LinkEdit[], path: string): void {
+  const old = parseMarkdown(before);
+  const expected = originals({
+    ...old,
+    links: old.links.map((l) => ({ ...l, original: replaced(l.original, l.position.start.offset, applied) })),
+    embeds: old.embeds.map((l) => ({ ...l, original: replaced(l.original, l.position.start.offset, applied) })),
+    frontmatterLinks: old.frontmatterLinks.map((l) => {
+      const edit = applied.find((e) => e.where === 'frontmatter' && e.key === l.key && e.original === l.original);
+      return edit ? { ...l, original: edit.replacement } : l;
+    }),
+  });
+  const actual = originals(parseMarkdown(after));
+  if (expected.length !== actual.length || expected.some((v, i) => v !== actual[i])) {
+    throw new Error(`link rewrite in "${path}" would change links it did not plan to change; nothing was written`);
+  }
+}
+
+function replaced(original: string, offset: number, applied: LinkEdit[]): string {
+  const edit = applied.find((e) => e.where === 'body' && e.offset === offset);
+  return edit ? edit.replacement : original;
+}
+
+export interface NoteSnapshot {
+  text: string;
+  metadata: NoteMetadata;
+}
+
+export interface RenameRewriteResult {
+  /** Path after the renames -> new text, for every note whose text changes; no other note. */
+  texts: Map<string, string>;
+  problems: LinkRewriteProblem[];
+}
+
+/**
+ * Plan and apply in one call, for callers that hold every note in memory (the shadow VFS, tests).
+ * `renames` may name files or folders; they are expanded and checked first.
+ */
+export function rewriteLinksForRenames(input: {
+  files: readonly string[];
+  notes: ReadonlyMap<string, NoteSnapshot>;
+  renames: readonly RenameEntry[];
+  newLinkFormat: NewLinkFormat;
+}): RenameRewriteResult {
+  const renames = expandRenames(input.files, input.renames);
+  const plan = planLinkRewrites({
+    files: input.files,
+    metadataOf: (path) => input.notes.get(path)?.metadata ?? null,
+    renames,
+    newLinkFormat: input.newLinkFormat,
+  });
+  const texts = new Map<string, string>();
+  const problems = [...plan.problems];
+  for (const note of plan.notes) {
+    const snapshot = input.notes.get(note.before);
+    if (!snapshot) continue;
+    const result = applyLinkEdits(snapshot.text, note);
+    problems.push(...result.problems);
+    if (result.text !== snapshot.text) texts.set(note.after, result.text);
+  }
+  return { texts, problems };
+}

@@ -1,0 +1,124 @@
+// Link resolution as Obsidian's MetadataCache.getLinkpathDest / getFirstLinkpathDest do it, from
+// the vault's file paths alone. Obsidian's steps (its app.js, as seen in decompiled form):
+//   1. An empty link path (`[[#Heading]]`) is the source note itself.
+//   2. Candidates are the files whose *file name* matches, case-insensitively: the last segment of
+//      the link as written if it has a dot (`img.png`, `Note.md`), otherwise that segment + `.md`.
+//      No candidate: unresolved. Only if the link is a bare name and one file has it: that file.
+//   3. `./x` and `../x` are resolved against the source note's folder; an exact path match wins.
+//   4. A leading `/` is stripped; a candidate whose whole path equals the link wins (`Folder/Note`).
+//      A link that started with `/` resolves no further.
+//   5. Otherwise every candidate whose path ends with the link (`Folder/Note` matches
+//      `A/Folder/Note.md`) is a match. Candidates whose path starts with the source's folder come
+//      first, then the others.
+// Undocumented, and our choice (Obsidian sorts each group with an internal comparator):
+//   - within each group: shorter path first, then code-unit order of the path;
+//   - "starts with the source's folder" is a raw string prefix test with no trailing slash, as in
+//     Obsidian, so a note in `A/` also prefers `AB/Note.md` over `C/Note.md`; the vault root's
+//     folder is "", which every path starts with;
+//   - two files whose paths differ only in case: the one first in code-unit order wins steps 3-4.
+
+import { fileName, folderOf } from './vault-paths';
+
+function byLengthThenCodeUnits(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+export class LinkResolver {
+  /** Lower-cased file name -> paths holding it, kept sorted by code units. */
+  private readonly byName = new Map<string, string[]>();
+  private readonly files = new Set<string>();
+
+  constructor(paths: Iterable<string> = []) {
+    for (const path of paths) this.add(path);
+  }
+
+  has(path: string): boolean {
+    return this.files.has(path);
+  }
+
+  get size(): number {
+    return this.files.size;
+  }
+
+  paths(): IterableIterator<string> {
+    return this.files.values();
+  }
+
+  add(path: string): void {
+    if (this.files.has(path)) return;
+    this.files.add(path);
+    const key = fileName(path).toLowerCase();
+    const list = this.byName.get(key);
+    if (!list) {
+      this.byName.set(key, [path]);
+      return;
+    }
+    let i = list.length;
+    while (i > 0 && (list[i - 1] ?? '') > path) i--;
+    list.splice(i, 0, path);
+  }
+
+  remove(path: string): void {
+    if (!this.files.delete(path)) return;
+    const key = fileName(path).toLowerCase();
+    const list = this.byName.get(key);
+    if (!list) return;
+    const i = list.indexOf(path);
+    if (i !== -1) list.splice(i, 1);
+    if (list.length === 0) this.byName.delete(key);
+  }
+
+  rename(from: string, to: string): void {
+    if (!this.files.has(from)) return;
+    this.remove(from);
+    this.add(to);
+  }
+
+  /** Every file the link path may mean, best first (Obsidian's getLinkpathDest). */
+  candidates(linkpath: string, sourcePath: string): string[] {
+    if (linkpath === '') return this.files.has(sourcePath) ? [sourcePath] : [];
+    let wanted = linkpath.toLowerCase();
+    let name = fileName(wanted);
+    let found = name.includes('.') ? this.byName.get(name) : undefined;
+    if (!found) {
+      wanted = (linkpath + '.md').toLowerCase();
+      name = fileName(wanted);
+      found = this.byName.get(name);
+    }
+    if (!found) return [];
+    if (name === wanted && found.length === 1) return found.slice();
+
+    let folder = folderOf(sourcePath).toLowerCase();
+    if (wanted.startsWith('./') || wanted.startsWith('../')) {
+      if (wanted.startsWith('./../')) wanted = wanted.slice(2);
+      const dotSlash = wanted.startsWith('./');
+      if (dotSlash) wanted = wanted.slice(2);
+      while (!dotSlash && wanted.startsWith('../')) {
+        wanted = wanted.slice(3);
+        folder = folderOf(folder);
+      }
+      // As in Obsidian, the folder keeps this trailing slash for the suffix step below.
+      if (folder !== '') folder += '/';
+      wanted = folder + wanted;
+      const exact = found.find((p) => p.toLowerCase() === wanted);
+      if (exact !== undefined) return [exact];
+    }
+    if (wanted.startsWith('/')) wanted = wanted.slice(1);
+    const exact = found.find((p) => p.toLowerCase() === wanted);
+    if (exact !== undefined) return [exact];
+    if (linkpath.startsWith('/')) return [];
+
+    const near: string[] = [];
+    const far: string[] = [];
+    for (const p of found) {
+      const lower = p.toLowerCase();
+      if (lower.endsWith(wanted)) (lower.startsWith(folder) ? near : far).push(p);
+    }
+    return [...near.sort(byLengthThenCodeUnits), ...far.sort(byLengthThenCodeUnits)];
+  }
+
+  /** The file a link path leads to, or null (Obsidian's getFirstLinkpathDest). */
+  resolve(linkpath: string, sourcePath: string): string | null {
+    return this.candidates(linkpath, sourcePath)[0] ?? null;
+  }
+}

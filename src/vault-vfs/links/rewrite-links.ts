@@ -1,0 +1,122 @@
+// Which links must change when files are renamed, and to what. Planning reads metadata only, so a
+// caller reads just the notes that change (see apply-link-edits.ts for the text side).
+//
+// The rule (the same test Obsidian's own link updater makes after a rename): a link that resolved
+// to a file before the renames is rewritten exactly when its current text, read from the note's
+// new path in the renamed vault, would no longer lead to that file's new path. So
+// - `[[Note]]` stays as it is when Note.md moves but its name stays unique (nothing to do), and a
+//   case-only rename changes no link (resolution ignores case);
+// - links in a moved note whose relative path broke are rewritten, and so are links to files
+//   that did not move whose resolution a rename changed (a second `Note.md` arriving closer);
+// - unresolved links, and links that keep their target, are left byte for byte.
+// New text follows `newLinkFormat` as Obsidian's fileToLinktext writes it, keeps the link's style
+// (wikilink or markdown, `!`, `<>` or percent-encoding, alias, display text, `#heading` /
+// `#^block` subpath) and is checked with the resolver before it is used; when Obsidian's text
+// would not lead back (a relative path also valid from the vault root), a more direct form of the
+// path is used instead. A link no text can express is reported in `problems` and left alone.
+
+import { scanLinkSource, scanWikilink } from '../markdown/links';
+import type { LinkSyntax } from '../markdown/links';
+import type { NoteMetadata } from '../metadata-types';
+import type { NewLinkFormat } from '../vault-port';
+import type { RenameEntry } from './expand-renames';
+import { pathMapper, validateFileRenames } from './expand-renames';
+import { encodeDestination, fitsInWikilink, linkPathCandidates } from './link-text';
+import { LinkResolver } from './resolver';
+import { splitSubpath } from './subpath';
+
+export type LinkEdit =
+  | { where: 'body'; offset: number; original: string; replacement: string; target: string }
+  | { where: 'frontmatter'; key: string; original: string; replacement: string; target: string };
+
+export interface NoteLinkEdits {
+  /** The note's path before the renames (where its metadata was read). */
+  before: string;
+  /** The note's path after the renames (where its new text goes). */
+  after: string;
+  edits: LinkEdit[];
+}
+
+export interface LinkRewriteProblem {
+  source: string;
+  original: string;
+  reason: string;
+}
+
+export interface LinkRewritePlan {
+  notes: NoteLinkEdits[];
+  problems: LinkRewriteProblem[];
+}
+
+export interface LinkRewriteInput {
+  /** Every file of the vault before the renames, notes and attachments. */
+  files: readonly string[];
+  /** A note's metadata (before the renames); null for files that are not notes. */
+  metadataOf: (path: string) => NoteMetadata | null;
+  /** File-level renames, applied all at once (see expandRenames for folders). */
+  renames: readonly RenameEntry[];
+  newLinkFormat: NewLinkFormat;
+}
+
+interface PlanContext {
+  before: LinkResolver;
+  after: LinkResolver;
+  mapPath: (path: string) => string;
+  format: NewLinkFormat;
+}
+
+/** The new source text of one link, or null when no link text leads to `target`. */
+function rewrittenLink(original: string, syntax: LinkSyntax, target: string, source: string, ctx: PlanContext): string | null {
+  const rescan = syntax.kind === 'wikilink' ? (s: string) => scanWikilink(s, 0, s.length) : scanLinkSource;
+  for (const candidate of linkPathCandidates(target, source, ctx.format, ctx.after, syntax.kind)) {
+    if (syntax.kind === 'wikilink' && !fitsInWikilink(candidate)) continue;
+    const written = syntax.kind === 'markdown' ? encodeDestination(candidate, syntax.angle) : candidate;
+    const text = original.slice(0, syntax.pathStart) + written + original.slice(syntax.pathEnd);
+    const again = rescan(text);
+    if (!again || again.end !== text.length || again.kind !== syntax.kind || again.embed !== syntax.embed) continue;
+    if (again.displayText !== syntax.displayText || again.external) continue;
+    if (ctx.after.resolve(splitSubpath(again.link).path, source) === target) return text;
+  }
+  return null;
+}
+
+export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
+  validateFileRenames(input.files, input.renames);
+  const mapPath = pathMapper(input.renames);
+  const ctx: PlanContext = {
+    before: new LinkResolver(input.files),
+    after: new LinkResolver(input.files.map(mapPath)),
+    mapPath,
+    format: input.newLinkFormat,
+  };
+  const plan: LinkRewritePlan = { notes: [], problems: [] };
+
+  for (const source of input.files) {
+    const meta = input.metadataOf(source);
+    if (!meta) continue;
+    const newSource = mapPath(source);
+    const edits: LinkEdit[] = [];
+    const consider = (link: string, original: string, frontmatterKey: string | null, offset: number): void => {
+      const { path } = splitSubpath(link);
+      const was = ctx.before.resolve(path, source);
+      if (was === null) return;
+      const target = mapPath(was);
+      if (ctx.after.resolve(path, newSource) === target) return;
+      const syntax = frontmatterKey === null ? scanLinkSource(original) : scanWikilink(original, 0, original.length);
+      const replacement = syntax && !syntax.external ? rewrittenLink(original, syntax, target, newSource, ctx) : null;
+      if (replacement === null) {
+        plan.problems.push({ source, original, reason: `no link text in this style leads to "${target}" from "${newSource}"` });
+      } else if (frontmatterKey === null) {
+        edits.push({ where: 'body', offset, original, replacement, target });
+      } else {
+        edits.push({ where: 'frontmatter', key: frontmatterKey, original, replacement, target });
+      }
+    };
+    for (const ref of meta.links) consider(ref.link, ref.original, null, ref.position.start.offset);
+    for (const ref of meta.embeds) consider(ref.link, ref.original, null, ref.position.start.offset);
+    for (const ref of meta.frontmatterLinks) consider(ref.link, ref.original, ref.key, -1);
+    if (edits.length > 0) plan.notes.push({ before: source, after: newSource, edits });
+  }
+  plan.notes.sort((a, b) => (a.after < b.after ? -1 : a.after > b.after ? 1 : 0));
+  return plan;
+}
