@@ -85,17 +85,20 @@ export class Bench {
     candidate: () => unknown,
     baselineName: string,
     baseline: () => unknown,
-    opts: { repeats?: number; warmup?: number; note?: string } = {},
+    opts: { repeats?: number; warmup?: number; note?: string; before?: () => Promise<void> } = {},
   ): Promise<{ candidate: Timing; baseline: Timing; ratio: number }> {
     const repeats = opts.repeats ?? 5;
     const warmup = opts.warmup ?? 1;
     for (let i = 0; i < warmup; i++) {
+      await opts.before?.();
       await baseline();
       await candidate();
     }
     const c: number[] = [];
     const b: number[] = [];
     for (let i = 0; i < repeats; i++) {
+      // Untimed setup for both (fresh copies, for work that changes its input).
+      await opts.before?.();
       let t0 = performance.now();
       await baseline();
       b.push(performance.now() - t0);

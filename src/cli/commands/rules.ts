@@ -1,0 +1,70 @@
+// `steward rules check <expr>` and `steward rules match <vault> <expr> [--json]`: try a rule
+// expression before putting it in a rules file. A wrong expression exits 2 with
+// `error: <message> at <line>:<col>`.
+import { parseArgs } from '../args';
+import { EXIT_OK, EXIT_USAGE, UsageError, type CliCommand, type CliIO } from '../command';
+import { openVault } from '../open-vault';
+import { compileExpression, type CompiledExpression } from '../../dsl/compile';
+import { ContentKeywordSimilarity } from '../../dsl/content-similarity';
+import { DslError } from '../../dsl/errors';
+import { matchRecords } from '../../dsl/evaluate';
+import { recordsFromVault } from '../../dsl/file-records';
+
+const USAGE = [
+  'usage: steward rules check <expr>                 print the normalized expression, or the error',
+  '       steward rules match <vault> <expr> [--json]  print the paths of the files it matches',
+  '',
+  'Quote the expression for your shell: steward rules check \'file.ext == "pdf"\'',
+  'The language is described in docs/rules.md.',
+].join('\n');
+
+/** Compiles or reports: the DslError goes to stderr as `error: ... at L:C`. */
+function compileOrReport(source: string, io: CliIO): CompiledExpression | null {
+  try {
+    return compileExpression(source);
+  } catch (e) {
+    if (e instanceof DslError) {
+      io.stderr(`${e.format()}\n`);
+      return null;
+    }
+    throw e;
+  }
+}
+
+function expressionArg(rest: string[], what: string): string {
+  if (rest.length === 0) throw new UsageError(`missing <expr>: ${what}`);
+  if (rest.length > 1) throw new UsageError(`expected one expression but got ${rest.length} arguments; put the whole expression in quotes`);
+  return rest[0] ?? '';
+}
+
+export const rulesCommand: CliCommand = {
+  name: 'rules',
+  summary: 'check a rule expression, or list the files it matches',
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseArgs(args, { booleans: ['json'] });
+    const [sub, ...rest] = parsed.positionals;
+    if (sub === 'check') {
+      if (parsed.booleans.has('json')) throw new UsageError('rules check takes no --json');
+      const compiled = compileOrReport(expressionArg(rest, 'the expression to check'), io);
+      if (compiled === null) return EXIT_USAGE;
+      io.stdout(`${compiled.normalized}\n`);
+      return EXIT_OK;
+    }
+    if (sub === 'match') {
+      const [vaultDir, ...exprArgs] = rest;
+      if (vaultDir === undefined) throw new UsageError('missing <vault>: the path of a vault folder');
+      const compiled = compileOrReport(expressionArg(exprArgs, 'the expression to match'), io);
+      if (compiled === null) return EXIT_USAGE;
+      const vault = await openVault(vaultDir);
+      const records = await recordsFromVault(vault);
+      // No search index in the CLI yet: vector_similarity scores by the words in each file.
+      const result = await matchRecords(compiled, records, { similarity: { keyword: new ContentKeywordSimilarity(records) } });
+      const paths = result.matches.map((r) => r.path);
+      if (result.similarityUsed !== null) io.stderr(`note: vector_similarity used the ${result.similarityUsed} index\n`);
+      io.stdout(parsed.booleans.has('json') ? `${JSON.stringify(paths)}\n` : paths.map((p) => `${p}\n`).join(''));
+      return EXIT_OK;
+    }
+    throw new UsageError(sub === undefined ? 'missing subcommand: check or match' : `unknown subcommand "${sub}": use check or match`);
+  },
+};

@@ -1,0 +1,274 @@
+// VaultPort on real files: the CLI's and the tests' vault. Writes are atomic (temp file, fsync,
+// rename), `process` refuses stale input, nothing leaves the vault through a symlink, and names
+// that differ only in case collide as they would on macOS or Windows. Renames rewrite links the
+// way Obsidian does, through the shared VaultIndex.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import type { NoteMetadata } from '../metadata-types';
+import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
+import { VaultIndex } from '../vault-index';
+import {
+  type FileStat,
+  type NewLinkFormat,
+  StaleWriteError,
+  type VaultChange,
+  type VaultEntry,
+  VaultFileNotFoundError,
+  VaultPathExistsError,
+  type VaultPort,
+} from '../vault-port';
+import { writeFileAtomic } from './atomic-write';
+import { NodeStateStore } from './node-state-store';
+import { TRASH_FOLDER, VaultFs } from './vault-fs';
+
+export interface NodeVaultOptions {
+  /** Defaults to `.obsidian`. */
+  configDir?: string;
+  /** Defaults to the vault's own `newLinkFormat` in `<configDir>/app.json`, else `shortest`. */
+  newLinkFormat?: NewLinkFormat;
+}
+
+async function readLinkFormat(root: string, configDir: string): Promise<NewLinkFormat> {
+  try {
+    const app = JSON.parse(await fs.readFile(path.join(root, configDir, 'app.json'), 'utf8')) as { newLinkFormat?: unknown };
+    if (app.newLinkFormat === 'relative' || app.newLinkFormat === 'absolute') return app.newLinkFormat;
+  } catch {
+    /* no app.json, or unreadable: Obsidian's default applies */
+  }
+  return 'shortest';
+}
+
+export class NodeVault implements VaultPort {
+  readonly state: NodeStateStore;
+  private readonly listeners = new Set<(change: VaultChange) => void>();
+
+  private constructor(
+    private readonly disk: VaultFs,
+    readonly configDir: string,
+    readonly newLinkFormat: NewLinkFormat,
+    private readonly index: VaultIndex,
+  ) {
+    this.state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'steward'));
+  }
+
+  /** Opens a vault folder: scans it and reads every note's metadata. */
+  static async open(root: string, opts: NodeVaultOptions = {}): Promise<NodeVault> {
+    const disk = await VaultFs.open(root);
+    const configDir = opts.configDir ?? '.obsidian';
+    const format = opts.newLinkFormat ?? (await readLinkFormat(disk.root, configDir));
+    const index = new VaultIndex(format);
+    const scan = await disk.scan(configDir);
+    for (const folder of scan.folders) index.addFolder(folder);
+    await Promise.all(
+      scan.files.map(async (f) => {
+        const text = extOf(f.path) === 'md' ? await fs.readFile(disk.abs(f.path), 'utf8') : null;
+        index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text);
+      }),
+    );
+    return new NodeVault(disk, configDir, format, index);
+  }
+
+  get root(): string {
+    return this.disk.root;
+  }
+
+  private safe(p: string): string {
+    return assertSafeVaultPath(p, { configDir: this.configDir });
+  }
+
+  private emit(change: VaultChange): void {
+    for (const l of this.listeners) l(change);
+  }
+
+  onChange(listener: (change: VaultChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  list(): Promise<VaultEntry[]> {
+    return Promise.resolve(this.index.entries());
+  }
+
+  async stat(p: string): Promise<FileStat | null> {
+    const abs = await this.disk.contained(this.safe(p));
+    const st = await fs.stat(abs).catch(() => null);
+    if (!st?.isFile()) return null;
+    return { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs };
+  }
+
+  async exists(p: string): Promise<boolean> {
+    return this.disk.exists(await this.disk.contained(this.safe(p)));
+  }
+
+  async read(p: string): Promise<string> {
+    const abs = await this.disk.contained(this.safe(p));
+    return fs.readFile(abs, 'utf8').catch((e: unknown) => {
+      throw this.notFound(e, p);
+    });
+  }
+
+  async readBinary(p: string): Promise<Uint8Array> {
+    const abs = await this.disk.contained(this.safe(p));
+    const buf = await fs.readFile(abs).catch((e: unknown) => {
+      throw this.notFound(e, p);
+    });
+    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  private notFound(e: unknown, p: string): unknown {
+    return (e as { code?: string }).code === 'ENOENT' ? new VaultFileNotFoundError(p) : e;
+  }
+
+  async process(p: string, fn: (data: string) => string): Promise<string> {
+    const vp = this.safe(p);
+    const abs = await this.disk.contained(vp);
+    const before = await this.read(vp);
+    const after = fn(before);
+    if (after === before) return before;
+    // The file must be exactly what `fn` saw; otherwise someone else wrote it meanwhile.
+    const current = await fs.readFile(abs, 'utf8').catch(() => null);
+    if (current !== before) throw new StaleWriteError(vp);
+    await writeFileAtomic(abs, after);
+    await this.refreshFile(vp, after);
+    this.emit({ type: 'modify', path: vp });
+    return after;
+  }
+
+  private async refreshFile(vp: string, text: string | null): Promise<void> {
+    const st = await fs.stat(this.disk.abs(vp));
+    this.index.setFile(vp, { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs }, text);
+  }
+
+  /** Refuses a path taken by another file or folder, comparing case-insensitively. */
+  private async assertFree(vp: string, except?: string): Promise<void> {
+    const taken = this.index.findInsensitive(vp);
+    if (taken !== undefined && taken !== except) throw new VaultPathExistsError(taken);
+    if (except === undefined && (await this.disk.exists(this.disk.abs(vp)))) throw new VaultPathExistsError(vp);
+  }
+
+  /** Creates missing parent folders of `vp`, announcing each. */
+  private async ensureParents(vp: string): Promise<void> {
+    const missing: string[] = [];
+    for (let parent = parentOf(vp); parent !== '' && !this.index.isFolder(parent); parent = parentOf(parent)) missing.unshift(parent);
+    for (const folder of missing) {
+      await fs.mkdir(this.disk.abs(folder), { recursive: true });
+      this.index.addFolder(folder);
+      this.emit({ type: 'create', path: folder, kind: 'folder' });
+    }
+  }
+
+  async create(p: string, data: string): Promise<void> {
+    await this.createBytes(p, data, extOf(p) === 'md' ? data : null);
+  }
+
+  async createBinary(p: string, data: Uint8Array): Promise<void> {
+    await this.createBytes(p, data, null);
+  }
+
+  private async createBytes(p: string, data: string | Uint8Array, text: string | null): Promise<void> {
+    const vp = this.safe(p);
+    await this.disk.contained(vp);
+    await this.assertFree(vp);
+    await this.ensureParents(vp);
+    await writeFileAtomic(this.disk.abs(vp), data);
+    await this.refreshFile(vp, text);
+    this.emit({ type: 'create', path: vp, kind: 'file' });
+  }
+
+  async createFolder(p: string): Promise<void> {
+    const vp = this.safe(p);
+    await this.disk.contained(vp);
+    await this.assertFree(vp);
+    await this.ensureParents(vp);
+    await fs.mkdir(this.disk.abs(vp));
+    this.index.addFolder(vp);
+    this.emit({ type: 'create', path: vp, kind: 'folder' });
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const src = this.safe(from);
+    const dst = this.safe(to);
+    const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
+    if (!kind) throw new VaultFileNotFoundError(src);
+    if (src === dst) return;
+    if (kind === 'folder' && dst.toLowerCase().startsWith(src.toLowerCase() + '/')) {
+      throw new VaultPathExistsError(`${dst} (a folder cannot move into itself)`);
+    }
+    await this.disk.contained(src);
+    await this.disk.contained(dst);
+    await this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
+    // Link rewrites are computed against the vault before the move, from fresh note text.
+    const rewrites = await this.index.planRename(src, dst, (note) => fs.readFile(this.disk.abs(note), 'utf8'));
+    await this.ensureParents(dst);
+    await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
+    this.index.renamePath(src, dst);
+    this.emit({ type: 'rename', path: dst, oldPath: src, kind });
+    for (const [note, text] of rewrites) {
+      await writeFileAtomic(this.disk.abs(note), text);
+      await this.refreshFile(note, text);
+      this.emit({ type: 'modify', path: note });
+    }
+  }
+
+  async trash(p: string): Promise<string> {
+    const vp = this.safe(p);
+    const kind = this.index.isFolder(vp) ? 'folder' : this.index.isFile(vp) ? 'file' : null;
+    if (!kind) throw new VaultFileNotFoundError(vp);
+    await this.disk.contained(vp);
+    const target = await this.disk.freeTrashPath(vp);
+    await this.disk.move(this.disk.abs(vp), this.disk.abs(target));
+    this.index.removePath(vp);
+    this.emit({ type: 'delete', path: vp, kind });
+    return target;
+  }
+
+  async restoreFromTrash(trashPath: string, to: string): Promise<void> {
+    if (!trashPath.startsWith(`${TRASH_FOLDER}/`) || trashPath.split('/').includes('..')) {
+      throw new VaultFileNotFoundError(`${trashPath} (not a path inside ${TRASH_FOLDER}/)`);
+    }
+    const dst = this.safe(to);
+    await this.assertFree(dst);
+    const fromAbs = this.disk.abs(trashPath);
+    const st = await fs.stat(fromAbs).catch(() => null);
+    if (!st) throw new VaultFileNotFoundError(trashPath);
+    await this.ensureParents(dst);
+    await this.disk.move(fromAbs, this.disk.abs(dst));
+    if (st.isDirectory()) {
+      const scan = await VaultFs.open(this.disk.abs(dst)).then((sub) => sub.scan(this.configDir));
+      this.index.addFolder(dst);
+      for (const f of scan.folders) this.index.addFolder(`${dst}/${f}`);
+      for (const f of scan.files) await this.refreshFile(`${dst}/${f.path}`, extOf(f.path) === 'md' ? await fs.readFile(this.disk.abs(`${dst}/${f.path}`), 'utf8') : null);
+    } else {
+      await this.refreshFile(dst, extOf(dst) === 'md' ? await fs.readFile(this.disk.abs(dst), 'utf8') : null);
+    }
+    this.emit({ type: 'create', path: dst, kind: st.isDirectory() ? 'folder' : 'file' });
+  }
+
+  async removeEmptyFolder(p: string): Promise<void> {
+    const vp = this.safe(p);
+    if (!this.index.isFolder(vp)) throw new VaultFileNotFoundError(vp);
+    await fs.rmdir(await this.disk.contained(vp));
+    this.index.removePath(vp);
+    this.emit({ type: 'delete', path: vp, kind: 'folder' });
+  }
+
+  metadata(p: string): NoteMetadata | null {
+    return this.index.metadata(p);
+  }
+
+  resolvedLinks(): Record<string, Record<string, number>> {
+    return this.index.resolvedLinks();
+  }
+
+  unresolvedLinks(): Record<string, Record<string, number>> {
+    return this.index.unresolvedLinks();
+  }
+
+  backlinks(p: string): string[] {
+    return this.index.backlinks(p);
+  }
+
+  resolveLink(linkpath: string, sourcePath: string): string | null {
+    return this.index.resolveLink(linkpath, sourcePath);
+  }
+}

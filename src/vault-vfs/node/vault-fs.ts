@@ -1,0 +1,134 @@
+// The Node adapter's contact with the disk: resolving vault paths to absolute paths without ever
+// leaving the vault (symlinks included), scanning, and the few primitive moves it needs.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { UnsafePathError } from '../vault-port';
+import { isNotFound } from './node-state-store';
+
+export const TRASH_FOLDER = '.trash';
+/** Temp files of atomic writes; never listed. */
+export const TEMP_SUFFIX = '.steward-tmp';
+
+export interface ScannedFile {
+  path: string;
+  size: number;
+  ctime: number;
+  mtime: number;
+}
+
+export interface Scan {
+  files: ScannedFile[];
+  folders: string[];
+}
+
+export class VaultFs {
+  private constructor(
+    /** The vault folder as given, absolute. */
+    readonly root: string,
+    /** The vault folder with symlinks resolved. */
+    private readonly realRoot: string,
+  ) {}
+
+  static async open(root: string): Promise<VaultFs> {
+    const abs = path.resolve(root);
+    const st = await fs.stat(abs).catch(() => null);
+    if (!st?.isDirectory()) throw new Error(`vault folder not found: ${root}`);
+    return new VaultFs(abs, await fs.realpath(abs));
+  }
+
+  /** Absolute path of a (normalized, checked) vault path. */
+  abs(vaultPath: string): string {
+    return path.join(this.root, ...vaultPath.split('/'));
+  }
+
+  private inside(real: string): boolean {
+    return real === this.realRoot || real.startsWith(this.realRoot + path.sep);
+  }
+
+  /**
+   * Refuses a path whose nearest existing ancestor (or itself) resolves, through symlinks, to a
+   * place outside the vault. Returns the absolute path.
+   */
+  async contained(vaultPath: string): Promise<string> {
+    const full = this.abs(vaultPath);
+    let probe = full;
+    for (;;) {
+      try {
+        const real = await fs.realpath(probe);
+        if (!this.inside(real)) throw new UnsafePathError(vaultPath, 'it leads outside the vault through a symbolic link');
+        return full;
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+        const parent = path.dirname(probe);
+        if (parent === probe) return full;
+        probe = parent;
+      }
+    }
+  }
+
+  /** Walks the vault. Skips the config folder, `.trash`, temp files and symlinks leaving the vault. */
+  async scan(configDir: string): Promise<Scan> {
+    const files: ScannedFile[] = [];
+    const folders: string[] = [];
+    const skipTop = new Set([configDir.toLowerCase(), TRASH_FOLDER]);
+    const walk = async (dirAbs: string, rel: string): Promise<void> => {
+      const entries = await fs.readdir(dirAbs, { withFileTypes: true });
+      await Promise.all(
+        entries.map(async (entry) => {
+          const childRel = rel ? `${rel}/${entry.name}` : entry.name;
+          if (!rel && skipTop.has(entry.name.toLowerCase())) return;
+          if (entry.name.endsWith(TEMP_SUFFIX)) return;
+          const childAbs = path.join(dirAbs, entry.name);
+          let isDir = entry.isDirectory();
+          let isFile = entry.isFile();
+          if (entry.isSymbolicLink()) {
+            // Symlinked folders are never walked (cycles, duplicates); files only if they stay inside.
+            const real = await fs.realpath(childAbs).catch(() => null);
+            if (!real || !this.inside(real)) return;
+            const st = await fs.stat(childAbs);
+            isDir = false;
+            isFile = st.isFile();
+          }
+          if (isDir) {
+            folders.push(childRel);
+            await walk(childAbs, childRel);
+          } else if (isFile) {
+            const st = await fs.stat(childAbs);
+            files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs });
+          }
+        }),
+      );
+    };
+    await walk(this.root, '');
+    return { files, folders };
+  }
+
+  /** Rename on disk, including a case-only rename on a case-insensitive file system. */
+  async move(fromAbs: string, toAbs: string): Promise<void> {
+    await fs.mkdir(path.dirname(toAbs), { recursive: true });
+    if (fromAbs.toLowerCase() === toAbs.toLowerCase() && fromAbs !== toAbs) {
+      const temp = `${fromAbs}.${process.pid}${TEMP_SUFFIX}`;
+      await fs.rename(fromAbs, temp);
+      await fs.rename(temp, toAbs);
+      return;
+    }
+    await fs.rename(fromAbs, toAbs);
+  }
+
+  async exists(abs: string): Promise<boolean> {
+    return (await fs.lstat(abs).catch(() => null)) !== null;
+  }
+
+  /** A free path in `.trash/` for `vaultPath`: same relative path, ` 2`, ` 3`… before the extension. */
+  async freeTrashPath(vaultPath: string): Promise<string> {
+    const dot = vaultPath.lastIndexOf('.');
+    const slash = vaultPath.lastIndexOf('/');
+    const hasExt = dot > slash + 1;
+    const stem = hasExt ? vaultPath.slice(0, dot) : vaultPath;
+    const ext = hasExt ? vaultPath.slice(dot) : '';
+    for (let n = 1; ; n++) {
+      const candidate = `${TRASH_FOLDER}/${n === 1 ? vaultPath : `${stem} ${n}${ext}`}`;
+      if (!(await this.exists(this.abs(candidate)))) return candidate;
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// StateStore on Obsidian's DataAdapter, in `<configDir>/plugins/steward/`: Steward's journal,
+// index shards and caches, kept out of data.json and out of the notes.
+import type { DataAdapter } from 'obsidian';
+import type { StateStore } from './vault-port';
+
+export class ObsidianStateStore implements StateStore {
+  constructor(
+    private readonly adapter: DataAdapter,
+    private readonly root: string,
+  ) {}
+
+  private path(name: string): string {
+    if (name.split('/').some((s) => s === '..' || s === '')) throw new Error(`state name "${name}" leaves the plugin folder`);
+    return `${this.root}/${name}`;
+  }
+
+  private async ensureFolder(full: string): Promise<void> {
+    const folder = full.slice(0, full.lastIndexOf('/'));
+    if (!(await this.adapter.exists(folder))) await this.adapter.mkdir(folder);
+  }
+
+  async read(name: string): Promise<string | null> {
+    const p = this.path(name);
+    if (await this.adapter.exists(p)) return this.adapter.read(p);
+    // A crash between the remove and the rename of `write` leaves only the new file, as the temp.
+    return (await this.adapter.exists(`${p}.steward-tmp`)) ? this.adapter.read(`${p}.steward-tmp`) : null;
+  }
+
+  async readBinary(name: string): Promise<Uint8Array | null> {
+    const p = this.path(name);
+    return (await this.adapter.exists(p)) ? new Uint8Array(await this.adapter.readBinary(p)) : null;
+  }
+
+  /** Writes a sibling and swaps it in, so a crash leaves the old or the new file whole. */
+  async write(name: string, data: string | Uint8Array): Promise<void> {
+    const p = this.path(name);
+    await this.ensureFolder(p);
+    const temp = `${p}.steward-tmp`;
+    if (typeof data === 'string') await this.adapter.write(temp, data);
+    else await this.adapter.writeBinary(temp, data.slice().buffer);
+    if (await this.adapter.exists(p)) await this.adapter.remove(p);
+    await this.adapter.rename(temp, p);
+  }
+
+  async append(name: string, data: string): Promise<void> {
+    const p = this.path(name);
+    await this.ensureFolder(p);
+    await this.adapter.append(p, data);
+  }
+
+  async list(folder: string): Promise<string[]> {
+    const p = folder ? this.path(folder) : this.root;
+    if (!(await this.adapter.exists(p))) return [];
+    const listed = await this.adapter.list(p);
+    return listed.files.map((f) => f.slice(this.root.length + 1)).filter((f) => !f.endsWith('.steward-tmp')).sort();
+  }
+
+  async remove(name: string): Promise<void> {
+    const p = this.path(name);
+    if (await this.adapter.exists(p)) await this.adapter.remove(p);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const target = this.path(to);
+    await this.ensureFolder(target);
+    await this.adapter.rename(this.path(from), target);
+  }
+}

@@ -1,0 +1,192 @@
+// VaultPort on Obsidian's API: `app.vault` for files, `app.fileManager` for renames (which update
+// links as the user's settings say) and trash (which honours the user's trash setting), and
+// `app.metadataCache` for metadata. Writes read the file fresh (`process`, never `cachedRead`).
+import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
+import type { NoteMetadata } from './metadata-types';
+import { assertSafeVaultPath, parentOf } from './path-safety';
+import { type FileStat, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
+import { ObsidianStateStore } from './obsidian-state-store';
+
+function statOf(s: FileStats): FileStat {
+  return { size: s.size, ctime: s.ctime, mtime: s.mtime };
+}
+
+/** Obsidian's CachedMetadata in Steward's shape (the same fields, with defaults filled in). */
+export function toNoteMetadata(cache: CachedMetadata): NoteMetadata {
+  return {
+    links: cache.links ?? [],
+    embeds: cache.embeds ?? [],
+    frontmatterLinks: cache.frontmatterLinks ?? [],
+    headings: cache.headings ?? [],
+    tags: cache.tags ?? [],
+    frontmatter: cache.frontmatter ?? null,
+    frontmatterPosition: cache.frontmatterPosition ?? null,
+    frontmatterError: null,
+    sections: (cache.sections ?? []) as NoteMetadata['sections'],
+    blocks: cache.blocks ?? {},
+  };
+}
+
+export class ObsidianVault implements VaultPort {
+  readonly state: ObsidianStateStore;
+
+  constructor(private readonly app: App) {
+    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/steward`));
+  }
+
+  get configDir(): string {
+    return this.app.vault.configDir;
+  }
+
+  private safe(p: string): string {
+    return normalizePath(assertSafeVaultPath(p, { configDir: this.configDir }));
+  }
+
+  private file(p: string): TFile {
+    const f = this.app.vault.getFileByPath(this.safe(p));
+    if (!f) throw new VaultFileNotFoundError(p);
+    return f;
+  }
+
+  list(): Promise<VaultEntry[]> {
+    const out: VaultEntry[] = [];
+    for (const f of this.app.vault.getAllLoadedFiles()) {
+      if (f instanceof TFile) out.push({ kind: 'file', path: f.path, stat: statOf(f.stat) });
+      else if (f instanceof TFolder && !f.isRoot()) out.push({ kind: 'folder', path: f.path });
+    }
+    return Promise.resolve(out);
+  }
+
+  async stat(p: string): Promise<FileStat | null> {
+    await Promise.resolve();
+    const f = this.app.vault.getFileByPath(this.safe(p));
+    return f ? statOf(f.stat) : null;
+  }
+
+  async exists(p: string): Promise<boolean> {
+    await Promise.resolve();
+    return this.app.vault.getAbstractFileByPath(this.safe(p)) !== null;
+  }
+
+  async read(p: string): Promise<string> {
+    return this.app.vault.read(this.file(p));
+  }
+
+  async readBinary(p: string): Promise<Uint8Array> {
+    return new Uint8Array(await this.app.vault.readBinary(this.file(p)));
+  }
+
+  async process(p: string, fn: (data: string) => string): Promise<string> {
+    return this.app.vault.process(this.file(p), fn);
+  }
+
+  /** Refuses a path taken by another file or folder in the same folder, comparing case-insensitively. */
+  private assertFree(p: string, except?: string): void {
+    const exact = this.app.vault.getAbstractFileByPath(p);
+    if (exact && exact.path !== except) throw new VaultPathExistsError(exact.path);
+    const parent = parentOf(p);
+    const siblings = parent === '' ? this.app.vault.getRoot().children : (this.app.vault.getFolderByPath(parent)?.children ?? []);
+    const lower = p.toLowerCase();
+    const taken = siblings.find((c) => c.path.toLowerCase() === lower && c.path !== except);
+    if (taken) throw new VaultPathExistsError(taken.path);
+  }
+
+  private async ensureParents(p: string): Promise<void> {
+    const missing: string[] = [];
+    for (let f = parentOf(p); f !== '' && !this.app.vault.getFolderByPath(f); f = parentOf(f)) missing.unshift(f);
+    for (const f of missing) await this.app.vault.createFolder(f);
+  }
+
+  async create(p: string, data: string): Promise<void> {
+    const vp = this.safe(p);
+    this.assertFree(vp);
+    await this.ensureParents(vp);
+    await this.app.vault.create(vp, data);
+  }
+
+  async createBinary(p: string, data: Uint8Array): Promise<void> {
+    const vp = this.safe(p);
+    this.assertFree(vp);
+    await this.ensureParents(vp);
+    await this.app.vault.createBinary(vp, data.slice().buffer);
+  }
+
+  async createFolder(p: string): Promise<void> {
+    const vp = this.safe(p);
+    this.assertFree(vp);
+    await this.ensureParents(vp);
+    await this.app.vault.createFolder(vp);
+  }
+
+  async rename(from: string, to: string): Promise<void> {
+    const src = this.safe(from);
+    const dst = this.safe(to);
+    const f = this.app.vault.getAbstractFileByPath(src);
+    if (!f) throw new VaultFileNotFoundError(src);
+    if (src === dst) return;
+    this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
+    await this.ensureParents(dst);
+    await this.app.fileManager.renameFile(f, dst);
+  }
+
+  /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Steward can't rely on finding it. */
+  async trash(p: string): Promise<null> {
+    const vp = this.safe(p);
+    const f = this.app.vault.getAbstractFileByPath(vp);
+    if (!f) throw new VaultFileNotFoundError(vp);
+    await this.app.fileManager.trashFile(f);
+    return null;
+  }
+
+  async restoreFromTrash(trashPath: string, to: string): Promise<void> {
+    if (!trashPath.startsWith('.trash/')) throw new VaultFileNotFoundError(trashPath);
+    const dst = this.safe(to);
+    this.assertFree(dst);
+    await this.ensureParents(dst);
+    await this.app.vault.adapter.rename(trashPath, dst);
+  }
+
+  async removeEmptyFolder(p: string): Promise<void> {
+    const folder = this.app.vault.getFolderByPath(this.safe(p));
+    if (!folder) throw new VaultFileNotFoundError(p);
+    if (folder.children.length > 0) throw new Error(`folder ${p} is not empty`);
+    await this.app.fileManager.trashFile(folder);
+  }
+
+  metadata(p: string): NoteMetadata | null {
+    const cache = this.app.metadataCache.getCache(p);
+    return cache && p.toLowerCase().endsWith('.md') ? toNoteMetadata(cache) : null;
+  }
+
+  resolvedLinks(): Record<string, Record<string, number>> {
+    return this.app.metadataCache.resolvedLinks;
+  }
+
+  unresolvedLinks(): Record<string, Record<string, number>> {
+    return this.app.metadataCache.unresolvedLinks;
+  }
+
+  backlinks(p: string): string[] {
+    const out: string[] = [];
+    for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks)) if (targets[p]) out.push(source);
+    return out.sort();
+  }
+
+  resolveLink(linkpath: string, sourcePath: string): string | null {
+    return this.app.metadataCache.getFirstLinkpathDest(linkpath, sourcePath)?.path ?? null;
+  }
+
+  onChange(listener: (change: VaultChange) => void): () => void {
+    const kind = (f: unknown): 'file' | 'folder' => (f instanceof TFolder ? 'folder' : 'file');
+    const vault = this.app.vault;
+    const refs: EventRef[] = [
+      vault.on('create', (f) => listener({ type: 'create', path: f.path, kind: kind(f) })),
+      vault.on('modify', (f) => listener({ type: 'modify', path: f.path })),
+      vault.on('delete', (f) => listener({ type: 'delete', path: f.path, kind: kind(f) })),
+      vault.on('rename', (f, oldPath) => listener({ type: 'rename', path: f.path, oldPath, kind: kind(f) })),
+    ];
+    return () => {
+      for (const ref of refs) vault.offref(ref);
+    };
+  }
+}

@@ -1,0 +1,34 @@
+// Glue between a vault's index and the link rewriter: which notes' text must change when a file
+// or folder moves, and their new text. Only the notes that change are read, and they are read
+// fresh, so the rewrite applies to what is on disk now.
+import { applyLinkEdits } from './links/apply-link-edits';
+import { expandRenames } from './links/expand-renames';
+import { planLinkRewrites } from './links/rewrite-links';
+import type { NoteMetadata } from './metadata-types';
+import type { NewLinkFormat } from './vault-port';
+
+export interface RenameSource {
+  readonly newLinkFormat: NewLinkFormat;
+  filePaths(): string[];
+  metadata(path: string): NoteMetadata | null;
+}
+
+export interface RenamePlanInput {
+  index: RenameSource;
+  from: string;
+  to: string;
+  readText: (path: string) => Promise<string>;
+}
+
+/** New text of each note that holds an affected link, keyed by the note's path after the move. */
+export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<string, string>> {
+  const files = input.index.filePaths();
+  const renames = expandRenames(files, [{ from: input.from, to: input.to }]);
+  const plan = planLinkRewrites({ files, metadataOf: (p) => input.index.metadata(p), renames, newLinkFormat: input.index.newLinkFormat });
+  const out = new Map<string, string>();
+  for (const note of plan.notes) {
+    const text = await input.readText(note.before);
+    out.set(note.after, applyLinkEdits(text, note).text);
+  }
+  return out;
+}

@@ -1,0 +1,258 @@
+// The in-memory model of a vault that the Node adapter and the Obsidian test runtime share: files
+// with stat, folders, each note's metadata, and the link graph. Link resolution is incremental:
+// a note's links are re-resolved only when the note changes or a file appears, disappears or
+// moves under a name one of its links could resolve to, so a 1,000-file move in a 10k-note vault
+// does not re-resolve the vault 1,000 times.
+import { LinkResolver } from './links/resolver';
+import { planRenameRewrites } from './rename-plan';
+import { parseMarkdown } from './markdown/parse-markdown';
+import type { NoteMetadata } from './metadata-types';
+import { extOf, nameOf } from './path-safety';
+import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
+
+interface Resolution {
+  resolved: Map<string, number>;
+  unresolved: Map<string, number>;
+}
+
+/** The link path without its `#heading` / `#^block` subpath. */
+function linkpathOf(link: string): string {
+  const hash = link.indexOf('#');
+  return hash >= 0 ? link.slice(0, hash) : link;
+}
+
+/** Lower-cased file names a link path could resolve to (with and without `.md`). */
+function nameKeys(linkpath: string): string[] {
+  const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
+  return last.endsWith('.md') ? [last] : [last, `${last}.md`];
+}
+
+function allLinks(meta: NoteMetadata): string[] {
+  return [...meta.links, ...meta.embeds, ...meta.frontmatterLinks].map((l) => l.link);
+}
+
+export class VaultIndex {
+  private readonly stats = new Map<string, FileStat>();
+  private readonly folders = new Set<string>();
+  private readonly lower = new Map<string, string>();
+  private readonly meta = new Map<string, NoteMetadata>();
+  private readonly resolver = new LinkResolver();
+  private readonly out = new Map<string, Resolution>();
+  private readonly incoming = new Map<string, Map<string, number>>();
+  /** File-name key -> notes that hold a link which could resolve to a file of that name. */
+  private readonly watchers = new Map<string, Set<string>>();
+  private readonly dirty = new Set<string>();
+  private graphCache: { resolved: Record<string, Record<string, number>>; unresolved: Record<string, Record<string, number>> } | null = null;
+
+  constructor(readonly newLinkFormat: NewLinkFormat = 'shortest') {}
+
+  // ---- files and folders ----------------------------------------------------------------------
+
+  entries(): VaultEntry[] {
+    const out: VaultEntry[] = [];
+    for (const path of this.folders) out.push({ kind: 'folder', path });
+    for (const [path, stat] of this.stats) out.push({ kind: 'file', path, stat: { ...stat } });
+    return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  filePaths(): string[] {
+    return [...this.stats.keys()];
+  }
+
+  isFile(path: string): boolean {
+    return this.stats.has(path);
+  }
+
+  isFolder(path: string): boolean {
+    return this.folders.has(path);
+  }
+
+  stat(path: string): FileStat | null {
+    return this.stats.get(path) ?? null;
+  }
+
+  /** The path that differs from `path` at most in case, if any. */
+  findInsensitive(path: string): string | undefined {
+    return this.lower.get(path.toLowerCase());
+  }
+
+  addFolder(path: string): void {
+    this.folders.add(path);
+    this.lower.set(path.toLowerCase(), path);
+  }
+
+  /** Adds or updates a file. `text` is the note's content (markdown only), parsed for metadata. */
+  setFile(path: string, stat: FileStat, text: string | null): void {
+    const isNew = !this.stats.has(path);
+    this.stats.set(path, stat);
+    this.lower.set(path.toLowerCase(), path);
+    if (isNew) {
+      this.resolver.add(path);
+      this.touchName(path);
+    }
+    if (text !== null && extOf(path) === 'md') this.setMeta(path, parseMarkdown(text));
+  }
+
+  /** Removes a file, or a folder and everything in it. */
+  removePath(path: string): void {
+    for (const f of this.under(path)) this.removeFile(f);
+    const prefix = path + '/';
+    for (const folder of [...this.folders]) {
+      if (folder === path || folder.startsWith(prefix)) {
+        this.folders.delete(folder);
+        this.lower.delete(folder.toLowerCase());
+      }
+    }
+  }
+
+  /** Moves a file or a folder's whole subtree; metadata travels with each note. */
+  renamePath(from: string, to: string): void {
+    const moves = this.under(from).map((f) => [f, to + f.slice(from.length)] as const);
+    const carried = moves.map(([f, g]) => ({ g, stat: this.stats.get(f), meta: this.meta.get(f) }));
+    for (const [f] of moves) this.removeFile(f);
+    const prefix = from + '/';
+    for (const folder of [...this.folders]) {
+      if (folder === from || folder.startsWith(prefix)) {
+        this.folders.delete(folder);
+        this.lower.delete(folder.toLowerCase());
+        this.addFolder(to + folder.slice(from.length));
+      }
+    }
+    for (const { g, stat, meta } of carried) {
+      if (!stat) continue;
+      this.setFile(g, stat, null);
+      // Its own relative links now start from a new folder.
+      if (meta) this.setMeta(g, meta);
+    }
+  }
+
+  /** Files at `path` or under it. */
+  private under(path: string): string[] {
+    if (this.stats.has(path)) return [path];
+    const prefix = path + '/';
+    return [...this.stats.keys()].filter((p) => p.startsWith(prefix));
+  }
+
+  private removeFile(path: string): void {
+    this.stats.delete(path);
+    this.lower.delete(path.toLowerCase());
+    this.resolver.remove(path);
+    const meta = this.meta.get(path);
+    if (meta) this.unwatch(path, meta);
+    this.meta.delete(path);
+    this.dropResolution(path);
+    this.dirty.delete(path);
+    this.touchName(path);
+  }
+
+  // ---- metadata and links ---------------------------------------------------------------------
+
+  metadata(path: string): NoteMetadata | null {
+    return this.meta.get(path) ?? null;
+  }
+
+  private setMeta(path: string, meta: NoteMetadata): void {
+    const old = this.meta.get(path);
+    if (old) this.unwatch(path, old);
+    this.meta.set(path, meta);
+    for (const link of allLinks(meta)) {
+      for (const key of nameKeys(linkpathOf(link))) {
+        let set = this.watchers.get(key);
+        if (!set) this.watchers.set(key, (set = new Set()));
+        set.add(path);
+      }
+    }
+    this.markDirty(path);
+  }
+
+  private unwatch(path: string, meta: NoteMetadata): void {
+    for (const link of allLinks(meta)) for (const key of nameKeys(linkpathOf(link))) this.watchers.get(key)?.delete(path);
+  }
+
+  /** A file of this name appeared or left: every note that might link to it re-resolves. */
+  private touchName(path: string): void {
+    for (const source of this.watchers.get(nameOf(path).toLowerCase()) ?? []) this.markDirty(source);
+  }
+
+  private markDirty(path: string): void {
+    this.dirty.add(path);
+    this.graphCache = null;
+  }
+
+  private dropResolution(source: string): void {
+    const res = this.out.get(source);
+    if (!res) return;
+    for (const target of res.resolved.keys()) {
+      const into = this.incoming.get(target);
+      into?.delete(source);
+      if (into?.size === 0) this.incoming.delete(target);
+    }
+    this.out.delete(source);
+    this.graphCache = null;
+  }
+
+  private ensureResolved(): void {
+    if (this.dirty.size === 0) return;
+    for (const source of this.dirty) {
+      this.dropResolution(source);
+      const meta = this.meta.get(source);
+      if (!meta) continue;
+      const res: Resolution = { resolved: new Map(), unresolved: new Map() };
+      for (const link of allLinks(meta)) {
+        const linkpath = linkpathOf(link);
+        const target = this.resolver.resolve(linkpath, source);
+        if (target) res.resolved.set(target, (res.resolved.get(target) ?? 0) + 1);
+        else res.unresolved.set(linkpath, (res.unresolved.get(linkpath) ?? 0) + 1);
+      }
+      this.out.set(source, res);
+      for (const [target, n] of res.resolved) {
+        let into = this.incoming.get(target);
+        if (!into) this.incoming.set(target, (into = new Map<string, number>()));
+        into.set(source, n);
+      }
+    }
+    this.dirty.clear();
+  }
+
+  resolveLink(linkpath: string, sourcePath: string): string | null {
+    return this.resolver.resolve(linkpath, sourcePath);
+  }
+
+  private graph(): { resolved: Record<string, Record<string, number>>; unresolved: Record<string, Record<string, number>> } {
+    this.ensureResolved();
+    if (!this.graphCache) {
+      const resolved: Record<string, Record<string, number>> = {};
+      const unresolved: Record<string, Record<string, number>> = {};
+      for (const source of this.meta.keys()) {
+        const res = this.out.get(source);
+        resolved[source] = res ? Object.fromEntries(res.resolved) : {};
+        if (res && res.unresolved.size > 0) unresolved[source] = Object.fromEntries(res.unresolved);
+      }
+      this.graphCache = { resolved, unresolved };
+    }
+    return this.graphCache;
+  }
+
+  /** source -> target -> count, as Obsidian's `metadataCache.resolvedLinks` (every note has an entry). */
+  resolvedLinks(): Record<string, Record<string, number>> {
+    return this.graph().resolved;
+  }
+
+  unresolvedLinks(): Record<string, Record<string, number>> {
+    return this.graph().unresolved;
+  }
+
+  backlinks(path: string): string[] {
+    this.ensureResolved();
+    return [...(this.incoming.get(path)?.keys() ?? [])].sort();
+  }
+
+  /**
+   * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
+   * text keyed by their path after the move. Reads only the notes that hold affected links.
+   */
+  async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, string>> {
+    this.ensureResolved();
+    return planRenameRewrites({ index: this, from, to, readText });
+  }
+}

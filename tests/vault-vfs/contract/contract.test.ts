@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+// One contract, two adapters: every scenario runs on the Node adapter and on the Obsidian adapter
+// (test runtime), and both must give the same answers.
+import '../../obsidian/dom';
+import { describe, expect, it } from 'vitest';
+import type { VaultPort } from '../../../src/vault-vfs/vault-port';
+import { adapters, type AdapterUnderTest } from './adapters';
+
+const FILES: Record<string, string> = {
+  'Home.md': '---\ntags: [hub]\naliases: [Start]\n---\n# Home\nSee [[Projects/Alpha|the alpha]], [[Beta#Plan]] and [notes](Notes/Daily%20log.md).\n![[diagram.png]]\n[[Missing]] #inbox\n',
+  'Projects/Alpha.md': '# Alpha\nBack to [[Home]]. Related: [[Beta]].\n## Tasks\n- [ ] one ^task1\n',
+  'Projects/Beta.md': '# Beta\n## Plan\nLink to [[Alpha#Tasks]] and [[Alpha#^task1]].\n[rel](../Home.md)\n',
+  'Notes/Daily log.md': 'Daily. [[Home]] [up](../Projects/Alpha.md)\n`[[not a link]]`\n',
+  'Notes/Untouched.md': 'Nothing links here and I link nowhere.\n',
+  'diagram.png': 'PNG',
+};
+
+type Run = (port: VaultPort, a: AdapterUnderTest) => Promise<unknown>;
+
+/** Runs a scenario on both adapters and returns the two results. */
+async function onBoth(run: Run, files = FILES): Promise<[unknown, unknown]> {
+  const results: unknown[] = [];
+  for (const [, make] of adapters) {
+    const a = await make(files);
+    try {
+      results.push(await run(a.port, a));
+    } finally {
+      await a.cleanup();
+    }
+  }
+  return results as [unknown, unknown];
+}
+
+const errorName = async (p: Promise<unknown>): Promise<string> => p.then(() => 'no error', (e: unknown) => (e as Error).name);
+
+describe.each(adapters)('contract on the %s adapter', (_name, make) => {
+  it('lists files and folders', async () => {
+    const a = await make(FILES);
+    const paths = (await a.port.list()).map((e) => `${e.kind}:${e.path}`).sort();
+    expect(paths).toEqual(['file:Home.md', 'file:Notes/Daily log.md', 'file:Notes/Untouched.md', 'file:Projects/Alpha.md', 'file:Projects/Beta.md', 'file:diagram.png', 'folder:Notes', 'folder:Projects']);
+    await a.cleanup();
+  });
+
+  it('resolves the link graph', async () => {
+    const a = await make(FILES);
+    expect(a.port.resolvedLinks()['Home.md']).toEqual({ 'Projects/Alpha.md': 1, 'Projects/Beta.md': 1, 'Notes/Daily log.md': 1, 'diagram.png': 1 });
+    expect(a.port.unresolvedLinks()['Home.md']).toEqual({ Missing: 1 });
+    expect(a.port.backlinks('Home.md')).toEqual(['Notes/Daily log.md', 'Projects/Alpha.md', 'Projects/Beta.md']);
+    expect(a.port.resolveLink('Alpha', 'Home.md')).toBe('Projects/Alpha.md');
+    await a.cleanup();
+  });
+});
+
+describe('both adapters agree', () => {
+  it('on metadata', async () => {
+    const [node, obsidian] = await onBoth((port) => Promise.resolve(Object.keys(FILES).filter((p) => p.endsWith('.md')).map((p) => {
+      const m = port.metadata(p);
+      return { p, links: m?.links, embeds: m?.embeds, headings: m?.headings, tags: m?.tags, frontmatter: m?.frontmatter, blocks: m?.blocks, sections: m?.sections };
+    })));
+    expect(obsidian).toEqual(node);
+  });
+
+  it('on moving a note: links into it and its own relative links are rewritten, other notes untouched', async () => {
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      await port.rename('Projects/Alpha.md', 'Archive/2024/Alpha.md');
+      return { home: await a.raw('Home.md'), beta: await a.raw('Projects/Beta.md'), daily: await a.raw('Notes/Daily log.md'), untouched: await a.raw('Notes/Untouched.md'), graph: port.resolvedLinks() };
+    });
+    expect(obsidian).toEqual(node);
+    const r = node as { home: string; daily: string; untouched: string; graph: Record<string, Record<string, number>> };
+    // newLinkFormat "shortest": the basename is unique, so Obsidian writes just the file name.
+    expect(r.daily).toContain('[up](Alpha.md)');
+    expect(r.untouched).toBe(FILES['Notes/Untouched.md']);
+    expect(r.graph['Home.md']).toEqual({ 'Archive/2024/Alpha.md': 1, 'Projects/Beta.md': 1, 'Notes/Daily log.md': 1, 'diagram.png': 1 });
+  });
+
+  it('on moving a whole folder', async () => {
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      await port.rename('Projects', 'Work/Projects');
+      return { list: (await port.list()).map((e) => e.path).sort(), home: await a.raw('Home.md'), beta: await a.raw('Work/Projects/Beta.md'), graph: port.resolvedLinks() };
+    });
+    expect(obsidian).toEqual(node);
+    // Shortest form from its new folder: Home.md is unique, so just its name.
+    expect((node as { beta: string }).beta).toContain('\n[rel](Home.md)\n');
+  });
+
+  it('on a case-only rename', async () => {
+    const [node, obsidian] = await onBoth(async (port) => {
+      await port.rename('Projects/Beta.md', 'Projects/BETA.md');
+      return { list: (await port.list()).map((e) => e.path).sort(), graph: port.resolvedLinks()['Home.md'] };
+    });
+    expect(obsidian).toEqual(node);
+    expect((node as { list: string[] }).list).toContain('Projects/BETA.md');
+  });
+
+  it('on refusals', async () => {
+    const [node, obsidian] = await onBoth(async (port) => ({
+      overwrite: await errorName(port.create('Home.md', 'x')),
+      caseClash: await errorName(port.create('home.md', 'x')),
+      renameOnto: await errorName(port.rename('Notes/Untouched.md', 'Projects/alpha.md')),
+      config: await errorName(port.create('.obsidian/x.md', 'x')),
+      traversal: await errorName(port.read('../etc/passwd')),
+      missing: await errorName(port.read('Nope.md')),
+    }));
+    expect(obsidian).toEqual(node);
+    expect(node).toEqual({ overwrite: 'VaultPathExistsError', caseClash: 'VaultPathExistsError', renameOnto: 'VaultPathExistsError', config: 'UnsafePathError', traversal: 'UnsafePathError', missing: 'VaultFileNotFoundError' });
+  });
+
+  it('on writes and trash', async () => {
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      await port.process('Notes/Untouched.md', (t) => t + 'Now [[Home]].\n');
+      await port.createFolder('New/Sub');
+      await port.create('New/Sub/n.md', '[[Untouched]]');
+      await port.trash('Projects/Beta.md');
+      return { text: await a.raw('Notes/Untouched.md'), list: (await port.list()).map((e) => e.path).sort(), back: port.backlinks('Home.md'), unresolved: port.unresolvedLinks()['Home.md'] };
+    });
+    expect(obsidian).toEqual(node);
+    expect((node as { unresolved: Record<string, number> }).unresolved).toEqual({ Missing: 1, Beta: 1 });
+  });
+});
