@@ -10,7 +10,7 @@ import type { ExprNode } from './ast';
 /** Longer expressions are refused before parsing: no rule needs more, and parsing stays fast. */
 export const MAX_EXPRESSION_LENGTH = 10_000;
 
-const compiledGrammar = nearley.Grammar.fromCompiled(grammar as unknown as nearley.CompiledRules);
+const compiledGrammar = nearley.Grammar.fromCompiled(grammar);
 
 const VALUE_TOKENS = new Set(['ident', 'string', 'number', 'size', 'date', 'kw_true', 'kw_false', 'kw_null', 'lbracket']);
 const OPERATOR_TOKENS = new Set(['cmp', 'kw_in', 'kw_matches']);
@@ -99,7 +99,7 @@ class TokenFeed implements nearley.Lexer {
     return t;
   }
   save(): nearley.LexerState {
-    return {} as nearley.LexerState;
+    return {};
   }
   formatError(token: Token, message?: string): string {
     return `${message ?? 'syntax error'} at ${token.line}:${token.col}`;

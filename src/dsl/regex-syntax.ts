@@ -78,6 +78,16 @@ class RegexReader {
     return { kind: 'quant', body: atom, min, max, start: atom.start, end: this.pos };
   }
 
+  /** Consumes the opening of (?=, (?!, (?<= or (?<! after the parenthesis. */
+  isLookaround(): boolean {
+    if (this.peek() !== '?') return false;
+    const behind = this.peek(1) === '<' ? 1 : 0;
+    const sign = this.peek(1 + behind);
+    if (sign !== '=' && sign !== '!') return false;
+    this.pos += 2 + behind;
+    return true;
+  }
+
   atom(): RegexNode {
     const start = this.pos;
     const c = this.peek();
@@ -85,7 +95,7 @@ class RegexReader {
       this.pos++;
       let look = false;
       if (this.eat('?:')) look = false;
-      else if (this.eat('?=') || this.eat('?!') || this.eat('?<=') || this.eat('?<!')) look = true;
+      else if (this.isLookaround()) look = true;
       else if (this.eat('?<')) this.pos = this.src.indexOf('>', this.pos) + 1;
       const body = this.alternation();
       this.eat(')');

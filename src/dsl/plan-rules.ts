@@ -1,0 +1,197 @@
+// Rules to operations. Rules run by descending priority and the first that matches a file claims
+// it. Each claimed file gets a destination (thenMoveTo relative to the organized folder, the
+// name from thenRenameTo), made legal and free of collisions; the plan is every folder that has
+// to be created (parents first), then the moves and renames. Nothing here touches the vault.
+
+import type { FileRecord } from '../vault-vfs/file-record';
+import type { PlannedOperation } from '../vault-vfs/operations';
+import { checkVaultPath, nameOf, parentOf } from '../vault-vfs/path-safety';
+import type { VaultEntry, VaultPort } from '../vault-vfs/vault-port';
+import { prepareScope, type EvaluationOptions } from './evaluate';
+import { isInFolder, recordsFromVault } from './file-records';
+import { expandPattern, legalName } from './rename-pattern';
+import { byPriority, type CompiledRule } from './rules';
+import type { SimilarityKind } from './similarity';
+
+export interface PlanOptions extends EvaluationOptions {
+  /** The folder being organized; '' for the whole vault. Only files inside it are planned. */
+  folder: string;
+  /** The vault's config folder (VaultPort.configDir); destinations inside it are refused. */
+  configDir: string;
+  /** Allow `thenMoveTo` with a leading `/` to move files out of the organized folder. */
+  allowOutside?: boolean;
+  /** What the vault holds now, for collisions and folder creation. Defaults to the records. */
+  existing?: readonly VaultEntry[];
+  /** Operation ids; defaults to `rule-op-1`, `rule-op-2`, ... in plan order. */
+  makeOpId?: (index: number) => string;
+}
+
+export interface PlanConflict {
+  kind: 'collision' | 'refused';
+  paths: string[];
+  detail: string;
+}
+
+export interface RuleMatch {
+  path: string;
+  rule: string;
+  /** Where the file goes; equal to `path` when it is already there; null when refused. */
+  destination: string | null;
+}
+
+export interface RulePlan {
+  operations: PlannedOperation[];
+  matches: RuleMatch[];
+  conflicts: PlanConflict[];
+  /** Files a rule matched that are already where the rule would put them. */
+  unchanged: number;
+  similarityUsed: SimilarityKind | null;
+}
+
+const join = (...parts: string[]): string => parts.filter((p) => p !== '').join('/');
+
+type Destination = { ok: true; path: string } | { ok: false; reason: string };
+
+function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions): Destination {
+  let folder = record.folder;
+  if (rule.moveTo !== null) {
+    const segments: string[] = [];
+    for (const parts of rule.moveTo.segments) {
+      const segment = legalName(expandPattern(parts, record), false);
+      if (segment === '' || segment === '..' || segment === '.') {
+        return { ok: false, reason: `"thenMoveTo" "${rule.moveTo.source}" gives an empty folder name for ${record.path}` };
+      }
+      segments.push(segment);
+    }
+    if (rule.moveTo.fromRoot && opts.folder !== '' && opts.allowOutside !== true) {
+      return { ok: false, reason: `"thenMoveTo" "${rule.moveTo.source}" starts at the vault root, outside ${opts.folder}; allow moves out of the folder to use it` };
+    }
+    folder = join(rule.moveTo.fromRoot ? '' : opts.folder, ...segments);
+  }
+  let name = nameOf(record.path);
+  if (rule.renameTo !== null) {
+    const isNote = record.ext === 'md';
+    name = legalName(expandPattern(rule.renameTo.parts, record), isNote);
+    if (record.ext !== '' && !name.toLowerCase().endsWith(`.${record.ext}`)) name = `${name}.${record.ext}`;
+    const stem = record.ext === '' ? name : name.slice(0, -(record.ext.length + 1));
+    if (legalName(stem, isNote) === '') {
+      return { ok: false, reason: `"thenRenameTo" "${rule.renameTo.source}" gives an empty name for ${record.path}` };
+    }
+  }
+  const path = join(folder, name);
+  if (opts.allowOutside !== true && !isInFolder(path, opts.folder)) {
+    return { ok: false, reason: `${path} is outside the organized folder ${opts.folder}` };
+  }
+  const check = checkVaultPath(path, { configDir: opts.configDir });
+  return check.ok ? { ok: true, path: check.path } : { ok: false, reason: `${path}: ${check.reason}` };
+}
+
+/** `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. */
+function freeName(path: string, ext: string, taken: Set<string>): string {
+  const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
+  const suffix = ext === '' ? '' : `.${ext}`;
+  for (let n = 1; ; n++) {
+    const candidate = `${stem} ${n}${suffix}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+export async function planRules(rules: readonly CompiledRule[], records: readonly FileRecord[], opts: PlanOptions): Promise<RulePlan> {
+  const ordered = byPriority(rules);
+  const inScope = records.filter((r) => isInFolder(r.path, opts.folder)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const prepared = await prepareScope(ordered.map((r) => r.condition), inScope, opts);
+  const existing = opts.existing ?? records.map((r): VaultEntry => ({ kind: 'file', path: r.path, stat: { size: r.size, ctime: r.ctime, mtime: r.mtime } }));
+  const taken = new Set(existing.map((e) => e.path.toLowerCase()));
+  // Lower-case path -> the spelling on disk, so moves into `documents` do not create `Documents`.
+  const folderCase = new Map<string, string>();
+  for (const e of existing) if (e.kind === 'folder') folderCase.set(e.path.toLowerCase(), e.path);
+  for (const r of records) for (let f = r.folder; f !== ''; f = parentOf(f)) folderCase.set(f.toLowerCase(), f);
+  const folders = new Set(folderCase.keys());
+  const spelled = (path: string): string => {
+    const segments = path.split('/');
+    let out = '';
+    for (const [i, segment] of segments.entries()) {
+      const next = out === '' ? segment : `${out}/${segment}`;
+      out = i < segments.length - 1 ? (folderCase.get(next.toLowerCase()) ?? next) : next;
+    }
+    return out;
+  };
+
+  const matches: RuleMatch[] = [];
+  const conflicts: PlanConflict[] = [];
+  const refusedByReason = new Map<string, PlanConflict>();
+  const moves: PlannedOperation[] = [];
+  const newFolders: { path: string; rule: string }[] = [];
+  let unchanged = 0;
+
+  for (const record of inScope) {
+    const rule = ordered.find((r) => r.condition.predicate(record, prepared.scope));
+    if (rule === undefined) continue;
+    const dest = destinationOf(rule, record, opts);
+    if (!dest.ok) {
+      matches.push({ path: record.path, rule: rule.name, destination: null });
+      const key = `${rule.name}\u0000${dest.reason.replace(record.path, '')}`;
+      const grouped = refusedByReason.get(key);
+      if (grouped) grouped.paths.push(record.path);
+      else {
+        const conflict: PlanConflict = { kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${dest.reason}` };
+        refusedByReason.set(key, conflict);
+        conflicts.push(conflict);
+      }
+      continue;
+    }
+    let target = spelled(dest.path);
+    if (target === record.path) {
+      unchanged++;
+      matches.push({ path: record.path, rule: rule.name, destination: target });
+      continue;
+    }
+    if (taken.has(target.toLowerCase()) && target.toLowerCase() !== record.path.toLowerCase()) {
+      const wanted = target;
+      target = freeName(wanted, record.ext, taken);
+      conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")` });
+    }
+    const parent = parentOf(target);
+    const blocked = [...ancestors(parent)].find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
+    if (blocked !== undefined) {
+      matches.push({ path: record.path, rule: rule.name, destination: null });
+      conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${blocked} is a file, so no folder can be created there` });
+      continue;
+    }
+    taken.add(target.toLowerCase());
+    for (const f of ancestors(parent)) {
+      if (folders.has(f.toLowerCase())) continue;
+      folders.add(f.toLowerCase());
+      folderCase.set(f.toLowerCase(), f);
+      newFolders.push({ path: f, rule: rule.name });
+    }
+    matches.push({ path: record.path, rule: rule.name, destination: target });
+    const reason = `matches ${rule.condition.normalized}`;
+    const type = parent === record.folder ? 'rename' : 'move';
+    moves.push({ opId: '', type, source: record.path, destination: target, rule: rule.name, reason });
+  }
+
+  const makeId = opts.makeOpId ?? ((i: number) => `rule-op-${i + 1}`);
+  const operations: PlannedOperation[] = [
+    ...newFolders.map((f): PlannedOperation => ({ opId: '', type: 'create_folder', path: f.path, rule: f.rule, reason: 'a rule moves files here' })),
+    ...moves,
+  ].map((op, i) => ({ ...op, opId: makeId(i) }));
+  return { operations, matches, conflicts, unchanged, similarityUsed: prepared.similarityUsed };
+}
+
+/** `a/b/c` -> `a`, `a/b`, `a/b/c` (parents first). */
+function* ancestors(folder: string): Generator<string> {
+  if (folder === '') return;
+  const segments = folder.split('/');
+  for (let i = 1; i <= segments.length; i++) yield segments.slice(0, i).join('/');
+}
+
+/** Plans rules for a folder of a vault: records and the listing come from the port. */
+export async function planRulesOnVault(
+  port: VaultPort,
+  rules: readonly CompiledRule[],
+  opts: Omit<PlanOptions, 'existing' | 'configDir'>,
+): Promise<RulePlan> {
+  const [records, existing] = await Promise.all([recordsFromVault(port, opts.folder), port.list()]);
+  return planRules(rules, records, { ...opts, existing, configDir: port.configDir });
+}
