@@ -23,6 +23,9 @@ export interface RenamePlanInput {
 /** New text of each note that holds an affected link, keyed by the note's path after the move. */
 export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<string, string>> {
   const files = input.index.filePaths();
+  const prefix = input.from + '/';
+  // An empty folder holds nothing any link could point at.
+  if (!files.some((f) => f === input.from || f.startsWith(prefix))) return new Map();
   const renames = expandRenames(files, [{ from: input.from, to: input.to }]);
   const plan = planLinkRewrites({ files, metadataOf: (p) => input.index.metadata(p), renames, newLinkFormat: input.index.newLinkFormat });
   const out = new Map<string, string>();
