@@ -6,6 +6,7 @@
 import type { BlockRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { TextLines } from './text-lines';
+import { NextMatch } from './text-lines';
 
 const BLOCK_ID = /(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$/;
 const ONLY_BLOCK_ID = /^[ \t]*\^([A-Za-z0-9-]+)[ \t]*$/;
@@ -21,7 +22,10 @@ export interface BlockIds {
 export function collectBlockIds(blocks: BlockSpan[], masked: string, lines: TextLines): BlockIds {
   const out: Record<string, BlockRef> = {};
   const sectionIds = new Map<number, string>();
-  const lineText = (line: number): string => masked.slice(lines.start(line), lines.end(line));
+  // Most lines hold no `^`: look for one (memoised, lines come in order) before slicing the line.
+  const caret = NextMatch.text('^', masked);
+  const lineText = (line: number): string =>
+    caret.at(lines.start(line)) < lines.end(line) ? masked.slice(lines.start(line), lines.end(line)) : '';
   const add = (id: string, first: number, last: number, section: number | null): void => {
     const key = id.toLowerCase();
     if (Object.prototype.hasOwnProperty.call(out, key)) return;

@@ -6,7 +6,7 @@
 // One forward scan: each character is looked at a bounded number of times.
 
 import type { TextLines } from './text-lines';
-import { isBlankRange } from './text-lines';
+import { NextMatch, isBlankRange, matchesAt } from './text-lines';
 
 export const Region = { none: 0, code: 1, math: 2, comment: 3, html: 4, yaml: 5 } as const;
 export type RegionKind = (typeof Region)[keyof typeof Region];
@@ -22,8 +22,10 @@ export interface MaskedText {
 
 const BACKTICK = 96;
 const TILDE = 126;
-const LIST_MARKER = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
-const HEADING_OR_BREAK = /^(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/;
+const LIST_MARKER = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
+const HEADING_OR_BREAK = /(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/my;
+/** Characters that may start an inline exclusion: escape, code, comment, HTML comment, math. */
+const INLINE_SPECIAL = /[\\`%<$]/g;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
@@ -39,16 +41,18 @@ class Masker {
   private closersLine = -1;
   private closers: number[] = [];
   private closersIdx = 0;
+  private readonly special: NextMatch;
 
   constructor(
     private readonly text: string,
     private readonly lines: TextLines,
   ) {
     this.lineKind = new Uint8Array(lines.count);
+    this.special = NextMatch.char(INLINE_SPECIAL, text);
   }
 
   mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void {
-    if (end > start) this.ranges.push(start, end);
+    if (end > start) this.ranges.push(start, end, firstLine === lastLine ? 0 : 1);
     for (let l = firstLine; l <= lastLine; l++) if (this.lineKind[l] === Region.none) this.lineKind[l] = kind;
   }
 
@@ -119,7 +123,8 @@ class Masker {
     }
     if ((c === BACKTICK || c === TILDE) && (indent <= 3 || this.listContext)) {
       const len = this.runLength(q, e, c);
-      if (len >= 3 && (c === TILDE || !text.slice(q + len, e).includes('`'))) {
+      const tick = c === TILDE ? -1 : text.indexOf('`', q + len);
+      if (len >= 3 && (tick === -1 || tick >= e)) {
         this.fence = { char: c, len, quoted: depth > 0 };
         this.mask(q, e, Region.code, line, line);
         this.paragraphOpen = false;
@@ -127,9 +132,10 @@ class Masker {
         return line + 1;
       }
     }
-    const rest = text.slice(q, Math.min(e, q + 16));
-    const headingOrBreak = depth === 0 && indent <= 3 && HEADING_OR_BREAK.test(text.slice(q, e));
-    if (depth === 0 && !headingOrBreak && LIST_MARKER.test(rest) && (indent <= 3 || this.listContext)) {
+    const mayBreak = c === 35 || c === 45 || c === 42 || c === 95; // # - * _
+    const headingOrBreak = depth === 0 && indent <= 3 && mayBreak && matchesAt(HEADING_OR_BREAK, text, q);
+    const mayList = c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57);
+    if (depth === 0 && !headingOrBreak && mayList && matchesAt(LIST_MARKER, text, q) && (indent <= 3 || this.listContext)) {
       this.listContext = true;
     } else if (rawIndent === 0 && (this.prevBlank || headingOrBreak)) {
       this.listContext = false;
@@ -173,6 +179,8 @@ class Masker {
     const text = this.text;
     let p = from;
     while (p < e) {
+      p = this.special.at(p);
+      if (p >= e) break;
       const c = text.charCodeAt(p);
       if (c === 92) {
         p += 2;
@@ -199,8 +207,9 @@ class Masker {
         return this.multiLine(line, p, p + 4, '-->', Region.html);
       } else if (c === 36) {
         if (text.charCodeAt(p + 1) === 36) {
-          const close = text.indexOf('$$', p + 2);
-          if (close !== -1 && close < e) {
+          const inLine = text.slice(p + 2, e).indexOf('$$');
+          const close = inLine === -1 ? -1 : p + 2 + inLine;
+          if (close !== -1) {
             this.mask(p, close + 2, Region.math, line, line);
             p = close + 2;
           } else p += 2;
@@ -219,14 +228,16 @@ class Masker {
   }
 }
 
+/** `ranges` holds triples: start, end, and 1 when the range spans lines (its breaks are kept). */
 function buildMasked(text: string, ranges: number[]): string {
   if (ranges.length === 0) return text;
   const parts: string[] = [];
   let last = 0;
-  for (let i = 0; i < ranges.length; i += 2) {
+  for (let i = 0; i < ranges.length; i += 3) {
     const start = ranges[i] ?? 0;
     const end = ranges[i + 1] ?? 0;
-    parts.push(text.slice(last, start), text.slice(start, end).replace(/[^\n\r]/g, '\0'));
+    const filler = ranges[i + 2] ? text.slice(start, end).replace(/[^\n\r]/g, '\0') : '\0'.repeat(end - start);
+    parts.push(text.slice(last, start), filler);
     last = end;
   }
   parts.push(text.slice(last));

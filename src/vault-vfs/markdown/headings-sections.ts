@@ -7,7 +7,7 @@ import type { HeadingRef, SectionType } from '../metadata-types';
 import type { MaskedText } from './code-regions';
 import { Region } from './code-regions';
 import type { TextLines } from './text-lines';
-import { isBlankRange } from './text-lines';
+import { indexBefore, isBlankRange, matchesAt } from './text-lines';
 
 export interface BlockSpan {
   type: SectionType;
@@ -22,14 +22,17 @@ export interface BlockStructure {
   headings: HeadingRef[];
 }
 
-const ATX = /^(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-const SETEXT = /^(=+|-+)[ \t]*$/;
-const BREAK = /^([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const LIST_ITEM = /^(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/;
-const FOOTNOTE = /^\[\^[^\]\s]+\]:/;
-const TABLE_DELIMITER = /^\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+// Sticky, multiline: tested at a line's first non-space character without slicing the line.
+const ATX = /(#{1,6})(?:[ \t]|$)/my;
+const ATX_TEXT = /^#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const SETEXT = /(=+|-+)[ \t]*$/my;
+const BREAK = /([-*_])(?:[ \t]*\1){2,}[ \t]*$/my;
+const LIST_ITEM = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
+const FOOTNOTE = /\[\^[^\]\s]+\]:/y;
+const CALLOUT = />[ \t]*\[!/y;
+const TABLE_DELIMITER = /\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/my;
 const HTML_BLOCK =
-  /^<\/?(?:address|article|aside|blockquote|body|center|details|dialog|div|dl|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video|audio|img|picture|svg)(?:[\s/>]|$)/i;
+  /<\/?(?:address|article|aside|blockquote|body|center|details|dialog|div|dl|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video|audio|img|picture|svg)(?:[\s/>]|$)/imy;
 
 const HIDDEN_TYPE: Record<number, SectionType> = {
   [Region.code]: 'code',
@@ -111,67 +114,72 @@ class BlockScanner {
       else this.close();
       return;
     }
+    const m = this.masked;
     let q = s;
-    while (q < e && (this.masked.charCodeAt(q) === 32 || this.masked.charCodeAt(q) === 9)) q++;
+    while (q < e && (m.charCodeAt(q) === 32 || m.charCodeAt(q) === 9)) q++;
     const indent = q - s;
-    const content = this.masked.slice(q, e);
     const cur = this.cur;
     // Indented under a list item or footnote: part of it, even a `#` line or a nested item.
     if (indent >= 2 && cur && (cur.type === 'list' || cur.type === 'footnoteDefinition')) {
-      if (cur.type === 'list' && LIST_ITEM.test(content)) cur.itemStarts.push(line);
+      if (cur.type === 'list' && matchesAt(LIST_ITEM, m, q)) cur.itemStarts.push(line);
       return this.extend(line);
     }
-    if (indent <= 3 && this.startsBlock(line, content, cur)) return;
+    if (indent <= 3 && this.startsBlock(line, q, e, cur)) return;
     if (cur && !this.pendingBlank && CONTINUES_LAZILY.has(cur.type)) return this.extend(line);
     this.open('paragraph', line);
   }
 
   /** Handles a line that starts (or, for setext and tables, completes) a block; false if none. */
-  private startsBlock(line: number, content: string, cur: BlockSpan | null): boolean {
-    if (content.startsWith('>')) {
+  private startsBlock(line: number, q: number, e: number, cur: BlockSpan | null): boolean {
+    const m = this.masked;
+    const c = m.charCodeAt(q);
+    if (c === 62) {
+      // `>`
       if ((cur?.type === 'blockquote' || cur?.type === 'callout') && !this.pendingBlank) this.extend(line);
-      else this.open(/^>[ \t]*\[!/.test(content) ? 'callout' : 'blockquote', line);
+      else this.open(matchesAt(CALLOUT, m, q) ? 'callout' : 'blockquote', line);
       return true;
     }
-    const atx = ATX.exec(content);
-    if (atx) {
-      const raw = this.text.slice(this.lines.start(line), this.lines.end(line)).trim();
-      const body = ATX.exec(raw);
-      this.heading(atx[1]?.length ?? 1, body?.[2] ?? '', line, line);
+    if (c === 35 && matchesAt(ATX, m, q)) {
+      const raw = this.text.slice(q, e).trim();
+      let level = 0;
+      while (m.charCodeAt(q + level) === 35) level++;
+      this.heading(level, ATX_TEXT.exec(raw)?.[1] ?? '', line, line);
       return true;
     }
-    if (cur?.type === 'paragraph' && !this.pendingBlank && SETEXT.test(content)) {
+    if ((c === 61 || c === 45) && cur?.type === 'paragraph' && !this.pendingBlank && matchesAt(SETEXT, m, q)) {
       const raw: string[] = [];
       for (let l = cur.first; l <= cur.last; l++) raw.push(this.text.slice(this.lines.start(l), this.lines.end(l)).trim());
       const first = cur.first;
       this.cur = null;
-      this.heading(content.startsWith('=') ? 1 : 2, raw.join(' '), first, line);
+      this.heading(c === 61 ? 1 : 2, raw.join(' '), first, line);
       return true;
     }
-    if (BREAK.test(content)) {
+    if ((c === 45 || c === 42 || c === 95) && matchesAt(BREAK, m, q)) {
       this.open('thematicBreak', line);
       this.close();
       return true;
     }
-    if (LIST_ITEM.test(content)) {
+    if ((c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57)) && matchesAt(LIST_ITEM, m, q)) {
       if (cur?.type === 'list') {
         cur.itemStarts.push(line);
         this.extend(line);
       } else this.open('list', line);
       return true;
     }
-    if (FOOTNOTE.test(content)) {
+    if (c === 91 && matchesAt(FOOTNOTE, m, q)) {
       this.open('footnoteDefinition', line);
       return true;
     }
-    if (HTML_BLOCK.test(content)) {
+    if (c === 60 && matchesAt(HTML_BLOCK, m, q)) {
       if (cur?.type !== 'html' || this.pendingBlank) this.open('html', line);
       else this.extend(line);
       return true;
     }
-    if (cur?.type === 'paragraph' && cur.first === cur.last && !this.pendingBlank && content.includes('-') && TABLE_DELIMITER.test(content)) {
-      const header = this.masked.slice(this.lines.start(cur.first), this.lines.end(cur.first));
-      if (header.includes('|') || content.includes('|')) {
+    if (cur?.type === 'paragraph' && cur.first === cur.last && !this.pendingBlank && matchesAt(TABLE_DELIMITER, m, q)) {
+      const dash = indexBefore(m, '-', q, e);
+      const headerPipe = indexBefore(m, '|', this.lines.start(cur.first), this.lines.end(cur.first));
+      const pipe = indexBefore(m, '|', q, e);
+      if (dash !== -1 && (headerPipe !== -1 || pipe !== -1)) {
         cur.type = 'table';
         this.extend(line);
         return true;

@@ -2,12 +2,15 @@
 // links, embeds and tags. It reads the masked text (code, comments and math are NUL there), so
 // nothing inside them can match; strings are then taken from the original text. A link is
 // skipped as a whole, so a `#` inside a link is never a tag. Backslash escapes are honoured.
+// Searches for the next special character, `]]` and `[[` are memoised, so the pass stays linear
+// even on lines full of unclosed brackets.
 
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
-import type { LinkSyntax } from './links';
+import type { LinkSyntax, WikilinkHints } from './links';
 import { matchBrackets, scanMarkdownLink, scanWikilink, withSourceStrings } from './links';
 import { scanTag } from './tags';
+import { NextMatch } from './text-lines';
 import type { TextLines } from './text-lines';
 
 export interface InlineResult {
@@ -18,15 +21,27 @@ export interface InlineResult {
 
 /** Blocks whose content is not markdown text: nothing in them is a link or a tag. */
 const OPAQUE = new Set(['code', 'math', 'comment', 'html', 'yaml']);
+const SPECIAL = /[\\[!#]/g;
 
 class InlineScanner {
   readonly result: InlineResult = { links: [], embeds: [], tags: [] };
+  private readonly special: NextMatch;
+  private readonly hints: WikilinkHints;
+  private readonly destinationOpen: NextMatch;
+  private bracketsLine = -1;
+  private brackets = new Map<number, number>();
 
   constructor(
     private readonly text: string,
     private readonly masked: string,
     private readonly lines: TextLines,
-  ) {}
+  ) {
+    this.special = NextMatch.char(SPECIAL, masked);
+    const close = NextMatch.text(']]', masked);
+    const open = NextMatch.text('[[', masked);
+    this.hints = { closeAfter: (p) => close.at(p), openAfter: (p) => open.at(p) };
+    this.destinationOpen = NextMatch.text('](', masked);
+  }
 
   private addLink(syntax: LinkSyntax, line: number): void {
     const s = withSourceStrings(syntax, this.text);
@@ -40,14 +55,19 @@ class InlineScanner {
   }
 
   /** A link starting at `p` (`[` or `!`), or null. */
-  private linkAt(p: number, e: number, brackets: () => Map<number, number>): LinkSyntax | null {
+  private linkAt(p: number, line: number, e: number): LinkSyntax | null {
     const m = this.masked;
     const bracket = m.charCodeAt(p) === 33 ? p + 1 : p;
     if (m.charCodeAt(bracket + 1) === 91) {
-      const wiki = scanWikilink(m, p, e);
+      const wiki = scanWikilink(m, p, e, this.hints);
       if (wiki) return wiki;
     }
-    const close = brackets().get(bracket);
+    if (this.destinationOpen.at(bracket) >= e) return null; // no `](` left on this line
+    if (this.bracketsLine !== line) {
+      this.bracketsLine = line;
+      this.brackets = matchBrackets(m, this.lines.start(line), e);
+    }
+    const close = this.brackets.get(bracket);
     return close === undefined ? null : scanMarkdownLink(m, p, close, e);
   }
 
@@ -55,15 +75,15 @@ class InlineScanner {
     const m = this.masked;
     const s = this.lines.start(line);
     const e = this.lines.end(line);
-    let brackets: Map<number, number> | null = null;
-    const lazyBrackets = (): Map<number, number> => (brackets ??= matchBrackets(m, s, e));
     let p = s;
     while (p < e) {
+      p = this.special.at(p);
+      if (p >= e) break;
       const c = m.charCodeAt(p);
       if (c === 92) {
         p += 2;
       } else if (c === 91 || (c === 33 && m.charCodeAt(p + 1) === 91)) {
-        const link = this.linkAt(p, e, lazyBrackets);
+        const link = this.linkAt(p, line, e);
         if (link) {
           if (!link.external) this.addLink(link, line);
           p = link.end;

@@ -4,6 +4,8 @@
 // parser read as the link path. Destinations with a URL scheme (http:, mailto:, obsidian:, ...)
 // are external and not links.
 
+import { indexBefore } from './text-lines';
+
 export interface LinkSyntax {
   kind: 'wikilink' | 'markdown';
   embed: boolean;
@@ -40,14 +42,22 @@ export function decodeLinkPath(raw: string): string {
   }
 }
 
+/** Where the next `]]` and `[[` are, from a caller that scans many links (keeps it linear). */
+export interface WikilinkHints {
+  closeAfter(from: number): number;
+  openAfter(from: number): number;
+}
+
 /** A wikilink or wiki embed at `p` (`[[` or `![[`) that closes before `lineEnd`. */
-export function scanWikilink(text: string, p: number, lineEnd: number): LinkSyntax | null {
+export function scanWikilink(text: string, p: number, lineEnd: number, hints?: WikilinkHints): LinkSyntax | null {
   const embed = text.charCodeAt(p) === 33;
   const open = p + (embed ? 3 : 2);
-  const close = text.indexOf(']]', open);
+  const close = hints ? hints.closeAfter(open) : text.indexOf(']]', open);
   if (close === -1 || close >= lineEnd) return null;
+  const nested = hints ? hints.openAfter(open) : text.indexOf('[[', open);
+  if (nested !== -1 && nested < close) return null;
   const inner = text.slice(open, close);
-  if (inner.includes('[[') || inner.trim() === '') return null;
+  if (inner.trim() === '') return null;
   const bar = inner.indexOf('|');
   // In tables the alias bar is written `\|`; the backslash is not part of the path.
   const linkEnd = bar === -1 ? inner.length : bar > 0 && inner.charCodeAt(bar - 1) === 92 ? bar - 1 : bar;
@@ -98,8 +108,8 @@ function titleEnd(text: string, p: number, lineEnd: number): number {
   const c = text.charCodeAt(p);
   const closing = c === 34 ? '"' : c === 39 ? "'" : c === 40 ? ')' : null;
   if (!closing) return p;
-  const q = text.indexOf(closing, p + 1);
-  return q === -1 || q >= lineEnd ? -1 : q + 1;
+  const q = indexBefore(text, closing, p + 1, lineEnd);
+  return q === -1 ? -1 : q + 1;
 }
 
 /**
@@ -114,9 +124,9 @@ export function scanMarkdownLink(text: string, p: number, textClose: number, lin
   let destEnd: number;
   let angle = false;
   if (text.charCodeAt(q) === 60) {
-    const gt = text.indexOf('>', q + 1);
-    const lt = text.indexOf('<', q + 1);
-    if (gt === -1 || gt >= lineEnd || (lt !== -1 && lt < gt)) return null;
+    const gt = indexBefore(text, '>', q + 1, lineEnd);
+    const lt = indexBefore(text, '<', q + 1, lineEnd);
+    if (gt === -1 || (lt !== -1 && lt < gt)) return null;
     angle = true;
     destStart = q + 1;
     destEnd = gt;

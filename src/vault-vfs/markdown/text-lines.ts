@@ -68,3 +68,51 @@ export function isBlankRange(text: string, start: number, end: number): boolean 
   }
   return true;
 }
+
+/** Tests a sticky (`y`) regex at `p` without slicing the text. */
+export function matchesAt(re: RegExp, text: string, p: number): boolean {
+  re.lastIndex = p;
+  return re.test(text);
+}
+
+/**
+ * Finds the next occurrence of something (`find(from)` returns its offset or -1), remembering the
+ * answer: scans go forward only, so each part of the text is searched once however often asked.
+ */
+export class NextMatch {
+  private from = -1;
+  private found = -1;
+
+  constructor(
+    private readonly find: (from: number) => number,
+    private readonly none: number,
+  ) {}
+
+  /** Offset of the next occurrence at or after `p`, or `none` if there is none. */
+  at(p: number): number {
+    if (p >= this.from && p <= this.found) return this.found;
+    const at = this.find(p);
+    this.from = p;
+    this.found = at === -1 ? this.none : at;
+    return this.found;
+  }
+
+  /** The next character matching a global regex. */
+  static char(re: RegExp, text: string): NextMatch {
+    return new NextMatch((p) => {
+      re.lastIndex = p;
+      return re.test(text) ? re.lastIndex - 1 : -1;
+    }, text.length);
+  }
+
+  static text(needle: string, text: string): NextMatch {
+    return new NextMatch((p) => text.indexOf(needle, p), text.length);
+  }
+}
+
+/** `text.indexOf(char, from)` that looks no further than `end` (keeps repeated searches linear). */
+export function indexBefore(text: string, char: string, from: number, end: number): number {
+  const code = char.charCodeAt(0);
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === code) return i;
+  return -1;
+}
