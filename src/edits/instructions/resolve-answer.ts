@@ -21,6 +21,8 @@ export interface EditPlan {
   opens: ResolvedOpen[];
   alreadyApplied: EditNotice[];
   refused: EditNotice[];
+  /** The text each edited note had when its edits were resolved, to refuse stale writes. */
+  sources: Record<string, string>;
 }
 
 /** Reads a note's text, or null when there is no such note. */
@@ -31,7 +33,7 @@ function describe(e: ResolvedEdit): string {
 }
 
 export async function resolveInstructions(instructions: readonly EditInstruction[], read: NoteReader): Promise<EditPlan> {
-  const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [] };
+  const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [], sources: {} };
   const texts = new Map<string, string | null>();
   for (const ins of instructions) {
     if (!texts.has(ins.file)) texts.set(ins.file, await read(ins.file));
@@ -48,7 +50,10 @@ export async function resolveInstructions(instructions: readonly EditInstruction
       } else {
         const clash = plan.edits.find((o) => o.file === r.file && lineEditsOverlap(lineEditOf(o), lineEditOf(r)));
         if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
-        else plan.edits.push(r);
+        else {
+          plan.edits.push(r);
+          plan.sources[r.file] = texts.get(r.file) ?? '';
+        }
       }
     }
   }

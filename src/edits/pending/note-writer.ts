@@ -1,0 +1,28 @@
+// How accepting or rejecting a block reaches the vault. The default writes straight through
+// `VaultPort.process`; the journal supplies a writer that records each change first so it can be
+// undone. Either way a write refuses (StaleWriteError) when the note is no longer the text the
+// decision was made on.
+import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
+
+export type NoteChange =
+  /** Replace the note's whole text `before` with `after`. */
+  | { kind: 'write'; path: string; before: string; after: string }
+  /** Trash a note that a rejected proposal had created; `before` is its current text. */
+  | { kind: 'trash'; path: string; before: string };
+
+export type NoteWriter = (change: NoteChange) => Promise<void>;
+
+/** Writes through `process`, refusing when the note changed since it was read. */
+export function directNoteWriter(port: VaultPort): NoteWriter {
+  return async (change) => {
+    if (change.kind === 'trash') {
+      if ((await port.read(change.path)) !== change.before) throw new StaleWriteError(change.path);
+      await port.trash(change.path);
+      return;
+    }
+    await port.process(change.path, (current) => {
+      if (current !== change.before) throw new StaleWriteError(change.path);
+      return change.after;
+    });
+  };
+}

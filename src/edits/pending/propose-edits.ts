@@ -1,0 +1,80 @@
+// Turns resolved edits into pending `ai-edit` blocks in the notes, each block standing in place of
+// the lines it would change. The scope policy is applied here, so nothing outside it is ever
+// shown; the write refuses if the note changed since the edits were resolved.
+import type { EditNotice, EditPlan } from '../instructions/resolve-answer';
+import type { ResolvedCreate, ResolvedEdit } from '../instructions/resolved-edit';
+import { filter } from '../scope/filter-proposals';
+import type { ScopePolicy } from '../scope/scope-policy';
+import { applyLineEdits, dominantEol } from '../text/lines';
+import { StaleWriteError, VaultPathExistsError, type VaultPort } from '../../vault-vfs/vault-port';
+import { editBlockText, type EditBlockData } from './block-format';
+import { newBlockId } from './block-id';
+
+export interface ProposedBlock {
+  id: string;
+  note: string;
+  type: ResolvedEdit['type'];
+  /** Index of the instruction in the answer. */
+  index: number;
+}
+
+export interface ProposalReport {
+  proposed: ProposedBlock[];
+  refused: EditNotice[];
+}
+
+/** The note's text with a block in place of each edit (edits as resolved against `text`). */
+export function withEditBlocks(text: string, edits: readonly ResolvedEdit[], newId: () => string = () => newBlockId('e')): { text: string; blocks: EditBlockData[] } {
+  const eol = dominantEol(text);
+  const blocks = edits.map((e): EditBlockData => ({ id: newId(), type: e.type, before: e.before, after: e.after }));
+  const out = applyLineEdits(
+    text,
+    edits.map((e, i) => ({ from: e.from, to: e.to, body: editBlockText(blocks[i] as EditBlockData, eol) })),
+  );
+  return { text: out, blocks };
+}
+
+/** A new note holding one `add` block with the whole content; rejecting it trashes the note. */
+export function newNoteText(create: ResolvedCreate, id: string): string {
+  const trailing = /\r?\n$/.exec(create.content)?.[0] ?? '';
+  const after = create.content.slice(0, create.content.length - trailing.length);
+  return editBlockText({ id, type: 'add', before: '', after, newNote: true }, '\n') + trailing;
+}
+
+export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<ProposalReport> {
+  const report: ProposalReport = { proposed: [], refused: [] };
+  const edits = filter(plan.edits, policy);
+  const creates = filter(plan.creates, policy);
+  for (const r of [...edits.refused, ...creates.refused]) report.refused.push({ file: r.proposal.file, index: r.proposal.index, message: r.reason });
+  const byNote = new Map<string, ResolvedEdit[]>();
+  for (const e of edits.allowed) byNote.set(e.file, [...(byNote.get(e.file) ?? []), e]);
+  for (const [note, noteEdits] of byNote) {
+    const source = plan.sources[note];
+    if (source === undefined) throw new Error(`no source text for ${note}; resolve edits with resolveAnswer or resolveInstructions`);
+    const { text, blocks } = withEditBlocks(source, noteEdits);
+    try {
+      await port.process(note, (current) => {
+        if (current !== source) throw new StaleWriteError(note);
+        return text;
+      });
+    } catch (e) {
+      if (!(e instanceof StaleWriteError)) throw e;
+      for (const edit of noteEdits) report.refused.push({ file: note, index: edit.index, message: 'the note changed while the edits were being prepared; nothing was written to it' });
+      continue;
+    }
+    noteEdits.forEach((edit, i) => report.proposed.push({ id: (blocks[i] as EditBlockData).id, note, type: edit.type, index: edit.index }));
+  }
+  for (const c of creates.allowed) {
+    const id = newBlockId('e');
+    try {
+      await port.create(c.file, newNoteText(c, id));
+    } catch (e) {
+      if (!(e instanceof VaultPathExistsError)) throw e;
+      report.refused.push({ file: c.file, index: c.index, message: 'a note with this path appeared while the edits were being prepared; nothing was written' });
+      continue;
+    }
+    report.proposed.push({ id, note: c.file, type: 'add', index: c.index });
+  }
+  report.refused.sort((a, b) => a.index - b.index);
+  return report;
+}

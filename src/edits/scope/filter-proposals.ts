@@ -1,0 +1,117 @@
+// `filter(proposals, policy)`: what the policy allows, and for every refused proposal the reason,
+// in words the user (or the model) can act on. Runs when proposals are made and again when each
+// is accepted, so a note that left the scope in between is caught.
+import { checkVaultPath, extOf } from '../../vault-vfs/path-safety';
+import type { PlannedOperation } from '../../vault-vfs/operations';
+import type { Capability, Proposal, ScopePolicy } from './scope-policy';
+
+export interface Refusal<P> {
+  proposal: P;
+  reason: string;
+}
+
+export interface FilterResult<P> {
+  allowed: P[];
+  refused: Refusal<P>[];
+}
+
+function inside(path: string, folder: string): boolean {
+  const p = path.toLowerCase();
+  const f = folder.toLowerCase();
+  return f === '' || p === f || p.startsWith(f + '/');
+}
+
+/** Path safety, protected folders and walls for one path; null when the path is fine. */
+function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean): string | null {
+  const check = checkVaultPath(path, { configDir: policy.configDir });
+  if (!check.ok) return `"${path}": ${check.reason}`;
+  if (check.path !== path) return `"${path}" is not a normalized vault path (it would be "${check.path}")`;
+  if (inside(path, policy.pluginFolder)) return `"${path}" is in Steward's own folder, which is protected`;
+  for (const wall of policy.excludedFolders) {
+    if (inside(path, wall)) return `"${path}" is in the excluded folder "${wall}"`;
+    if (mayHoldOthers && inside(wall, path)) return `"${path}" holds the excluded folder "${wall}"`;
+  }
+  return null;
+}
+
+function notNote(path: string): string | null {
+  return extOf(path) === 'md' ? null : `"${path}" is not a markdown note; Steward edits notes only`;
+}
+
+function capabilityProblem(policy: ScopePolicy, needed: readonly Capability[], what: string): string | null {
+  const missing = needed.filter((c) => !policy.capabilities.has(c));
+  if (missing.length === 0) return null;
+  return `${what} needs the "${missing.join('" and "')}" permission${missing.length > 1 ? 's' : ''}, which this task does not have`;
+}
+
+function opPaths(op: PlannedOperation): { from: string; to: string | null } {
+  return op.type === 'create_folder' || op.type === 'trash' ? { from: op.path, to: null } : { from: op.source, to: op.destination };
+}
+
+const OP_CAPABILITY: Record<PlannedOperation['type'], Capability> = { create_folder: 'move', move: 'move', rename: 'rename', trash: 'trash' };
+
+function opProblem(op: PlannedOperation, policy: ScopePolicy): string | null {
+  const cap = capabilityProblem(policy, [OP_CAPABILITY[op.type]], op.type === 'create_folder' ? 'creating a folder' : `a ${op.type}`);
+  if (cap) return cap;
+  const { from, to } = opPaths(op);
+  const p = pathProblem(from, policy, true) ?? (to === null ? null : pathProblem(to, policy, true));
+  if (p) return p;
+  for (const path of to === null ? [from] : [from, to]) {
+    if (!policy.opsInScope(path)) return `"${path}" is outside ${policy.scopeText}`;
+  }
+  const root = policy.organizeFolder;
+  if (root !== null) {
+    const origin = op.type === 'create_folder' ? null : from;
+    if (origin !== null && !inside(origin, root)) return `"${origin}" is outside the folder being organized ("${root || '/'}")`;
+    const target = op.type === 'create_folder' ? from : to;
+    if (target !== null && !policy.allowOutside && !inside(target, root)) {
+      return `"${target}" is outside the folder being organized ("${root || '/'}"); moving out of it was not allowed`;
+    }
+  }
+  return null;
+}
+
+function proposalProblem(p: Proposal, policy: ScopePolicy): string | null {
+  switch (p.kind) {
+    case 'edit': {
+      const needed: Capability[] = p.type === 'add' ? ['add'] : p.type === 'delete' ? ['delete'] : ['add', 'delete'];
+      return (
+        capabilityProblem(policy, needed, p.type === 'replace' ? 'replacing text' : p.type === 'add' ? 'adding text' : 'deleting text') ??
+        pathProblem(p.file, policy, false) ??
+        notNote(p.file) ??
+        (policy.editable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
+      );
+    }
+    case 'create':
+      return (
+        capabilityProblem(policy, ['create'], 'creating a note') ??
+        pathProblem(p.file, policy, false) ??
+        notNote(p.file) ??
+        (policy.creatable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
+      );
+    case 'open':
+      return capabilityProblem(policy, ['navigate'], 'opening a note') ?? pathProblem(p.file, policy, false);
+    case 'op':
+      return opProblem(p.op, policy);
+  }
+}
+
+export function filter<P extends Proposal>(proposals: readonly P[], policy: ScopePolicy): FilterResult<P> {
+  const result: FilterResult<P> = { allowed: [], refused: [] };
+  const opCount = proposals.filter((p) => p.kind === 'op').length;
+  const overLimit = opCount > policy.operationLimit;
+  for (const p of proposals) {
+    const reason =
+      p.kind === 'op' && overLimit
+        ? `the plan has ${opCount} operations, more than the limit of ${policy.operationLimit}; organize a smaller folder or narrow the rules`
+        : proposalProblem(p, policy);
+    if (reason === null) result.allowed.push(p);
+    else result.refused.push({ proposal: p, reason });
+  }
+  return result;
+}
+
+/** The proposal form of a planned operation. */
+export function opProposal(op: PlannedOperation): { kind: 'op'; op: PlannedOperation } {
+  return { kind: 'op', op };
+}
