@@ -1,0 +1,66 @@
+// Terms within a Levenshtein distance of a query term, found by walking each sorted bucket as an
+// implicit trie: consecutive terms share the DP rows of their common prefix, and as soon as every
+// cell of a row exceeds the allowed distance, all terms with that prefix are skipped with one
+// binary search. This is the trie walk MiniSearch does over its radix tree, without keeping a
+// tree of objects in memory for a few hundred thousand terms.
+
+import { MAX_TERM_LENGTH } from './tokenizer';
+import { lowerBound, type TermBuckets } from './term-buckets';
+import type { TermTable } from './term-table';
+
+export interface FuzzyMatch {
+  id: number;
+  distance: number;
+}
+
+/** Every term within `maxDistance` edits of `query` (the query itself included, at distance 0). */
+export function fuzzyTerms(query: string, maxDistance: number, table: TermTable, buckets: TermBuckets): FuzzyMatch[] {
+  const m = query.length;
+  const width = m + 1;
+  const rows = new Int32Array((MAX_TERM_LENGTH + 2) * width);
+  for (let j = 0; j <= m; j++) rows[j] = j;
+  const out: FuzzyMatch[] = [];
+  for (const key of buckets.keys()) {
+    const ids = buckets.sortedBucket(key);
+    let prev = '';
+    let computed = 0; // rows[0 .. computed] are valid for prev's prefix
+    let i = 0;
+    while (i < ids.length) {
+      const id = ids[i] as number;
+      const term = table.term(id);
+      let depth = 0;
+      const limit = Math.min(computed, term.length, prev.length);
+      while (depth < limit && term.charCodeAt(depth) === prev.charCodeAt(depth)) depth++;
+      let pruned = -1;
+      for (let d = depth + 1; d <= term.length; d++) {
+        const c = term.charCodeAt(d - 1);
+        const row = d * width;
+        const up = row - width;
+        rows[row] = d;
+        let min = d;
+        for (let j = 1; j <= m; j++) {
+          const cost = query.charCodeAt(j - 1) === c ? 0 : 1;
+          const v = Math.min((rows[up + j - 1] as number) + cost, (rows[up + j] as number) + 1, (rows[row + j - 1] as number) + 1);
+          rows[row + j] = v;
+          if (v < min) min = v;
+        }
+        if (min > maxDistance) {
+          pruned = d;
+          break;
+        }
+      }
+      prev = term;
+      if (pruned >= 0) {
+        computed = pruned;
+        // Every later term with this prefix fails the same way.
+        i = lowerBound(ids, term.slice(0, pruned) + '\uffff', table, i + 1);
+        continue;
+      }
+      computed = term.length;
+      const distance = rows[term.length * width + m] as number;
+      if (distance <= maxDistance) out.push({ id, distance });
+      i++;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,239 @@
+// The keyword index: a purpose-built, sharded inverted index over file names, aliases, headings,
+// tags, folders and content (see DESIGN.md, "Keyword index", and the report in issue 3 on why it
+// is not MiniSearch). Synchronous and storage-free: `VaultIndexer` feeds it from a VaultPort in
+// time slices, and `index-store.ts` saves and loads its shards.
+
+import { DocumentAnalyzer, type IndexDocument } from './analyzer';
+import { DocTable, type FileStamp } from './doc-table';
+import { CorruptDataError } from './bytes';
+import { planQuery, type SearchOptions } from './query-plan';
+import { Searcher } from './searcher';
+import { Shard } from './shard';
+import type { ShardData } from './shard-codec';
+import { STOPWORDS } from './stopwords';
+import { TermBuckets } from './term-buckets';
+import { TermTable, hashTerm } from './term-table';
+
+export interface KeywordIndexOptions {
+  /** Shards the postings (and the saved index) are split into; default 64. */
+  shardCount?: number;
+  /** Characters of a note's content that are indexed; default 300,000 (about 50,000 words). */
+  maxContentChars?: number;
+  /** A shard folds its delta into its compact base once the delta holds this many postings. */
+  mergeThreshold?: number;
+}
+
+export interface SearchHit {
+  path: string;
+  /** In [0, 1); higher is better. See searcher.ts for what it is made of. */
+  score: number;
+}
+
+export const DEFAULT_SHARD_COUNT = 64;
+export const DEFAULT_MAX_CONTENT_CHARS = 300_000;
+const DEFAULT_MERGE_THRESHOLD = 50_000;
+const NO_STAMP: FileStamp = { mtime: 0, size: 0 };
+/** Bump when tokenizing or field extraction changes: saved shards of older versions are rebuilt. */
+const ANALYSIS_VERSION = 1;
+const FIELD_BITS_LIMIT = 32;
+
+export class KeywordIndex {
+  /** For the rule DSL: a SimilarityProvider of kind 'keyword'. */
+  readonly kind = 'keyword' as const;
+  readonly docs = new DocTable();
+  readonly table = new TermTable(STOPWORDS);
+  readonly buckets = new TermBuckets(this.table);
+  readonly shards: Shard[];
+  readonly maxContentChars: number;
+  /** Documents per term, including removed documents not yet purged by a merge. */
+  df = new Int32Array(1024);
+  /** Bumped on every change; caches compare it. */
+  generation = 0;
+  private readonly analyzer: DocumentAnalyzer;
+  private readonly searcher = new Searcher();
+  private readonly mergeThreshold: number;
+  private scoreCache: { query: string; generation: number; scores: Map<number, number> } | null = null;
+
+  constructor(options: KeywordIndexOptions = {}) {
+    const count = options.shardCount ?? DEFAULT_SHARD_COUNT;
+    if (!Number.isInteger(count) || count < 1 || count > 4096) throw new RangeError(`shardCount must be 1..4096, got ${count}`);
+    this.shards = Array.from({ length: count }, () => new Shard());
+    this.maxContentChars = options.maxContentChars ?? DEFAULT_MAX_CONTENT_CHARS;
+    this.mergeThreshold = options.mergeThreshold ?? DEFAULT_MERGE_THRESHOLD;
+    this.analyzer = new DocumentAnalyzer(this.table, this.maxContentChars);
+  }
+
+  get size(): number {
+    return this.docs.liveCount;
+  }
+
+  shardFor(path: string): number {
+    return hashTerm(path) % this.shards.length;
+  }
+
+  has(path: string): boolean {
+    return this.docs.idOf(path) !== undefined;
+  }
+
+  /** The mtime and size the document was indexed at. */
+  stampOf(path: string): FileStamp | undefined {
+    return this.docs.stamp(path);
+  }
+
+  paths(): string[] {
+    return this.docs.livePaths();
+  }
+
+  /** Adds the document, replacing any with the same path. */
+  add(doc: IndexDocument, stamp: FileStamp = NO_STAMP): void {
+    this.remove(doc.path);
+    const a = this.analyzer.analyze(doc);
+    const shardIndex = this.shardFor(doc.path);
+    const shard = this.shards[shardIndex] as Shard;
+    const id = this.docs.add(doc.path, shardIndex, a.contentLength, stamp);
+    this.ensureDf(this.table.size);
+    for (let k = 0; k < a.count; k++) {
+      const term = a.termIds[k] as number;
+      shard.addPosting(term, id, a.tf[k] as number, a.fields[k] as number);
+      this.df[term] = (this.df[term] as number) + 1;
+    }
+    shard.docIds.add(id);
+    shard.dirty = true;
+    this.generation++;
+    if (shard.needsMerge(this.mergeThreshold)) this.mergeShard(shardIndex);
+  }
+
+  remove(path: string): boolean {
+    const id = this.docs.remove(path);
+    if (id === undefined) return false;
+    const shardIndex = this.docs.shardOf[id] as number;
+    const shard = this.shards[shardIndex] as Shard;
+    shard.docIds.delete(id);
+    shard.removed.push(id);
+    shard.dirty = true;
+    this.generation++;
+    if (shard.needsMerge(this.mergeThreshold)) this.mergeShard(shardIndex);
+    return true;
+  }
+
+  /** Folds a shard's delta into its base and purges removed documents. */
+  mergeShard(shardIndex: number): void {
+    const shard = this.shards[shardIndex];
+    if (shard === undefined) throw new RangeError(`no shard ${shardIndex}`);
+    for (const id of shard.merge(this.docs.alive, this.df)) this.docs.release(id);
+  }
+
+  /** The best `limit` matches, best first; ties by path. */
+  search(query: string, options: SearchOptions = {}): SearchHit[] {
+    const limit = options.limit ?? 20;
+    if (limit <= 0) return [];
+    const plan = planQuery(query, this, options);
+    if (plan.length === 0) return [];
+    return this.searcher
+      .run(this, plan, limit)
+      .map((s) => ({ path: this.docs.path(s.doc), score: s.score }))
+      .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /**
+   * How well `path` matches `query`, in [0, 1), 0 for no match: the same score `search` gives.
+   * The DSL's `vector_similarity()` falls back on this without embeddings. One full evaluation
+   * per query and index state is cached, so a rule run over many files scores each in O(1).
+   */
+  score(query: string, path: string): number {
+    const id = this.docs.idOf(path);
+    if (id === undefined) return 0;
+    const cache = this.scoreCache;
+    if (cache?.query === query && cache.generation === this.generation) return cache.scores.get(id) ?? 0;
+    const plan = planQuery(query, this, {});
+    const scores = new Map<number, number>();
+    if (plan.length > 0) for (const s of this.searcher.run(this, plan, Infinity)) scores.set(s.doc, s.score);
+    this.scoreCache = { query, generation: this.generation, scores };
+    return scores.get(id) ?? 0;
+  }
+
+  /** Identifies everything that shapes a saved shard; a shard saved under another is rebuilt. */
+  get settingsHash(): number {
+    return hashTerm(`${ANALYSIS_VERSION}|${this.shards.length}|${this.maxContentChars}|${[...STOPWORDS].join(',')}`);
+  }
+
+  /** The shard's content in stored form (merging it first). */
+  exportShard(shardIndex: number): ShardData {
+    this.mergeShard(shardIndex);
+    const shard = this.shards[shardIndex] as Shard;
+    const local = new Map<number, number>();
+    const docs = [...shard.docIds].map((id, i) => {
+      local.set(id, i);
+      return { path: this.docs.path(id), mtime: this.docs.mtime[id] as number, size: this.docs.size[id] as number, contentLength: this.docs.contentLength[id] as number };
+    });
+    const b = shard.base;
+    const docIndexes = new Uint32Array(b.docs.length);
+    for (let k = 0; k < b.docs.length; k++) docIndexes[k] = local.get(b.docs[k] as number) as number;
+    const terms = Array.from(b.terms, (id) => this.table.term(id));
+    return { shardIndex, shardCount: this.shards.length, docs, terms, offsets: b.offsets, docIndexes, tf: b.tf, fields: b.fields };
+  }
+
+  /**
+   * Installs a stored shard into this (empty) shard. Validates everything before changing
+   * anything: on CorruptDataError the index is as it was.
+   */
+  importShard(data: ShardData): void {
+    const shardIndex = data.shardIndex;
+    const shard = this.shards[shardIndex];
+    if (shard === undefined || data.shardCount !== this.shards.length) {
+      throw new CorruptDataError(`shard ${shardIndex} of ${data.shardCount} does not fit an index of ${this.shards.length} shards`);
+    }
+    if (shard.docIds.size > 0 || shard.postingCount > 0) throw new Error(`shard ${shardIndex} is not empty`);
+    const seen = new Set<string>();
+    for (const d of data.docs) {
+      if (this.shardFor(d.path) !== shardIndex) throw new CorruptDataError(`${d.path} does not belong in shard ${shardIndex}`);
+      if (seen.has(d.path) || this.has(d.path)) throw new CorruptDataError(`${d.path} is in the index twice`);
+      seen.add(d.path);
+    }
+    for (let k = 0; k < data.fields.length; k++) {
+      if ((data.fields[k] as number) >= FIELD_BITS_LIMIT) throw new CorruptDataError(`unknown field bits ${data.fields[k]}`);
+    }
+    const termIds = data.terms.map((t) => this.table.intern(t));
+    const order = termIds.map((_, i) => i).sort((a, b) => (termIds[a] as number) - (termIds[b] as number));
+    for (let i = 1; i < order.length; i++) {
+      if (termIds[order[i] as number] === termIds[order[i - 1] as number]) throw new CorruptDataError(`term "${data.terms[order[i] as number]}" stored twice`);
+    }
+    // Valid: install.
+    const ids = data.docs.map((d) => this.docs.add(d.path, shardIndex, d.contentLength, d));
+    this.ensureDf(this.table.size);
+    const total = data.docIndexes.length;
+    const docs = new Uint32Array(total);
+    const tf = new Uint8Array(total);
+    const fields = new Uint8Array(total);
+    const terms = new Int32Array(order.length);
+    const offsets = new Uint32Array(order.length + 1);
+    let k = 0;
+    order.forEach((row, i) => {
+      const term = termIds[row] as number;
+      terms[i] = term;
+      const start = data.offsets[row] as number;
+      const end = data.offsets[row + 1] as number;
+      for (let r = start; r < end; r++, k++) {
+        docs[k] = ids[data.docIndexes[r] as number] as number;
+        tf[k] = data.tf[r] as number;
+        fields[k] = data.fields[r] as number;
+      }
+      offsets[i + 1] = k;
+      this.df[term] = (this.df[term] as number) + (end - start);
+    });
+    shard.base = { terms, offsets, docs, tf, fields };
+    for (const id of ids) shard.docIds.add(id);
+    shard.dirty = false;
+    this.generation++;
+  }
+
+  /** Makes `df` cover every term id below `n`. */
+  ensureDf(n: number): void {
+    if (n <= this.df.length) return;
+    let cap = this.df.length;
+    while (cap < n) cap *= 2;
+    const df = new Int32Array(cap);
+    df.set(this.df);
+    this.df = df;
+  }
+}

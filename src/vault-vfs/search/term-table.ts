@@ -1,0 +1,128 @@
+// The vault-wide term dictionary: term string <-> dense term id. An open-addressing hash table
+// keyed on FNV-1a of the term's char codes, so that the indexer can look up a word straight from
+// the note's text (start, end, hash) without slicing a new string for every occurrence: at 100k
+// notes the indexer meets ~150 million words, and allocating and hashing a string per word was
+// the single largest cost of a build.
+
+import { FNV_OFFSET, FNV_PRIME, FOLD } from './char-fold';
+
+const EMPTY = -1;
+// Module-local copies: read in the hottest loop of the indexer.
+const OFFSET = FNV_OFFSET;
+const PRIME = FNV_PRIME;
+const FOLD_TABLE = FOLD;
+
+/** FNV-1a over UTF-16 code units; the scanner computes the same hash incrementally. */
+export function hashTerm(term: string): number {
+  let h = OFFSET;
+  for (let i = 0; i < term.length; i++) h = Math.imul(h ^ term.charCodeAt(i), PRIME);
+  return h >>> 0;
+}
+
+export class TermTable {
+  private readonly terms: string[] = [];
+  /** 1 for stopwords, by term id. */
+  private stop = new Uint8Array(1024);
+  private hashes = new Uint32Array(1024);
+  private slots = new Int32Array(2048).fill(EMPTY);
+  private mask = 2047;
+
+  constructor(private readonly stopwords: ReadonlySet<string> = new Set()) {}
+
+  isStopword(id: number): boolean {
+    return this.stop[id] === 1;
+  }
+
+  get size(): number {
+    return this.terms.length;
+  }
+
+  term(id: number): string {
+    const t = this.terms[id];
+    if (t === undefined) throw new RangeError(`no term with id ${id}`);
+    return t;
+  }
+
+  /** The id of `term`, or -1. */
+  find(term: string): number {
+    const h = hashTerm(term);
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const id = this.slots[s] as number;
+      if (id === EMPTY) return EMPTY;
+      if (this.hashes[id] === h && this.terms[id] === term) return id;
+    }
+  }
+
+  /** The id of `term`, added if new. */
+  intern(term: string): number {
+    const h = hashTerm(term);
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const id = this.slots[s] as number;
+      if (id === EMPTY) return this.insert(term, h, s);
+      if (this.hashes[id] === h && this.terms[id] === term) return id;
+    }
+  }
+
+  /**
+   * The id of the word at `text[start, end)` whose hash is `h`, added if new. When `folded`, each
+   * char of the span stands for FOLD[char] (see char-fold.ts); otherwise the span is the term.
+   */
+  internSpan(text: string, start: number, end: number, h: number, folded: boolean): number {
+    h >>>= 0;
+    const len = end - start;
+    for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
+      const id = this.slots[s] as number;
+      if (id === EMPTY) {
+        return this.insert(folded ? foldSpan(text, start, end) : text.slice(start, end), h, s);
+      }
+      if (this.hashes[id] !== h) continue;
+      const t = this.terms[id] as string;
+      if (t.length !== len) continue;
+      let same = true;
+      for (let k = 0; k < len; k++) {
+        let c = text.charCodeAt(start + k);
+        if (folded) c = FOLD_TABLE[c] as number;
+        if (c !== t.charCodeAt(k)) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return id;
+    }
+  }
+
+  private insert(term: string, h: number, slot: number): number {
+    const id = this.terms.length;
+    this.terms.push(term);
+    if (id >= this.hashes.length) {
+      const hashes = new Uint32Array(this.hashes.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+      const stop = new Uint8Array(this.hashes.length);
+      stop.set(this.stop);
+      this.stop = stop;
+    }
+    this.hashes[id] = h;
+    if (this.stopwords.has(term)) this.stop[id] = 1;
+    this.slots[slot] = id;
+    if (this.terms.length * 2 > this.slots.length) this.rehash();
+    return id;
+  }
+
+  private rehash(): void {
+    const size = this.slots.length * 2;
+    this.slots = new Int32Array(size).fill(EMPTY);
+    this.mask = size - 1;
+    for (let id = 0; id < this.terms.length; id++) {
+      let s = (this.hashes[id] as number) & this.mask;
+      while (this.slots[s] !== EMPTY) s = (s + 1) & this.mask;
+      this.slots[s] = id;
+    }
+  }
+}
+
+function foldSpan(text: string, start: number, end: number): string {
+  let out = '';
+  for (let k = start; k < end; k++) out += String.fromCharCode(FOLD_TABLE[text.charCodeAt(k)] as number);
+  return out;
+}

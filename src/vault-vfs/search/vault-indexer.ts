@@ -1,0 +1,277 @@
+// Keeps a KeywordIndex in step with a vault through the VaultPort. `start()` (the plugin calls it
+// from onLayoutReady) loads the saved shards, which makes the index searchable, then compares
+// every file's mtime and size with what the index holds, re-indexes what changed, drops what is
+// gone, and saves. Afterwards vault events keep it current, and changed shards are saved after a
+// quiet period. All work runs in time slices (time-slicer.ts): reading files is asynchronous, and
+// analysis stops for the event loop whenever a slice is used up.
+
+import { VaultFileNotFoundError, type FileStat, type VaultChange, type VaultPort } from '../vault-port';
+import type { IndexDocument } from './analyzer';
+import { fileDocument, isNotePath, noteDocument } from './index-document';
+import { loadIndex, saveIndex, type LoadReport } from './index-store';
+import { KeywordIndex, type KeywordIndexOptions, type SearchHit } from './keyword-index';
+import type { SearchOptions } from './query-plan';
+import { TimeSlicer, type YieldFn } from './time-slicer';
+
+export interface VaultIndexerOptions {
+  index?: KeywordIndexOptions;
+  /** Longest stretch of indexing work between two yields to the event loop; default 10 ms. */
+  sliceMs?: number;
+  /** Save shards to the plugin folder; default true. */
+  persist?: boolean;
+  /** Quiet time after a change before changed shards are saved; default 5 s. */
+  saveDelayMs?: number;
+  /** During a long build, save at least this often so that a crash loses little; default 30 s. */
+  saveIntervalMs?: number;
+  /** Files read at once; default 16. */
+  readConcurrency?: number;
+  yieldFn?: YieldFn;
+}
+
+export type IndexerPhase = 'new' | 'loading' | 'indexing' | 'ready' | 'stopped';
+
+type Pending = { op: 'index'; stat?: FileStat } | { op: 'remove' };
+
+export interface IndexerStats {
+  phase: IndexerPhase;
+  documents: number;
+  pending: number;
+  /** Longest synchronous stretch of indexer work so far, in ms. */
+  longestBlockMs: number;
+  indexed: number;
+  /** Files that could not be read (they are retried on their next change). */
+  failed: number;
+  load: LoadReport | null;
+}
+
+export class VaultIndexer {
+  readonly index: KeywordIndex;
+  readonly slicer: TimeSlicer;
+  private phaseValue: IndexerPhase = 'new';
+  private readonly queue = new Map<string, Pending>();
+  private draining: Promise<void> | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private lastSave = 0;
+  private indexed = 0;
+  private failed = 0;
+  private loadReport: LoadReport | null = null;
+  private started: Promise<void> | null = null;
+  private stopping = false;
+  private markSearchable: () => void = () => undefined;
+  /** Resolves once saved shards are loaded: searches from then on see the whole saved index. */
+  readonly searchable: Promise<void>;
+
+  constructor(
+    private readonly vault: VaultPort,
+    private readonly options: VaultIndexerOptions = {},
+  ) {
+    this.index = new KeywordIndex(options.index);
+    this.slicer = new TimeSlicer(options.sliceMs ?? 10, options.yieldFn);
+    this.searchable = new Promise((resolve) => (this.markSearchable = resolve));
+  }
+
+  get phase(): IndexerPhase {
+    return this.phaseValue;
+  }
+
+  get stats(): IndexerStats {
+    return {
+      phase: this.phaseValue,
+      documents: this.index.size,
+      pending: this.queue.size,
+      longestBlockMs: this.slicer.longestBlockMs,
+      indexed: this.indexed,
+      failed: this.failed,
+      load: this.loadReport,
+    };
+  }
+
+  /** Loads, reconciles with the vault and saves; resolves when the index is current. */
+  start(): Promise<void> {
+    this.started ??= this.run();
+    return this.started;
+  }
+
+  search(query: string, options?: SearchOptions): SearchHit[] {
+    return this.index.search(query, options);
+  }
+
+  /** For the rule DSL's `vector_similarity()` without embeddings. */
+  readonly kind = 'keyword' as const;
+  score(query: string, path: string): number {
+    return this.index.score(query, path);
+  }
+
+  /** Indexes every queued change and saves changed shards now. */
+  async flush(): Promise<void> {
+    await this.start();
+    await this.drain();
+    await this.save();
+  }
+
+  /** Stops listening to the vault and waits for running work; saves unless `save` is false. */
+  async stop(save = true): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    if (this.started !== null) await this.started.catch(() => undefined);
+    await this.draining;
+    // What was indexed before the stop is saved; the next start reconciles the rest.
+    if (save && this.phaseValue !== 'new') await this.save();
+    this.phaseValue = 'stopped';
+  }
+
+  private async run(): Promise<void> {
+    this.unsubscribe = this.vault.onChange((c) => this.onChange(c));
+    this.phaseValue = 'loading';
+    this.slicer.resume();
+    try {
+      if (this.options.persist !== false) this.loadReport = await loadIndex(this.index, this.vault.state, this.slicer);
+    } finally {
+      this.markSearchable();
+    }
+    if (this.stopping) return;
+    this.phaseValue = 'indexing';
+    await this.reconcile();
+    await this.drain();
+    if (this.stopping) return;
+    await this.save();
+    this.phaseValue = 'ready';
+  }
+
+  /** Queues every file whose stamp differs from the index, and every indexed path now gone. */
+  private async reconcile(): Promise<void> {
+    this.slicer.pause();
+    const entries = await this.vault.list();
+    this.slicer.resume();
+    const present = new Set<string>();
+    for (const e of entries) {
+      if (e.kind !== 'file') continue;
+      present.add(e.path);
+      const s = this.index.stampOf(e.path);
+      if ((s?.mtime !== e.stat.mtime || s.size !== e.stat.size) && !this.queue.has(e.path)) this.queue.set(e.path, { op: 'index', stat: e.stat });
+    }
+    for (const p of this.index.paths()) if (!present.has(p) && !this.queue.has(p)) this.queue.set(p, { op: 'remove' });
+  }
+
+  private onChange(change: VaultChange): void {
+    if (this.stopping) return;
+    switch (change.type) {
+      case 'create':
+        // A created folder may arrive with files in it (restored from the trash).
+        this.queueTree(change.path, change.kind, 'index');
+        break;
+      case 'modify':
+        this.queue.set(change.path, { op: 'index' });
+        break;
+      case 'delete':
+        this.queueTree(change.path, change.kind, 'remove');
+        break;
+      case 'rename':
+        this.queueTree(change.oldPath, change.kind, 'remove');
+        this.queueTree(change.path, change.kind, 'index');
+        break;
+    }
+    // Before start() finishes, its own drain picks the changes up.
+    if (this.phaseValue === 'ready') void this.drain().then(() => this.scheduleSave(), () => undefined);
+  }
+
+  private queueTree(path: string, kind: 'file' | 'folder', op: 'index' | 'remove'): void {
+    if (kind === 'file') {
+      this.queue.set(path, { op });
+      return;
+    }
+    if (op === 'remove') {
+      const prefix = `${path}/`;
+      for (const p of this.index.paths()) if (p.startsWith(prefix)) this.queue.set(p, { op: 'remove' });
+      return;
+    }
+    // A folder arrived (by rename): index what is in it now.
+    this.queue.set(`${path}/`, { op: 'index' });
+  }
+
+  /** Processes the queue until it is empty; one drain runs at a time. */
+  private drain(): Promise<void> {
+    this.draining ??= this.drainLoop().finally(() => {
+      this.draining = null;
+    });
+    return this.draining;
+  }
+
+  private async drainLoop(): Promise<void> {
+    const batchSize = (this.options.readConcurrency ?? 16) * 4;
+    while (this.queue.size > 0 && !this.stopping) {
+      const batch = [...this.queue.entries()].slice(0, batchSize);
+      for (const [p] of batch) this.queue.delete(p);
+      const folders = batch.filter(([p]) => p.endsWith('/'));
+      if (folders.length > 0) await this.expandFolders(folders.map(([p]) => p));
+      await this.indexBatch(batch.filter(([p]) => !p.endsWith('/')));
+      const interval = this.options.saveIntervalMs ?? 30_000;
+      if (this.phaseValue === 'indexing' && performance.now() - this.lastSave > interval) await this.save();
+    }
+  }
+
+  private async expandFolders(folders: string[]): Promise<void> {
+    this.slicer.pause();
+    const entries = await this.vault.list();
+    this.slicer.resume();
+    for (const e of entries) {
+      if (e.kind === 'file' && folders.some((f) => e.path.startsWith(f))) this.queue.set(e.path, { op: 'index', stat: e.stat });
+    }
+  }
+
+  private async indexBatch(batch: [string, Pending][]): Promise<void> {
+    const concurrency = this.options.readConcurrency ?? 16;
+    for (let i = 0; i < batch.length; i += concurrency) {
+      const group = batch.slice(i, i + concurrency);
+      this.slicer.pause();
+      const docs = await Promise.all(group.map(([p, pending]) => (pending.op === 'index' ? this.load(p, pending.stat) : null)));
+      this.slicer.resume();
+      for (let k = 0; k < group.length; k++) {
+        const [p, pending] = group[k] as [string, Pending];
+        const loaded = docs[k];
+        if (pending.op === 'remove' || loaded === 'gone') this.index.remove(p);
+        else if (loaded !== null && loaded !== undefined && loaded !== 'failed') {
+          this.index.add(loaded.doc, loaded.stat);
+          this.indexed++;
+        }
+        await this.slicer.checkpoint();
+      }
+    }
+  }
+
+  /** Reads a file into an IndexDocument; 'gone' if it no longer exists. */
+  private async load(path: string, known?: FileStat): Promise<{ doc: IndexDocument; stat: FileStat } | 'gone' | 'failed'> {
+    try {
+      // The stamp is taken before the read: if the file changes in between, the stamp is older
+      // than the text, and the next start re-indexes it rather than trusting stale text.
+      const stat = known ?? (await this.vault.stat(path));
+      if (stat === null) return 'gone';
+      if (!isNotePath(path)) return { doc: fileDocument(path), stat };
+      const text = await this.vault.read(path);
+      return { doc: noteDocument(path, text, this.vault.metadata(path)), stat };
+    } catch (e) {
+      if (e instanceof VaultFileNotFoundError) return 'gone';
+      this.failed++;
+      return 'failed';
+    }
+  }
+
+  private scheduleSave(): void {
+    if (this.options.persist === false || this.phaseValue !== 'ready') return;
+    if (this.saveTimer !== null) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      void this.save().catch(() => undefined);
+    }, this.options.saveDelayMs ?? 5000);
+  }
+
+  private async save(): Promise<void> {
+    if (this.options.persist === false) return;
+    this.lastSave = performance.now();
+    await saveIndex(this.index, this.vault.state, this.slicer);
+  }
+}
