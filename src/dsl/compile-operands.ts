@@ -128,12 +128,13 @@ function methodOperand(access: Extract<Access, { kind: 'method' }>, node: CallNo
     const lit = literalOperand(arg, ctx);
     if (lit.literal === undefined || lit.type === 'null') throw DslError.at('the argument of .contains() must be a value written out: a text, number, date or true/false', arg.at);
     const item = lit.literal;
-    const needle = typeof item.value === 'string' ? item.value.toLowerCase() : null;
+    // In a frontmatter text, the argument is looked for as written: contains(2024), contains(2024-01-31).
+    const needle = (arg.type === 'string' ? arg.value : arg.type === 'number' ? arg.raw : arg.type === 'date' ? arg.text : arg.type === 'size' ? `${arg.amount}${arg.unit}` : String(item.value)).toLowerCase();
     return done((r, s) => {
       const v = get(r, s);
       if (Array.isArray(v)) return v.some((e) => anyEqualsLiteral(e, item));
       const t = typeof v === 'string' ? v.toLowerCase() : null;
-      return t !== null && needle !== null && t.includes(needle);
+      return t !== null && t.includes(needle);
     });
   }
   const arg = stringArg(access.args, what, node);
