@@ -7,6 +7,7 @@
 import type { StateStore } from '../vault-port';
 import { CorruptDataError } from './bytes';
 import type { KeywordIndex } from './keyword-index';
+import type { Shard } from './shard';
 import { decodeShard, encodeShard } from './shard-codec';
 import type { TimeSlicer } from './time-slicer';
 
@@ -47,6 +48,8 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
     const name = shardFileName(i);
     if (!present.has(name)) {
       report.missing++;
+      // Saved even if it stays empty, so that the next load can tell "empty" from "lost".
+      (index.shards[i] as Shard).dirty = true;
       continue;
     }
     let bytes: Uint8Array | null;
@@ -55,12 +58,14 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
       bytes = await state.readBinary(name);
     } catch (e) {
       slicer.resume();
+      (index.shards[i] as Shard).dirty = true;
       await discard(state, name, `unreadable: ${message(e)}`, report);
       continue;
     }
     slicer.resume();
     if (bytes === null) {
       report.missing++;
+      (index.shards[i] as Shard).dirty = true;
       continue;
     }
     report.bytes += bytes.length;
@@ -71,6 +76,7 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
       report.loaded++;
     } catch (e) {
       if (!(e instanceof CorruptDataError)) throw e;
+      (index.shards[i] as Shard).dirty = true;
       await discard(state, name, e.message, report);
     }
     await slicer.checkpoint();

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { fuzzyTerms } from '../../../src/vault-vfs/search/fuzzy';
+import { TermBuckets } from '../../../src/vault-vfs/search/term-buckets';
+import { TermTable } from '../../../src/vault-vfs/search/term-table';
+
+function levenshtein(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min((prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1), (prev[j] as number) + 1, (row[j - 1] as number) + 1);
+    }
+    prev = row;
+  }
+  return prev[b.length] as number;
+}
+
+function dictionary(words: string[]): { table: TermTable; buckets: TermBuckets } {
+  const table = new TermTable();
+  for (const w of words) table.intern(w);
+  return { table, buckets: new TermBuckets(table) };
+}
+
+describe('fuzzyTerms', () => {
+  it('finds terms within the distance and nothing else', () => {
+    const { table, buckets } = dictionary(['kubernetes', 'kubernete', 'kubernetse', 'cubernetes', 'kuber', 'sourdough', 'k']);
+    const found = fuzzyTerms('kubernetes', 1, table, buckets).map((m) => [table.term(m.id), m.distance]);
+    expect(new Map(found as [string, number][])).toEqual(
+      new Map([
+        ['kubernetes', 0],
+        ['kubernete', 1],
+        ['cubernetes', 1],
+      ]),
+    );
+    const two = fuzzyTerms('kubernetes', 2, table, buckets).map((m) => table.term(m.id));
+    expect(two).toContain('kubernetse');
+    expect(two).not.toContain('kuber');
+  });
+
+  it('agrees with a brute-force Levenshtein on random dictionaries', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 80 }), word, fc.integer({ min: 0, max: 2 }), (words, query, max) => {
+        const { table, buckets } = dictionary(words);
+        const got = new Map(fuzzyTerms(query, max, table, buckets).map((m) => [table.term(m.id), m.distance]));
+        const want = new Map(words.map((w) => [w, levenshtein(query, w)] as [string, number]).filter(([, d]) => d <= max));
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('sees terms added after the buckets were first sorted', () => {
+    const { table, buckets } = dictionary(['alpha', 'beta']);
+    expect(fuzzyTerms('alpho', 1, table, buckets).map((m) => table.term(m.id))).toEqual(['alpha']);
+    table.intern('alphx');
+    expect(fuzzyTerms('alpho', 1, table, buckets).map((m) => table.term(m.id)).sort()).toEqual(['alpha', 'alphx']);
+    expect(buckets.withPrefix('al').map((id) => table.term(id))).toEqual(['alpha', 'alphx']);
+  });
+});
