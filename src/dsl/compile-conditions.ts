@@ -172,8 +172,8 @@ export function compileCompare(node: CompareNode, ctx: CompileContext): Predicat
 export function compileIn(node: InNode, ctx: CompileContext): Predicate {
   const l = compileOperand(node.left, ctx);
   const items = node.list.items.map((item) => {
-    const lit = literalOperand(item, ctx).literal;
-    if (lit === undefined) throw DslError.at('the list after IN may hold only values written out', item.at);
+    const lit = item.type === 'ref' || item.type === 'call' || item.type === 'array' ? undefined : literalOperand(item, ctx).literal;
+    if (lit === undefined) throw DslError.at('the list after IN may hold only values written out: texts, numbers, sizes, dates, true, false, null', item.at);
     if (l.type !== 'any' && l.type !== 'list' && lit.type !== l.type) {
       throw DslError.at(`${l.label} is ${describeType(l.type)}, but this item is ${describeType(lit.type)}`, item.at);
     }
