@@ -81,6 +81,13 @@ class Masker {
     return p;
   }
 
+  /** Width of the whitespace `[p, q)` in columns, a tab reaching the next multiple of four. */
+  private columns(p: number, q: number): number {
+    let col = 0;
+    for (let i = p; i < q; i++) col = this.text.charCodeAt(i) === 9 ? col + 4 - (col % 4) : col + 1;
+    return col;
+  }
+
   private runLength(p: number, e: number, c: number): number {
     let q = p;
     while (q < e && this.text.charCodeAt(q) === c) q++;
@@ -113,7 +120,7 @@ class Masker {
       this.paragraphOpen = false;
       return line + 1;
     }
-    const indent = q - p;
+    const indent = this.columns(p, q);
     const c = text.charCodeAt(q);
     // Indented code: four spaces, not continuing a paragraph or a list item.
     if (depth === 0 && indent >= 4 && !this.paragraphOpen && !this.listContext) {
@@ -142,21 +149,26 @@ class Masker {
     }
     this.paragraphOpen = !headingOrBreak;
     this.prevBlank = false;
-    if (c === 36 && text.charCodeAt(q + 1) === 36) return this.multiLine(line, q, q + 2, '$$', Region.math);
-    return this.inline(line, q, e);
+    // `$$` opening a line starts a math block that may span lines; elsewhere it closes on its line.
+    return this.inline(line, q, e, c === 36 && text.charCodeAt(q + 1) === 36 ? q : -1);
   }
 
-  /** Masks from `open` to the end of `close` (searched from `from`, across lines), then goes on. */
-  private multiLine(line: number, open: number, from: number, close: string, kind: RegionKind): number {
+  /**
+   * Masks from `open` to the end of `close` (searched from `from`, across lines). Returns the line
+   * and offset to go on from, or null when it never closes (masked to the end of the note).
+   */
+  private span(line: number, open: number, from: number, close: string, kind: RegionKind): { line: number; p: number } | null {
     const at = this.text.indexOf(close, from);
     const end = at === -1 ? this.text.length : at + close.length;
     const lastLine = at === -1 ? this.lines.count - 1 : this.lines.lineAt(end - 1);
     this.mask(open, end, kind, line, lastLine);
-    if (at === -1) return this.lines.count;
-    // A comment or math block alone on its lines is no paragraph: an indented line after it is code.
-    const lastEnd = this.lines.end(lastLine);
-    this.paragraphOpen = !isBlankRange(this.text, this.lines.start(line), open) || !isBlankRange(this.text, end, lastEnd);
-    return this.inline(lastLine, end, lastEnd);
+    if (at === -1) return null;
+    if (lastLine !== line) {
+      // A comment or math block alone on its lines is no paragraph: an indented line after it is code.
+      const before = !isBlankRange(this.text, this.lines.start(line), open);
+      this.paragraphOpen = before || !isBlankRange(this.text, end, this.lines.end(lastLine));
+    }
+    return { line: lastLine, p: end };
   }
 
   /** Closing `$` candidates of inline math on a line: not after a space, not before a digit. */
@@ -175,9 +187,18 @@ class Masker {
     return this.closers[this.closersIdx] ?? -1;
   }
 
-  private inline(line: number, from: number, e: number): number {
+  private inline(startLine: number, from: number, lineEnd: number, blockMathAt: number): number {
     const text = this.text;
+    let line = startLine;
+    let e = lineEnd;
     let p = from;
+    const goOn = (next: { line: number; p: number } | null): boolean => {
+      if (!next) return false;
+      line = next.line;
+      e = this.lines.end(line);
+      p = next.p;
+      return true;
+    };
     while (p < e) {
       p = this.special.at(p);
       if (p >= e) break;
@@ -202,9 +223,11 @@ class Masker {
           p = closed;
         }
       } else if (c === 37 && text.charCodeAt(p + 1) === 37) {
-        return this.multiLine(line, p, p + 2, '%%', Region.comment);
+        if (!goOn(this.span(line, p, p + 2, '%%', Region.comment))) return this.lines.count;
       } else if (c === 60 && text.startsWith('<!--', p)) {
-        return this.multiLine(line, p, p + 4, '-->', Region.html);
+        if (!goOn(this.span(line, p, p + 4, '-->', Region.html))) return this.lines.count;
+      } else if (c === 36 && p === blockMathAt) {
+        if (!goOn(this.span(line, p, p + 2, '$$', Region.math))) return this.lines.count;
       } else if (c === 36) {
         if (text.charCodeAt(p + 1) === 36) {
           const inLine = text.slice(p + 2, e).indexOf('$$');

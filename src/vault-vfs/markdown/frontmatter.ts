@@ -96,13 +96,14 @@ function collectLinks(node: unknown, key: string, source: string, base: number, 
 export function parseFrontmatter(text: string, block: FrontmatterBlock): ParsedFrontmatter {
   const source = text.slice(block.contentStart, block.contentEnd);
   try {
-    const doc = parseDocument(source, { prettyErrors: false, keepSourceTokens: false });
+    const doc = parseDocument(source, { prettyErrors: true });
     const first = doc.errors[0];
     if (first) {
       const where = first.linePos?.[0];
       // Note lines are 1-based in messages; the YAML starts on the note's second line.
       const at = where ? ` at line ${where.line + 1}, column ${where.col}` : '';
-      return { data: null, error: `invalid YAML frontmatter${at}: ${first.message.split('\n')[0] ?? ''}`, links: [] };
+      const message = (first.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      return { data: null, error: `invalid YAML frontmatter${at}: ${message}`, links: [] };
     }
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
     if (value === null || value === undefined) return { data: null, error: null, links: [] };

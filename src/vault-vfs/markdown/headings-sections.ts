@@ -116,8 +116,8 @@ class BlockScanner {
     }
     const m = this.masked;
     let q = s;
-    while (q < e && (m.charCodeAt(q) === 32 || m.charCodeAt(q) === 9)) q++;
-    const indent = q - s;
+    let indent = 0; // in columns, a tab reaching the next multiple of four
+    for (; q < e && (m.charCodeAt(q) === 32 || m.charCodeAt(q) === 9); q++) indent = m.charCodeAt(q) === 9 ? indent + 4 - (indent % 4) : indent + 1;
     const cur = this.cur;
     // Indented under a list item or footnote: part of it, even a `#` line or a nested item.
     if (indent >= 2 && cur && (cur.type === 'list' || cur.type === 'footnoteDefinition')) {
