@@ -228,7 +228,7 @@ export class VaultIndexer {
     for (let i = 0; i < batch.length; i += concurrency) {
       const group = batch.slice(i, i + concurrency);
       this.slicer.pause();
-      const docs = await Promise.all(group.map(([p, pending]) => (pending.op === 'index' ? this.load(p, pending.stat) : null)));
+      const docs = await Promise.all(group.map(([p, pending]) => (pending.op === 'index' ? this.load(p, pending.stat) : Promise.resolve(null))));
       this.slicer.resume();
       for (let k = 0; k < group.length; k++) {
         const [p, pending] = group[k] as [string, Pending];
