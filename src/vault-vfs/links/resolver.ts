@@ -9,7 +9,9 @@
 //      A link that started with `/` resolves no further.
 //   5. Otherwise every candidate whose path ends with the link (`Folder/Note` matches
 //      `A/Folder/Note.md`) is a match. Candidates whose path starts with the source's folder come
-//      first, then the others.
+//      first, then the others. Obsidian's test is a plain string suffix with no segment boundary
+//      (`B/Note` also matches `AB/Note.md`), and a relative link that led nowhere in step 3 gets
+//      here too, as its resolved absolute path; both kept as Obsidian does them.
 // Undocumented, and our choice (Obsidian sorts each group with an internal comparator):
 //   - within each group: shorter path first, then code-unit order of the path;
 //   - "starts with the source's folder" is a raw string prefix test with no trailing slash, as in
