@@ -105,7 +105,11 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   // Lower-case path -> the spelling on disk, so moves into `documents` do not create `Documents`.
   const folderCase = new Map<string, string>();
   for (const e of existing) if (e.kind === 'folder') folderCase.set(e.path.toLowerCase(), e.path);
-  for (const r of records) for (let f = r.folder; f !== ''; f = parentOf(f)) folderCase.set(f.toLowerCase(), f);
+  // A file's folders exist even when the listing names only the file.
+  const filePaths = [...records.map((r) => r.path), ...existing.filter((e) => e.kind === 'file').map((e) => e.path)];
+  for (const p of filePaths) {
+    for (let f = parentOf(p); f !== ''; f = parentOf(f)) if (!folderCase.has(f.toLowerCase())) folderCase.set(f.toLowerCase(), f);
+  }
   const folders = new Set(folderCase.keys());
   const spelled = (path: string): string => {
     const segments = path.split('/');

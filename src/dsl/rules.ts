@@ -109,7 +109,7 @@ function validateOne(value: unknown, index: number, names: Map<string, number>):
 
 /** Validates and compiles rules: an array, or an object `{"rules": [...]}`. */
 export function validateRules(input: unknown): CompiledRule[] {
-  const list = Array.isArray(input) ? input : typeof input === 'object' && input !== null && 'rules' in input ? (input as { rules: unknown }).rules : undefined;
+  const list = Array.isArray(input) ? input : typeof input === 'object' && input !== null && 'rules' in input ? input.rules : undefined;
   if (!Array.isArray(list)) throw new RuleValidationError('rules must be a list, or an object {"rules": [...]}');
   const names = new Map<string, number>();
   return list.map((value, i) => validateOne(value, i, names));
