@@ -1,0 +1,24 @@
+// Attachments (anything that is not a note) go to a folder for their kind.
+import type { FileRecord } from '../../../vault-vfs/file-record';
+import type { HeuristicProposal } from './proposal';
+
+const KINDS: [string, string[]][] = [
+  ['Images', ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg', 'bmp', 'heic', 'tiff', 'avif', 'ico']],
+  ['PDFs', ['pdf']],
+  ['Audio', ['mp3', 'wav', 'm4a', 'ogg', 'flac', 'webm', '3gp', 'aac']],
+  ['Video', ['mp4', 'mov', 'mkv', 'ogv', 'avi']],
+  ['Documents', ['doc', 'docx', 'odt', 'rtf', 'txt', 'xls', 'xlsx', 'ods', 'csv', 'ppt', 'pptx', 'odp', 'epub']],
+  ['Archives', ['zip', 'tar', 'gz', '7z', 'rar']],
+  ['Canvases', ['canvas']],
+  ['Bases', ['base']],
+];
+const KIND_OF = new Map(KINDS.flatMap(([kind, exts]) => exts.map((e) => [e, kind] as const)));
+
+export function attachmentType(record: FileRecord): HeuristicProposal | null {
+  if (record.ext === 'md' || record.isHidden) return null;
+  const kind = KIND_OF.get(record.ext);
+  if (!kind) return null;
+  // Canvases and bases are documents in their own right, not attachments.
+  const folder = kind === 'Canvases' || kind === 'Bases' ? kind : `Attachments/${kind}`;
+  return { path: record.path, folder, heuristic: 'attachment type', reason: `.${record.ext} file, filed with other ${kind.toLowerCase()}` };
+}

@@ -1,0 +1,47 @@
+// Dated names go by year and month: daily notes (`2024-03-02.md`) to Daily/2024/03, screenshots
+// (`Screenshot 2024-03-02 at 10.11.png`) to Screenshots/2024/03, dated meeting notes
+// (`2024-03-02 Meeting with Ana.md`) to Meetings/2024/03, other dated notes to Journal/2024/03.
+import type { FileRecord } from '../../../vault-vfs/file-record';
+import type { HeuristicProposal } from './proposal';
+
+const IMAGE = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp', 'heic', 'bmp', 'tiff']);
+const DATE = String.raw`(\d{4})[-_.](\d{2})[-_.](\d{2})`;
+const DAILY = new RegExp(`^${DATE}$`, 'u');
+const SCREENSHOT = new RegExp(`^(?:screenshot|screen shot|cleanshot|bildschirmfoto|capture d.écran)[\\s_-]*(?:from[\\s_-]*)?${DATE}`, 'iu');
+const DATED_NOTE = new RegExp(`^${DATE}\\s*[-–—_:]?\\s*(\\S.*)$`, 'u');
+const MEETING = /\b(meeting|call|standup|stand-up|sync|1[:-]1|one-on-one|retro|retrospective|interview)\b/iu;
+
+function validDate(y: string, m: string, d: string): boolean {
+  const month = Number(m);
+  const day = Number(d);
+  return Number(y) >= 1900 && Number(y) <= 2200 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+function isMeeting(record: FileRecord, title: string): boolean {
+  const type = record.frontmatter?.type;
+  return MEETING.test(title) || (typeof type === 'string' && /meeting/iu.test(type)) || record.tags.some((t) => /meeting/iu.test(t));
+}
+
+export function datedName(record: FileRecord): HeuristicProposal | null {
+  const at = (kind: string, y: string, m: string, why: string): HeuristicProposal => ({
+    path: record.path,
+    folder: `${kind}/${y}/${m}`,
+    heuristic: 'dated name',
+    reason: `${why} dated ${y}-${m}, filed by year and month`,
+  });
+  if (record.ext === 'md') {
+    const daily = DAILY.exec(record.name);
+    if (daily && validDate(daily[1] ?? '', daily[2] ?? '', daily[3] ?? '')) return at('Daily', daily[1] ?? '', daily[2] ?? '', 'daily note');
+    const dated = DATED_NOTE.exec(record.name);
+    if (dated && validDate(dated[1] ?? '', dated[2] ?? '', dated[3] ?? '')) {
+      const title = dated[4] ?? '';
+      return isMeeting(record, title) ? at('Meetings', dated[1] ?? '', dated[2] ?? '', 'meeting note') : at('Journal', dated[1] ?? '', dated[2] ?? '', 'note');
+    }
+    return null;
+  }
+  if (IMAGE.has(record.ext)) {
+    const shot = SCREENSHOT.exec(record.name);
+    if (shot && validDate(shot[1] ?? '', shot[2] ?? '', shot[3] ?? '')) return at('Screenshots', shot[1] ?? '', shot[2] ?? '', 'screenshot');
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+// What a heuristic says about one file: the folder it belongs in (relative to the folder being
+// organized), which heuristic said so, and why, in words a person can check.
+
+export interface HeuristicProposal {
+  /** The file's vault path. */
+  path: string;
+  /** Destination folder, relative to the organized folder ('' is the organized folder itself). */
+  folder: string;
+  heuristic: HeuristicName;
+  reason: string;
+}
+
+export type HeuristicName = 'dated name' | 'attachment type' | 'frontmatter type' | 'shared tag' | 'hub note';
+
+/** Title Case of a word or tag segment, for folder names: `area/health` -> `Area/Health`. */
+export function titleCase(text: string): string {
+  return text
+    .split('/')
+    .map((seg) => seg.replace(/[-_]+/gu, ' ').replace(/(^|\s)(\p{Ll})/gu, (_m, sp: string, c: string) => sp + c.toUpperCase()))
+    .join('/');
+}
+
+const IRREGULAR: Record<string, string> = { person: 'People', child: 'Children', index: 'Indexes', media: 'Media', news: 'News', series: 'Series' };
+
+/** The plural of a type name as a folder name: `meeting` -> `Meetings`, `person` -> `People`. */
+export function pluralFolder(type: string): string {
+  const lower = type.toLowerCase().trim();
+  const irregular = IRREGULAR[lower];
+  if (irregular) return irregular;
+  const title = titleCase(lower);
+  if (/[^aeiou]y$/u.test(lower)) return title.slice(0, -1) + 'ies';
+  if (/(s|x|z|ch|sh)$/u.test(lower)) return title + 'es';
+  return title + 's';
+}

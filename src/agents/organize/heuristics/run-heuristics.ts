@@ -1,0 +1,94 @@
+// The heuristics together, deterministic and explained per file. Each file gets at most one
+// proposal, in order of precedence: dated name, frontmatter type, hub note, shared tag,
+// attachment type. A file already inside its proposed folder stays (so a second run over an
+// organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
+// destination the folder moves whole instead of being scattered.
+import type { FileRecord } from '../../../vault-vfs/file-record';
+import { attachmentType } from './attachment-type';
+import { datedName } from './dated-names';
+import { type HubOptions, hubNotes } from './hub-notes';
+import type { HeuristicProposal } from './proposal';
+import { sharedGroups } from './shared-groups';
+
+export interface FolderMove {
+  /** Vault path of the subfolder. */
+  source: string;
+  /** Destination folder, relative to the organized folder; the subfolder keeps its name inside it. */
+  into: string;
+  reason: string;
+}
+
+export interface HeuristicsResult {
+  /** File moves, one per file at most. */
+  files: HeuristicProposal[];
+  folders: FolderMove[];
+  /** Files already where a heuristic would put them. */
+  unchanged: string[];
+  /** Loose files in the organized folder that no heuristic could place (for the agent). */
+  undecided: string[];
+}
+
+const AGREEMENT = 0.7;
+
+const rel = (path: string, folder: string): string => (folder === '' ? path : path.slice(folder.length + 1));
+const parentRel = (path: string, folder: string): string => {
+  const r = rel(path, folder);
+  return r.includes('/') ? r.slice(0, r.lastIndexOf('/')) : '';
+};
+const within = (inner: string, outer: string): boolean => outer === '' || inner === outer || inner.startsWith(outer + '/');
+
+export function runHeuristics(records: readonly FileRecord[], opts: HubOptions): HeuristicsResult {
+  const { folder } = opts;
+  const groups = sharedGroups(records);
+  const byPrecedence: HeuristicProposal[][] = [
+    records.flatMap((r) => datedName(r) ?? []),
+    groups.filter((p) => p.heuristic === 'frontmatter type'),
+    hubNotes(records, opts),
+    groups.filter((p) => p.heuristic === 'shared tag'),
+    records.flatMap((r) => attachmentType(r) ?? []),
+  ];
+  const chosen = new Map<string, HeuristicProposal>();
+  for (const list of byPrecedence) for (const p of list) if (!chosen.has(p.path)) chosen.set(p.path, p);
+
+  const unchanged: string[] = [];
+  const moving = new Map<string, HeuristicProposal>();
+  const undecided: string[] = [];
+  for (const r of records) {
+    const p = chosen.get(r.path);
+    const here = parentRel(r.path, folder);
+    if (!p) {
+      if (here === '') undecided.push(r.path);
+      continue;
+    }
+    if (within(here, p.folder)) unchanged.push(r.path);
+    else moving.set(r.path, p);
+  }
+
+  // Whole-folder moves, top-most subfolders first so a tree moves together.
+  const subfolders = new Set<string>();
+  for (const r of records) {
+    const here = parentRel(r.path, folder);
+    const parts = here === '' ? [] : here.split('/');
+    for (let i = 1; i <= parts.length; i++) subfolders.add(parts.slice(0, i).join('/'));
+  }
+  const folders: FolderMove[] = [];
+  const settled = new Set<string>();
+  for (const sub of [...subfolders].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
+    if ([...settled].some((s) => within(sub, s))) continue;
+    const inside = records.filter((r) => within(parentRel(r.path, folder), sub));
+    const votes = new Map<string, number>();
+    for (const r of inside) {
+      const p = moving.get(r.path);
+      if (p) votes.set(p.folder, (votes.get(p.folder) ?? 0) + 1);
+    }
+    const top = [...votes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+    if (!top || inside.length < 2 || top[1] / inside.length < AGREEMENT) continue;
+    const [into, n] = top;
+    const parent = sub.includes('/') ? sub.slice(0, sub.lastIndexOf('/')) : '';
+    if (into === parent || within(into, sub)) continue;
+    folders.push({ source: folder === '' ? sub : `${folder}/${sub}`, into, reason: `${n} of its ${inside.length} files belong in ${into || 'the organized folder'}; the folder moves whole` });
+    settled.add(sub);
+    for (const r of inside) moving.delete(r.path);
+  }
+  return { files: [...moving.values()], folders, unchanged, undecided };
+}
