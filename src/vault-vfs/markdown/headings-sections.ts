@@ -31,8 +31,9 @@ const LIST_ITEM = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
 const FOOTNOTE = /\[\^[^\]\s]+\]:/y;
 const CALLOUT = />[ \t]*\[!/y;
 const TABLE_DELIMITER = /\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/my;
+// CommonMark HTML blocks of types 1 and 6 (block-level tags); they run to the next blank line.
 const HTML_BLOCK =
-  /<\/?(?:address|article|aside|blockquote|body|center|details|dialog|div|dl|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|iframe|li|main|nav|ol|p|pre|script|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|tr|ul|video|audio|img|picture|svg)(?:[\s/>]|$)/imy;
+  /<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|pre|script|search|section|style|summary|table|tbody|td|textarea|tfoot|th|thead|title|tr|track|ul)(?:[\s/>]|$)/imy;
 
 const HIDDEN_TYPE: Record<number, SectionType> = {
   [Region.code]: 'code',
