@@ -4,9 +4,10 @@
 
 import type { CompareNode, CompareOp, InNode, MatchesNode, TestNode } from './ast';
 import { DslError } from './errors';
-import { describeType } from './fields';
+import { describeType, type FieldProp } from './fields';
 import { compileOperand, regexTest, type CompileContext, type Operand } from './compile-operands';
-import { anyEqualsLiteral, literalOperand, type LiteralValue } from './literals';
+import { literalEquality, literalOperand } from './literals';
+import { textInSet, textTest } from './text-access';
 import { dayStartMs, hasLink, hasTag, linkQuery, nextDayStartMs, tagQuery, toBoolean, toDayKey, toNumber, toText } from './semantics';
 import type { Predicate } from './eval-scope';
 import type { FileRecord } from '../vault-vfs/file-record';
@@ -35,22 +36,40 @@ function mismatch(node: CompareNode, l: Operand, r: Operand): DslError {
 }
 
 /** A date field against a literal day: bounds in milliseconds, no Date objects per file. */
-function dateFieldVsDay(op: CompareOp, ms: (r: FileRecord) => number, day: number): Predicate {
+function dateFieldVsDay(op: CompareOp, prop: FieldProp, day: number): Predicate {
   const start = dayStartMs(day);
   const end = nextDayStartMs(day);
   switch (op) {
     case '==':
-      return (r) => { const t = ms(r); return t >= start && t < end; };
+      return (r) => { const t = r[prop] as number; return t >= start && t < end; };
     case '!=':
-      return (r) => { const t = ms(r); return t < start || t >= end; };
+      return (r) => { const t = r[prop] as number; return t < start || t >= end; };
     case '>':
-      return (r) => ms(r) >= end;
+      return (r) => (r[prop] as number) >= end;
     case '>=':
-      return (r) => ms(r) >= start;
+      return (r) => (r[prop] as number) >= start;
     case '<':
-      return (r) => ms(r) < start;
+      return (r) => (r[prop] as number) < start;
     case '<=':
-      return (r) => ms(r) < end;
+      return (r) => (r[prop] as number) < end;
+  }
+}
+
+/** A number field against a literal number, the property read inline. */
+function numberFieldVsLiteral(op: CompareOp, prop: FieldProp, n: number): Predicate {
+  switch (op) {
+    case '>':
+      return (r) => (r[prop] as number) > n;
+    case '<':
+      return (r) => (r[prop] as number) < n;
+    case '>=':
+      return (r) => (r[prop] as number) >= n;
+    case '<=':
+      return (r) => (r[prop] as number) <= n;
+    case '==':
+      return (r) => r[prop] === n;
+    case '!=':
+      return (r) => r[prop] !== n;
   }
 }
 
@@ -111,9 +130,9 @@ export function compileCompare(node: CompareNode, ctx: CompileContext): Predicat
       throw DslError.at(`${describeType(typed.type)} cannot be ordered with ${op}; compare with == or !=`, node.opAt);
     }
     if (typed.literal !== undefined && !isOrdering(op)) {
-      const lit: LiteralValue = typed.literal;
+      const equals = literalEquality(typed.literal);
       const ag = anyOp.get;
-      return negate ? (f, s) => !anyEqualsLiteral(ag(f, s), lit) : (f, s) => anyEqualsLiteral(ag(f, s), lit);
+      return negate ? (f, s) => !equals(ag(f, s)) : (f, s) => equals(ag(f, s));
     }
     const coerce = coerceTo(typed.type);
     const tg = typed.type === 'string' ? (f: FileRecord, s: Parameters<Predicate>[1]) => (typed.get(f, s) as string).toLowerCase() : typed.get;
@@ -133,8 +152,8 @@ export function compileCompare(node: CompareNode, ctx: CompileContext): Predicat
     case 'string': {
       if (isOrdering(op)) throw DslError.at(`texts cannot be ordered with ${op}; compare them with ==, !=, IN or MATCHES`, node.opAt);
       if (r.literal?.type === 'string') {
-        const lower = r.literal.lower;
-        return negate ? (f, s) => (lg(f, s) as string).toLowerCase() !== lower : (f, s) => (lg(f, s) as string).toLowerCase() === lower;
+        const equal = textTest(l, 'eq', r.literal.lower);
+        return negate ? (f, s) => !equal(f, s) : equal;
       }
       return (f, s) => ((lg(f, s) as string).toLowerCase() === (rg(f, s) as string).toLowerCase()) !== negate;
     }
@@ -142,27 +161,10 @@ export function compileCompare(node: CompareNode, ctx: CompileContext): Predicat
       if (isOrdering(op)) throw DslError.at(`true/false values cannot be ordered with ${op}; use == or !=`, node.opAt);
       return (f, s) => (lg(f, s) === rg(f, s)) !== negate;
     case 'date':
-      if (l.ms !== undefined && r.literal?.type === 'date') return dateFieldVsDay(op, l.ms, r.literal.value);
+      if (l.prop !== undefined && r.literal?.type === 'date') return dateFieldVsDay(op, l.prop, r.literal.value);
       break;
     case 'number':
-      if (r.literal?.type === 'number') {
-        const n = r.literal.value;
-        const numeric = l.get as (f: FileRecord, s: Parameters<Predicate>[1]) => number;
-        switch (op) {
-          case '>':
-            return (f, s) => numeric(f, s) > n;
-          case '<':
-            return (f, s) => numeric(f, s) < n;
-          case '>=':
-            return (f, s) => numeric(f, s) >= n;
-          case '<=':
-            return (f, s) => numeric(f, s) <= n;
-          case '==':
-            return (f, s) => numeric(f, s) === n;
-          case '!=':
-            return (f, s) => numeric(f, s) !== n;
-        }
-      }
+      if (l.prop !== undefined && r.literal?.type === 'number') return numberFieldVsLiteral(op, l.prop, r.literal.value);
       break;
   }
   const cmp = NUMERIC[op];
@@ -192,16 +194,16 @@ export function compileIn(node: InNode, ctx: CompileContext): Predicate {
       const queries = texts.map(linkQuery);
       return (r) => { const links = list(r); return queries.some((q) => hasLink(links, q)); };
     }
-    case 'any':
+    case 'any': {
+      const tests = items.map(literalEquality);
+      const anyItem = (e: unknown): boolean => tests.some((t) => t(e));
       return (r, s) => {
         const v = get(r, s);
-        const values: unknown[] = Array.isArray(v) ? v : [v];
-        return values.some((e) => items.some((item) => anyEqualsLiteral(e, item)));
+        return Array.isArray(v) ? v.some(anyItem) : anyItem(v);
       };
-    case 'string': {
-      const set = new Set(items.map((i) => (i.type === 'string' ? i.lower : '')));
-      return (r, s) => set.has((get(r, s) as string).toLowerCase());
     }
+    case 'string':
+      return textInSet(l, new Set(items.map((i) => (i.type === 'string' ? i.lower : ''))));
     case 'null':
       throw DslError.at('null cannot be looked up in a list; use == null', node.left.at);
     default: {
@@ -218,6 +220,8 @@ export function compileMatches(node: MatchesNode, ctx: CompileContext): Predicat
 export function compileTest(node: TestNode, ctx: CompileContext): Predicate {
   const v = compileOperand(node.value, ctx);
   const get = v.get;
+  const prop = v.prop;
+  if (v.type === 'boolean' && prop !== undefined) return (r) => r[prop] === true;
   if (v.type === 'boolean') return (r, s) => get(r, s) === true;
   if (v.type === 'any') return (r, s) => get(r, s) === true;
   if (v.node.type === 'call' && v.type === 'number') {

@@ -4,7 +4,8 @@
 
 import type { CallNode, RefNode, ValueNode } from './ast';
 import { DslError } from './errors';
-import { describeType, type ListKind, type ValueType } from './fields';
+import { describeType, type FieldProp, type ListKind, type ValueType } from './fields';
+import { textTest } from './text-access';
 import { resolveCall, resolveRef, type Access, type Base } from './resolve';
 import { compileSafeRegex, boundedTest, RegexRefusedError } from './safe-regex';
 import {
@@ -28,6 +29,10 @@ export interface Operand {
   literal?: LiteralValue;
   /** For date fields: the raw milliseconds, so comparisons with a literal day skip Date math. */
   ms?: (r: FileRecord) => number;
+  /** For fields: the record property, so hot comparisons read it inline. */
+  prop?: FieldProp;
+  /** The value is lower case already (the extension). */
+  lowerCase?: boolean;
   listKind?: ListKind;
   /** How the operand is named in messages: `file.size`, `"big"`. */
   label: string;
@@ -50,11 +55,14 @@ function baseOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand 
     ctx.usesContent = true;
     return { type: 'string', get: (r, s) => s.content(r), node, label };
   }
+  const prop = spec.prop;
+  if (prop === null) throw DslError.at(`${label} cannot be read`, node.at);
   if (spec.type === 'date') {
-    const ms = spec.read as (r: FileRecord) => number;
-    return { type: 'date', get: (r) => localDayKey(ms(r)), ms, node, label };
+    const ms = (r: FileRecord): number => r[prop] as number;
+    return { type: 'date', get: (r) => localDayKey(r[prop] as number), ms, prop, node, label };
   }
-  const op: Operand = { type: spec.type, get: spec.read, node, label };
+  const op: Operand = { type: spec.type, get: (r) => r[prop], prop, node, label };
+  if (spec.lowerCase === true) op.lowerCase = true;
   if (spec.listKind !== undefined) op.listKind = spec.listKind;
   return op;
 }
@@ -152,8 +160,9 @@ function methodOperand(access: Extract<Access, { kind: 'method' }>, node: CallNo
   if (target.type !== 'string' && target.type !== 'any') {
     throw DslError.at(`${target.label} is ${describeType(target.type)}; ${what} works on texts and lists`, node.at);
   }
-  const text: (r: FileRecord, s: Parameters<Getter>[1]) => string | null =
-    target.type === 'string' ? (r, s) => (get(r, s) as string).toLowerCase() : (r, s) => { const v = get(r, s); return typeof v === 'string' ? v.toLowerCase() : null; };
+  if (target.type === 'string') return done(textTest(target, access.method, q));
+  // A frontmatter value: only texts answer.
+  const text = (r: FileRecord, s: Parameters<Getter>[1]): string | null => { const v = get(r, s); return typeof v === 'string' ? v.toLowerCase() : null; };
   switch (access.method) {
     case 'contains':
       return done((r, s) => text(r, s)?.includes(q) ?? false);

@@ -29,18 +29,33 @@ export interface CompiledExpression {
   readonly predicate: Predicate;
 }
 
+/** `a OR b OR c` as [a, b, c]: one closure for the chain instead of one per operator. */
+function chain(node: ExprNode, type: 'and' | 'or'): ExprNode[] {
+  return node.type === type ? [...chain(node.left, type), ...chain(node.right, type)] : [node];
+}
+
+function anyOf(ps: Predicate[]): Predicate {
+  const [a, b, c, d] = ps;
+  if (a && b && ps.length === 2) return (r, s) => a(r, s) || b(r, s);
+  if (a && b && c && ps.length === 3) return (r, s) => a(r, s) || b(r, s) || c(r, s);
+  if (a && b && c && d && ps.length === 4) return (r, s) => a(r, s) || b(r, s) || c(r, s) || d(r, s);
+  return (r, s) => ps.some((p) => p(r, s));
+}
+
+function allOf(ps: Predicate[]): Predicate {
+  const [a, b, c, d] = ps;
+  if (a && b && ps.length === 2) return (r, s) => a(r, s) && b(r, s);
+  if (a && b && c && ps.length === 3) return (r, s) => a(r, s) && b(r, s) && c(r, s);
+  if (a && b && c && d && ps.length === 4) return (r, s) => a(r, s) && b(r, s) && c(r, s) && d(r, s);
+  return (r, s) => ps.every((p) => p(r, s));
+}
+
 function compileNode(node: ExprNode, ctx: CompileContext): Predicate {
   switch (node.type) {
-    case 'or': {
-      const a = compileNode(node.left, ctx);
-      const b = compileNode(node.right, ctx);
-      return (r, s) => a(r, s) || b(r, s);
-    }
-    case 'and': {
-      const a = compileNode(node.left, ctx);
-      const b = compileNode(node.right, ctx);
-      return (r, s) => a(r, s) && b(r, s);
-    }
+    case 'or':
+      return anyOf(chain(node, 'or').map((n) => compileNode(n, ctx)));
+    case 'and':
+      return allOf(chain(node, 'and').map((n) => compileNode(n, ctx)));
     case 'not': {
       const a = compileNode(node.operand, ctx);
       return (r, s) => !a(r, s);

@@ -2,7 +2,6 @@
 // how to read them from a FileRecord. Names are matched ignoring case and `_`, so `modified_at`,
 // `modifiedAt` and `MODIFIEDAT` are the same field; printing uses the canonical camelCase name.
 
-import type { FileRecord } from '../vault-vfs/file-record';
 import { nameKey } from './suggest';
 
 /** Types as the compiler checks them. `any` is a frontmatter value: its type is known per file. */
@@ -10,31 +9,36 @@ export type ValueType = 'string' | 'number' | 'boolean' | 'date' | 'list' | 'any
 
 export type ListKind = 'tags' | 'links';
 
+/** FileRecord properties a field reads directly. */
+export type FieldProp = 'name' | 'ext' | 'size' | 'path' | 'folder' | 'mtime' | 'ctime' | 'mimeType' | 'isHidden' | 'tags' | 'links' | 'backlinks' | 'frontmatter';
+
 export interface FieldSpec {
   /** Canonical name, as printed: `modifiedAt`. */
   name: string;
   type: ValueType;
-  /** Runtime value; dates are milliseconds since the epoch. Unused for frontmatter and content. */
-  read: (r: FileRecord) => unknown;
+  /** The record property holding the value (dates in milliseconds); null for `content`. */
+  prop: FieldProp | null;
+  /** Already lower case in every FileRecord (the extension), so comparisons skip lowering it. */
+  lowerCase?: true;
   /** How `.contains()` matches list elements. */
   listKind?: ListKind;
 }
 
 const FIELD_LIST: FieldSpec[] = [
-  { name: 'name', type: 'string', read: (r) => r.name },
-  { name: 'ext', type: 'string', read: (r) => r.ext },
-  { name: 'size', type: 'number', read: (r) => r.size },
-  { name: 'path', type: 'string', read: (r) => r.path },
-  { name: 'folder', type: 'string', read: (r) => r.folder },
-  { name: 'modifiedAt', type: 'date', read: (r) => r.mtime },
-  { name: 'createdAt', type: 'date', read: (r) => r.ctime },
-  { name: 'mimeType', type: 'string', read: (r) => r.mimeType },
-  { name: 'isHidden', type: 'boolean', read: (r) => r.isHidden },
-  { name: 'tags', type: 'list', read: (r) => r.tags, listKind: 'tags' },
-  { name: 'links', type: 'list', read: (r) => r.links, listKind: 'links' },
-  { name: 'backlinks', type: 'list', read: (r) => r.backlinks, listKind: 'links' },
-  { name: 'frontmatter', type: 'any', read: (r) => r.frontmatter },
-  { name: 'content', type: 'string', read: () => '' },
+  { name: 'name', type: 'string', prop: 'name' },
+  { name: 'ext', type: 'string', prop: 'ext', lowerCase: true },
+  { name: 'size', type: 'number', prop: 'size' },
+  { name: 'path', type: 'string', prop: 'path' },
+  { name: 'folder', type: 'string', prop: 'folder' },
+  { name: 'modifiedAt', type: 'date', prop: 'mtime' },
+  { name: 'createdAt', type: 'date', prop: 'ctime' },
+  { name: 'mimeType', type: 'string', prop: 'mimeType' },
+  { name: 'isHidden', type: 'boolean', prop: 'isHidden' },
+  { name: 'tags', type: 'list', prop: 'tags', listKind: 'tags' },
+  { name: 'links', type: 'list', prop: 'links', listKind: 'links' },
+  { name: 'backlinks', type: 'list', prop: 'backlinks', listKind: 'links' },
+  { name: 'frontmatter', type: 'any', prop: 'frontmatter' },
+  { name: 'content', type: 'string', prop: null },
 ];
 
 const FIELDS = new Map(FIELD_LIST.map((f) => [nameKey(f.name), f]));

@@ -58,3 +58,30 @@ export function anyEqualsLiteral(v: unknown, literal: LiteralValue): boolean {
       return v === null || v === undefined;
   }
 }
+
+/** `anyEqualsLiteral` with the literal's type decided once, for hot loops. */
+export function literalEquality(literal: LiteralValue): (v: unknown) => boolean {
+  switch (literal.type) {
+    case 'string': {
+      const lower = literal.lower;
+      return (v) => {
+        if (typeof v === 'string') return v.toLowerCase() === lower;
+        return (typeof v === 'number' || typeof v === 'boolean') && String(v).toLowerCase() === lower;
+      };
+    }
+    case 'number': {
+      const n = literal.value;
+      return (v) => (typeof v === 'number' ? v === n : toNumber(v) === n);
+    }
+    case 'date': {
+      const d = literal.value;
+      return (v) => toDayKey(v) === d;
+    }
+    case 'boolean': {
+      const b = literal.value;
+      return (v) => v === b;
+    }
+    case 'null':
+      return (v) => v === null || v === undefined;
+  }
+}

@@ -86,13 +86,20 @@ function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions
   return check.ok ? { ok: true, path: check.path } : { ok: false, reason: `${path}: ${check.reason}` };
 }
 
-/** `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. */
-function freeName(path: string, ext: string, taken: Set<string>): string {
+/**
+ * `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. `next` remembers the last number
+ * tried per name, so many files with one name stay linear.
+ */
+function freeName(path: string, ext: string, taken: Set<string>, next: Map<string, number>): string {
   const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
   const suffix = ext === '' ? '' : `.${ext}`;
-  for (let n = 1; ; n++) {
+  const key = path.toLowerCase();
+  for (let n = next.get(key) ?? 1; ; n++) {
     const candidate = `${stem} ${n}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (!taken.has(candidate.toLowerCase())) {
+      next.set(key, n + 1);
+      return candidate;
+    }
   }
 }
 
@@ -127,6 +134,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const moves: PlannedOperation[] = [];
   const newFolders: { path: string; rule: string }[] = [];
   let unchanged = 0;
+  const nextSuffix = new Map<string, number>();
 
   for (const record of inScope) {
     const rule = ordered.find((r) => r.condition.predicate(record, prepared.scope));
@@ -152,7 +160,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
     }
     if (taken.has(target.toLowerCase()) && target.toLowerCase() !== record.path.toLowerCase()) {
       const wanted = target;
-      target = freeName(wanted, record.ext, taken);
+      target = freeName(wanted, record.ext, taken, nextSuffix);
       conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")` });
     }
     const parent = parentOf(target);

@@ -64,9 +64,15 @@ export function toBoolean(v: unknown): boolean | null {
 /** Frontmatter key lookup: the exact key first, then ignoring case. Missing keys give null. */
 export function frontmatterValue(fm: Record<string, unknown> | null, key: string): unknown {
   if (fm === null) return null;
-  if (Object.prototype.hasOwnProperty.call(fm, key)) return fm[key] ?? null;
+  if (Object.hasOwn(fm, key)) return fm[key] ?? null;
   const lower = key.toLowerCase();
-  for (const k of Object.keys(fm)) if (k.toLowerCase() === lower) return fm[k] ?? null;
+  // An ASCII key equals another key ignoring case only if their lengths are equal, so the scan
+  // lowers almost nothing.
+  // eslint-disable-next-line no-control-regex -- ASCII is exactly the range to test
+  const n = /^[\u0000-\u007f]*$/u.test(key) ? key.length : -1;
+  for (const k in fm) {
+    if ((n < 0 || k.length === n) && Object.hasOwn(fm, k) && k.toLowerCase() === lower) return fm[k] ?? null;
+  }
   return null;
 }
 

@@ -7,7 +7,7 @@ import type { FileRecord } from '../../src/vault-vfs/file-record';
 const pick = <T>(...values: T[]): fc.Arbitrary<T> => fc.constantFrom(...values);
 
 const kw = (word: string): fc.Arbitrary<string> => pick(word, word.toLowerCase(), word[0] + word.slice(1).toLowerCase());
-const str = pick('alpha', 'ALPHA', 'md', 'pdf', 'Inbox', 'screenshot', '2024', 'report', '', 'a', 'project', 'Done', '3', '.eslintrc', 'with "quote"', 'back\\slash');
+const str = pick('alpha', 'ALPHA', 'md', 'pdf', 'Inbox', 'screenshot', '2024', 'report', '', 'a', 'project', 'Done', '3', '.eslintrc', 'with "quote"', 'back\\slash', 'istanbul', 'İstanbul'.toLowerCase(), 'K');
 const quoted = str.map((s) => JSON.stringify(s));
 const op = pick('==', '!=', '>', '<', '>=', '<=');
 const eqop = pick('==', '!=');
@@ -82,7 +82,7 @@ export const tokenSoup: fc.Arbitrary<string> = fc
   .array(fc.tuple(pick(...TOKENS), pick(' ', '', '  ', '\n')), { maxLength: 30 })
   .map((parts) => parts.map(([t, sep]) => t + sep).join(''));
 
-const NAMES = ['Alpha', 'alpha', 'Screenshot 2024-03-02', 'report', 'README', '.eslintrc', 'Q3 taxes', 'note-1', '2024'];
+const NAMES = ['Alpha', 'alpha', 'Screenshot 2024-03-02', 'report', 'README', '.eslintrc', 'Q3 taxes', 'note-1', '2024', 'İstanbul', 'istanbul', '\u212a'];
 const EXTS = ['md', 'pdf', 'png', '', 'txt'];
 const FOLDERS = ['', 'Inbox', 'Projects/Alpha', '.hidden', 'Archive/2023'];
 const MIME: Record<string, string> = { md: 'text/markdown', pdf: 'application/pdf', png: 'image/png', txt: 'text/plain', '': 'application/octet-stream' };
