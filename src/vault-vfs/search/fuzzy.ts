@@ -3,6 +3,10 @@
 // cell of a row exceeds the allowed distance, all terms with that prefix are skipped with one
 // binary search. This is the trie walk MiniSearch does over its radix tree, without keeping a
 // tree of objects in memory for a few hundred thousand terms.
+//
+// Like Lucene's fuzzy query with prefixLength 1, a match must start with the query's first
+// character: typos there are rare, and it limits the walk to a few buckets instead of the whole
+// dictionary (with two edits allowed, no bucket could otherwise be ruled out by its key).
 
 import { MAX_TERM_LENGTH } from './tokenizer';
 import { lowerBound, type TermBuckets } from './term-buckets';
@@ -13,38 +17,51 @@ export interface FuzzyMatch {
   distance: number;
 }
 
-/** Every term within `maxDistance` edits of `query` (the query itself included, at distance 0). */
+/**
+ * Every term within `maxDistance` edits of `query` that starts with the same character (the query
+ * itself included, at distance 0).
+ */
 export function fuzzyTerms(query: string, maxDistance: number, table: TermTable, buckets: TermBuckets): FuzzyMatch[] {
   const m = query.length;
   const width = m + 1;
   const rows = new Int32Array((MAX_TERM_LENGTH + 2) * width);
   for (let j = 0; j <= m; j++) rows[j] = j;
+
+  /** Fills row `d` for character `c` from row d - 1; returns the row's minimum. */
+  const fillRow = (d: number, c: number): number => {
+    const row = d * width;
+    const up = row - width;
+    rows[row] = d;
+    let min = d;
+    for (let j = 1; j <= m; j++) {
+      const cost = query.charCodeAt(j - 1) === c ? 0 : 1;
+      const v = Math.min((rows[up + j - 1] as number) + cost, (rows[up + j] as number) + 1, (rows[row + j - 1] as number) + 1);
+      rows[row + j] = v;
+      if (v < min) min = v;
+    }
+    return min;
+  };
+
   const out: FuzzyMatch[] = [];
-  for (const key of buckets.keys()) {
+  for (const key of buckets.keysStartingWith(query.charAt(0))) {
+    // Every term of a bucket starts with its key: most buckets are ruled out by the key alone,
+    // without being sorted or read.
+    let keyMin = 0;
+    for (let d = 1; d <= key.length; d++) keyMin = fillRow(d, key.charCodeAt(d - 1));
+    if (keyMin > maxDistance) continue;
     const ids = buckets.sortedBucket(key);
-    let prev = '';
-    let computed = 0; // rows[0 .. computed] are valid for prev's prefix
+    let prev = key;
+    let computed = key.length; // rows[0 .. computed] are valid for prev's prefix
     let i = 0;
     while (i < ids.length) {
       const id = ids[i] as number;
       const term = table.term(id);
-      let depth = 0;
+      let depth = key.length;
       const limit = Math.min(computed, term.length, prev.length);
       while (depth < limit && term.charCodeAt(depth) === prev.charCodeAt(depth)) depth++;
       let pruned = -1;
       for (let d = depth + 1; d <= term.length; d++) {
-        const c = term.charCodeAt(d - 1);
-        const row = d * width;
-        const up = row - width;
-        rows[row] = d;
-        let min = d;
-        for (let j = 1; j <= m; j++) {
-          const cost = query.charCodeAt(j - 1) === c ? 0 : 1;
-          const v = Math.min((rows[up + j - 1] as number) + cost, (rows[up + j] as number) + 1, (rows[row + j - 1] as number) + 1);
-          rows[row + j] = v;
-          if (v < min) min = v;
-        }
-        if (min > maxDistance) {
+        if (fillRow(d, term.charCodeAt(d - 1)) > maxDistance) {
           pruned = d;
           break;
         }

@@ -36,6 +36,8 @@ const NO_STAMP: FileStamp = { mtime: 0, size: 0 };
 /** Bump when tokenizing or field extraction changes: saved shards of older versions are rebuilt. */
 const ANALYSIS_VERSION = 1;
 const FIELD_BITS_LIMIT = 32;
+/** More than the rows of any shard: term id * ROW_SPACE + row stays exact in a float64. */
+const ROW_SPACE = 2 ** 24;
 
 export class KeywordIndex {
   /** For the rule DSL: a SimilarityProvider of kind 'keyword'. */
@@ -160,22 +162,24 @@ export class KeywordIndex {
   /** The shard's content in stored form (merging it first). */
   exportShard(shardIndex: number): ShardData {
     this.mergeShard(shardIndex);
-    const shard = this.shards[shardIndex] as Shard;
-    const local = new Map<number, number>();
-    const docs = [...shard.docIds].map((id, i) => {
-      local.set(id, i);
-      return { path: this.docs.path(id), mtime: this.docs.mtime[id] as number, size: this.docs.size[id] as number, contentLength: this.docs.contentLength[id] as number };
-    });
-    const b = shard.base;
-    const docIndexes = new Uint32Array(b.docs.length);
-    for (let k = 0; k < b.docs.length; k++) docIndexes[k] = local.get(b.docs[k] as number) as number;
+    const b = (this.shards[shardIndex] as Shard).base;
+    const docs = Array.from(b.localDocs, (id) => ({
+      path: this.docs.path(id),
+      mtime: this.docs.mtime[id] as number,
+      size: this.docs.size[id] as number,
+      contentLength: this.docs.contentLength[id] as number,
+    }));
+    // After a merge, rows are in term id order with contiguous postings.
+    const offsets = new Uint32Array(b.terms.length + 1);
+    offsets.set(b.starts);
+    offsets[b.terms.length] = b.docs.length;
     const terms = Array.from(b.terms, (id) => this.table.term(id));
-    return { shardIndex, shardCount: this.shards.length, docs, terms, offsets: b.offsets, docIndexes, tf: b.tf, fields: b.fields };
+    return { shardIndex, shardCount: this.shards.length, docs, terms, offsets, docIndexes: b.docs, tf: b.tf, fields: b.fields };
   }
 
   /**
-   * Installs a stored shard into this (empty) shard. Validates everything before changing
-   * anything: on CorruptDataError the index is as it was.
+   * Installs a stored shard into this (empty) shard, without copying its postings. Validates
+   * everything before changing anything: on CorruptDataError the index is as it was.
    */
   importShard(data: ShardData): void {
     const shardIndex = data.shardIndex;
@@ -193,36 +197,32 @@ export class KeywordIndex {
     for (let k = 0; k < data.fields.length; k++) {
       if ((data.fields[k] as number) >= FIELD_BITS_LIMIT) throw new CorruptDataError(`unknown field bits ${data.fields[k]}`);
     }
-    const termIds = data.terms.map((t) => this.table.intern(t));
-    const order = termIds.map((_, i) => i).sort((a, b) => (termIds[a] as number) - (termIds[b] as number));
-    for (let i = 1; i < order.length; i++) {
-      if (termIds[order[i] as number] === termIds[order[i - 1] as number]) throw new CorruptDataError(`term "${data.terms[order[i] as number]}" stored twice`);
+    if (data.terms.length >= ROW_SPACE) throw new CorruptDataError(`${data.terms.length} terms in one shard`);
+    // Rows sorted by this index's term ids: (id, row) packed in one float64 for a native sort.
+    const keys = new Float64Array(data.terms.length);
+    for (let i = 0; i < data.terms.length; i++) keys[i] = this.table.intern(data.terms[i] as string) * ROW_SPACE + i;
+    keys.sort();
+    const terms = new Int32Array(keys.length);
+    const starts = new Uint32Array(keys.length);
+    const ends = new Uint32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as number;
+      const row = key % ROW_SPACE;
+      terms[i] = (key - row) / ROW_SPACE;
+      starts[i] = data.offsets[row] as number;
+      ends[i] = data.offsets[row + 1] as number;
+      if (i > 0 && terms[i] === terms[i - 1]) throw new CorruptDataError(`term "${data.terms[row] ?? ''}" stored twice`);
     }
     // Valid: install.
-    const ids = data.docs.map((d) => this.docs.add(d.path, shardIndex, d.contentLength, d));
+    const localDocs = new Uint32Array(data.docs.length);
+    data.docs.forEach((d, i) => (localDocs[i] = this.docs.add(d.path, shardIndex, d.contentLength, d)));
     this.ensureDf(this.table.size);
-    const total = data.docIndexes.length;
-    const docs = new Uint32Array(total);
-    const tf = new Uint8Array(total);
-    const fields = new Uint8Array(total);
-    const terms = new Int32Array(order.length);
-    const offsets = new Uint32Array(order.length + 1);
-    let k = 0;
-    order.forEach((row, i) => {
-      const term = termIds[row] as number;
-      terms[i] = term;
-      const start = data.offsets[row] as number;
-      const end = data.offsets[row + 1] as number;
-      for (let r = start; r < end; r++, k++) {
-        docs[k] = ids[data.docIndexes[r] as number] as number;
-        tf[k] = data.tf[r] as number;
-        fields[k] = data.fields[r] as number;
-      }
-      offsets[i + 1] = k;
-      this.df[term] = (this.df[term] as number) + (end - start);
-    });
-    shard.base = { terms, offsets, docs, tf, fields };
-    for (const id of ids) shard.docIds.add(id);
+    for (let i = 0; i < terms.length; i++) {
+      const term = terms[i] as number;
+      this.df[term] = (this.df[term] as number) + (ends[i] as number) - (starts[i] as number);
+    }
+    shard.base = { terms, starts, ends, docs: data.docIndexes, tf: data.tf, fields: data.fields, localDocs };
+    for (const id of localDocs) shard.docIds.add(id);
     shard.dirty = false;
     this.generation++;
   }

@@ -15,7 +15,7 @@ export interface SearchOptions {
   limit?: number;
   /** Complete query terms of 2+ characters as prefixes; default true. */
   prefix?: boolean;
-  /** Allow typos in query terms of 4+ characters (1 edit, 2 from 8 characters); default true. */
+  /** Allow typos in query words of 4+ letters (1 edit, 2 from 8 letters; not in numbers); default true. */
   fuzzy?: boolean;
 }
 
@@ -82,7 +82,8 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
       candidates.push({ id: c.id, weight: PREFIX_WEIGHT * (0.5 + (0.5 * text.length) / c.length), df: c.df, rank: 0 });
     }
   }
-  if (options.fuzzy !== false && text.length >= MIN_FUZZY_LENGTH) {
+  // Numbers are not misspelt words: "4711" must not find "4712".
+  if (options.fuzzy !== false && text.length >= MIN_FUZZY_LENGTH && !/\d/.test(text)) {
     const maxDistance = text.length >= 8 ? 2 : 1;
     const near = fuzzyTerms(text, maxDistance, dict.table, dict.buckets)
       .filter((m) => m.distance > 0 && df(m.id) > 0)

@@ -49,6 +49,8 @@ class Accumulators {
   mask = new Uint32Array(0);
   titleHits = new Uint8Array(0);
   titleNow = new Uint8Array(0);
+  /** Documents a query term touched, in order. */
+  touched = new Int32Array(0);
 
   fit(n: number): void {
     if (this.total.length >= n) return;
@@ -58,6 +60,7 @@ class Accumulators {
     this.mask = new Uint32Array(cap);
     this.titleHits = new Uint8Array(cap);
     this.titleNow = new Uint8Array(cap);
+    this.touched = new Int32Array(cap);
   }
 }
 
@@ -78,40 +81,52 @@ export class Searcher {
     const length = docs.contentLength;
     const avg = docs.averageContentLength();
     const N = Math.max(1, docs.liveCount);
+    const touched = this.acc.touched;
     for (let qi = 0; qi < n; qi++) {
-      const touched: number[] = [];
+      let count = 0;
       for (const { id, weight } of (plan[qi] as QueryTerm).expansions) {
         const df = Math.min(N, Math.max(1, ctx.df[id] ?? 1));
         const factor = weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
-        const visit = (d: number, tf: number, fields: number): void => {
-          if (alive[d] !== 1) return;
-          let s = FIELD_WEIGHT[fields] as number;
-          if (tf > 0) s += (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (length[d] as number)) / avg));
-          s *= factor;
-          const best = termBest[d] as number;
-          if (best === 0) touched.push(d);
-          if (s > best) termBest[d] = s;
-          if (fields & TITLE_LIKE) titleNow[d] = 1;
-        };
         for (const shard of ctx.shards) {
           const row = shard.baseRow(id);
-          if (row >= 0) {
-            const b = shard.base;
-            for (let r = b.offsets[row] as number, end = b.offsets[row + 1] as number; r < end; r++) {
-              visit(b.docs[r] as number, b.tf[r] as number, b.fields[r] as number);
-            }
-          }
           const list = shard.delta.get(id);
-          if (list !== undefined) {
-            for (let r = 0; r < list.length; r += 2) {
-              const packed = list[r + 1] as number;
-              visit(list[r] as number, packed & 0xff, packed >>> 8);
+          const base = shard.base;
+          const local = base.localDocs;
+          const postings = base.docs;
+          const tfs = base.tf;
+          const fieldBits = base.fields;
+          const baseEnd = row >= 0 ? (base.ends[row] as number) : 0;
+          const listEnd = list === undefined ? 0 : list.length;
+          // Base postings first, then the delta's (doc, tf | fields << 8) pairs, one loop body.
+          for (let r = row >= 0 ? (base.starts[row] as number) : 0, p = 0; r < baseEnd || p < listEnd; ) {
+            let d: number;
+            let tf: number;
+            let fields: number;
+            if (r < baseEnd) {
+              d = local[postings[r] as number] as number;
+              tf = tfs[r] as number;
+              fields = fieldBits[r++] as number;
+            } else {
+              const packed = (list as number[])[p + 1] as number;
+              d = (list as number[])[p] as number;
+              tf = packed & 0xff;
+              fields = packed >>> 8;
+              p += 2;
             }
+            if (alive[d] !== 1) continue;
+            let s = FIELD_WEIGHT[fields] as number;
+            if (tf > 0) s += (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (length[d] as number)) / avg));
+            s *= factor;
+            const best = termBest[d] as number;
+            if (best === 0) touched[count++] = d;
+            if (s > best) termBest[d] = s;
+            if (fields & TITLE_LIKE) titleNow[d] = 1;
           }
         }
       }
       const bit = 1 << qi;
-      for (const d of touched) {
+      for (let k = 0; k < count; k++) {
+        const d = touched[k] as number;
         if (mask[d] === 0) matched.push(d);
         mask[d] = (mask[d] as number) | bit;
         total[d] = (total[d] as number) + (termBest[d] as number);

@@ -1,11 +1,12 @@
 // One shard of the inverted index: the postings of the documents whose path hashes to it.
 //
-// Postings live in two places. The base is a compact, immutable CSR layout (term ids sorted, an
-// offset per term, then doc ids, capped term frequencies and field bits in flat typed arrays: 6
-// bytes a posting, no object per term), which is also what a shard file decodes into. New
-// documents go to a small delta (a Map of plain arrays) and are folded into the base by `merge`,
-// which also purges the postings of removed documents. Removing is a tombstone (the document's
-// `alive` flag), as in Lucene: queries skip dead documents until the merge drops them.
+// Postings live in two places. The base is a compact, immutable segment: term ids sorted for
+// binary search, each with a range into flat typed arrays of local document numbers, capped term
+// frequencies and field bits (6 bytes a posting, no object per term). It is also what a shard
+// file holds, so loading a shard is a few bulk copies, not a loop over postings. New documents
+// go to a small delta (a Map of plain arrays) that `merge` folds into a new base, purging the
+// postings of removed documents on the way. Removing is a tombstone (the document's `alive`
+// flag), as in Lucene: queries skip dead documents until a merge drops them.
 
 /** Field bits of a posting. Content is not a bit: a posting with tf > 0 matched the content. */
 export const FIELD_TITLE = 1;
@@ -17,22 +18,28 @@ export const FIELD_FOLDER = 16;
 /** Term frequencies are capped: the 300th "project" in a note says nothing the 255th did not. */
 export const MAX_TF = 255;
 
-/** Flat postings: `docs[k]`, `tf[k]`, `fields[k]` for k in `offsets[row] .. offsets[row + 1]`. */
 export interface Segment {
+  /** Term ids, ascending. */
   terms: Int32Array;
-  offsets: Uint32Array;
+  /** Postings of terms[i] are starts[i] .. ends[i] in the arrays below. */
+  starts: Uint32Array;
+  ends: Uint32Array;
+  /** Local document numbers: indexes into `localDocs`. */
   docs: Uint32Array;
   tf: Uint8Array;
   fields: Uint8Array;
+  /** Local document number -> document id. */
+  localDocs: Uint32Array;
 }
 
 export function emptySegment(): Segment {
-  return { terms: new Int32Array(0), offsets: new Uint32Array(1), docs: new Uint32Array(0), tf: new Uint8Array(0), fields: new Uint8Array(0) };
+  const none = new Uint32Array(0);
+  return { terms: new Int32Array(0), starts: none, ends: none, docs: none, tf: new Uint8Array(0), fields: new Uint8Array(0), localDocs: none };
 }
 
 export class Shard {
   base: Segment = emptySegment();
-  /** term id -> [doc, tf | fields << 8, doc, tf | fields << 8, ...] */
+  /** term id -> [doc id, tf | fields << 8, doc id, tf | fields << 8, ...] */
   delta = new Map<number, number[]>();
   deltaPostings = 0;
   /** Live documents of this shard. */
@@ -77,20 +84,32 @@ export class Shard {
   }
 
   /**
-   * Folds the delta into the base and drops the postings of removed documents, lowering `df` for
-   * each dropped posting. Returns the ids of removed documents, now named by no posting.
+   * Folds the delta into a new base without the postings of removed documents, lowering `df`
+   * for each one dropped. Returns the ids of removed documents, now named by no posting.
    */
   merge(alive: Uint8Array, df: Int32Array): number[] {
-    const deltaTerms = [...this.delta.keys()].sort((a, b) => a - b);
     const base = this.base;
-    let total = 0;
-    for (const t of deltaTerms) total += (this.delta.get(t) as number[]).length / 2;
-    total += base.docs.length;
+    // New local numbers: live base documents first, in order, then live delta documents.
+    const localDocs: number[] = [];
+    const baseLocal = new Int32Array(base.localDocs.length).fill(-1);
+    base.localDocs.forEach((id, i) => {
+      if (alive[id] === 1) baseLocal[i] = localDocs.push(id) - 1;
+    });
+    const deltaLocal = new Map<number, number>();
+    const deltaTerms = [...this.delta.keys()].sort((a, b) => a - b);
+    for (const t of deltaTerms) {
+      const list = this.delta.get(t) as number[];
+      for (let r = 0; r < list.length; r += 2) {
+        const id = list[r] as number;
+        if (alive[id] === 1 && !deltaLocal.has(id)) deltaLocal.set(id, localDocs.push(id) - 1);
+      }
+    }
+    const total = base.docs.length + this.deltaPostings;
     const docs = new Uint32Array(total);
     const tf = new Uint8Array(total);
     const fields = new Uint8Array(total);
     const terms: number[] = [];
-    const offsets: number[] = [0];
+    const starts: number[] = [];
     let k = 0;
     let bi = 0;
     let di = 0;
@@ -101,13 +120,13 @@ export class Shard {
       const start = k;
       let dropped = 0;
       if (bt === term) {
-        for (let r = base.offsets[bi] as number, end = base.offsets[bi + 1] as number; r < end; r++) {
-          const d = base.docs[r] as number;
-          if (alive[d] !== 1) {
+        for (let r = base.starts[bi] as number, end = base.ends[bi] as number; r < end; r++) {
+          const local = baseLocal[base.docs[r] as number] as number;
+          if (local < 0) {
             dropped++;
             continue;
           }
-          docs[k] = d;
+          docs[k] = local;
           tf[k] = base.tf[r] as number;
           fields[k++] = base.fields[r] as number;
         }
@@ -116,13 +135,13 @@ export class Shard {
       if (dt === term) {
         const list = this.delta.get(term) as number[];
         for (let r = 0; r < list.length; r += 2) {
-          const d = list[r] as number;
-          if (alive[d] !== 1) {
+          const local = deltaLocal.get(list[r] as number);
+          if (local === undefined) {
             dropped++;
             continue;
           }
           const packed = list[r + 1] as number;
-          docs[k] = d;
+          docs[k] = local;
           tf[k] = packed & 0xff;
           fields[k++] = packed >>> 8;
         }
@@ -131,15 +150,20 @@ export class Shard {
       df[term] = (df[term] as number) - dropped;
       if (k > start) {
         terms.push(term);
-        offsets.push(k);
+        starts.push(start);
       }
     }
+    const startArray = Uint32Array.from(starts);
+    const ends = new Uint32Array(startArray.length);
+    for (let i = 0; i < ends.length; i++) ends[i] = i + 1 < ends.length ? (startArray[i + 1] as number) : k;
     this.base = {
       terms: Int32Array.from(terms),
-      offsets: Uint32Array.from(offsets),
+      starts: startArray,
+      ends,
       docs: k === total ? docs : docs.slice(0, k),
       tf: k === total ? tf : tf.slice(0, k),
       fields: k === total ? fields : fields.slice(0, k),
+      localDocs: Uint32Array.from(localDocs),
     };
     this.delta = new Map();
     this.deltaPostings = 0;

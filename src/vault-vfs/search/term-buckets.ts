@@ -16,6 +16,8 @@ export function bucketKey(term: string): string {
 
 export class TermBuckets {
   private readonly buckets = new Map<string, Bucket>();
+  /** First character -> keys of the buckets whose terms start with it. */
+  private readonly byFirst = new Map<string, string[]>();
   /** Term ids below this are in a bucket. */
   private known = 0;
 
@@ -29,6 +31,10 @@ export class TermBuckets {
       if (b === undefined) {
         b = { ids: [], sorted: true };
         this.buckets.set(key, b);
+        const first = key.charAt(0);
+        const keys = this.byFirst.get(first);
+        if (keys === undefined) this.byFirst.set(first, [key]);
+        else keys.push(key);
       }
       const last = b.ids[b.ids.length - 1];
       b.ids.push(id);
@@ -58,9 +64,10 @@ export class TermBuckets {
     return true;
   }
 
-  keys(): IterableIterator<string> {
+  /** Keys of the buckets whose terms start with `first` (one character). */
+  keysStartingWith(first: string): readonly string[] {
     this.sync();
-    return this.buckets.keys();
+    return this.byFirst.get(first) ?? [];
   }
 
   /** Term ids starting with `prefix` (at least two characters), sorted by term. */

@@ -103,6 +103,12 @@ export class VaultIndexer {
     return this.index.score(query, path);
   }
 
+  /** Resolves when every change seen so far is in the index (without waiting for a save). */
+  async settled(): Promise<void> {
+    await this.start();
+    await this.drain();
+  }
+
   /** Indexes every queued change and saves changed shards now. */
   async flush(): Promise<void> {
     await this.start();
