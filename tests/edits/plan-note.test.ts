@@ -38,13 +38,13 @@ describe('plan notes', () => {
       { id: 'o9', line: 0, status: 'refused', reason: 'no operation block with id o9 in Steward/Plans/plan.md' },
     ]);
     const all = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', null, 'accept', policy);
+    // "All" decides the undecided blocks; o3 was already accepted.
     expect(all.map((d) => [d.id, d.status])).toEqual([
       ['o1', 'done'],
       ['o2', 'done'],
-      ['o3', 'done'],
       ['o4', 'refused'],
     ]);
-    expect(all[3]?.reason).toBe('a trash needs the "trash" permission, which this task does not have');
+    expect(all[2]?.reason).toBe('a trash needs the "trash" permission, which this task does not have');
     await updateOpBlocks(vault.port, 'Steward/Plans/plan.md', (b) => (b.data.id === 'o2' ? { state: 'failed', error: 'destination exists' } : null));
     const again = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', ['o2'], 'reject', policy);
     expect(again[0]).toMatchObject({ status: 'refused', reason: 'the operation already ran (failed)' });

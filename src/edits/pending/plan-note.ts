@@ -113,14 +113,15 @@ export async function updateOpBlocks(
 }
 
 /**
- * Accepts or rejects operation blocks not yet run (`ids` null means all of them). Accepting
- * checks the scope policy; operations that already ran (done or failed) are left alone.
+ * Accepts or rejects operation blocks. `ids` null means every block still undecided; named
+ * blocks may also change an earlier accept or reject. Accepting checks the scope policy;
+ * operations that already ran (done or failed) are refused.
  */
 export async function decideOpBlocks(port: VaultPort, note: string, ids: readonly string[] | null, decision: 'accept' | 'reject', policy: ScopePolicy): Promise<OpDecision[]> {
   const wanted = ids === null ? null : new Set(ids);
   const decisions = await updateOpBlocks(port, note, (b) => {
-    if (wanted !== null && !wanted.has(b.data.id)) return null;
-    if (b.data.state === 'done' || b.data.state === 'failed') return wanted === null ? null : { refuse: `the operation already ran (${b.data.state})` };
+    if (wanted === null ? b.data.state !== undefined : !wanted.has(b.data.id)) return null;
+    if (b.data.state === 'done' || b.data.state === 'failed') return { refuse: `the operation already ran (${b.data.state})` };
     if (decision === 'reject') return { state: 'rejected' };
     const refused = filter([opProposal(plannedOperationOf(b.data))], policy).refused[0];
     return refused ? { refuse: refused.reason } : { state: 'accepted' };

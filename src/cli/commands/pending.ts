@@ -1,0 +1,68 @@
+// `steward pending <vault> list|accept|reject [--id ID | --all] [--note NOTE] [--json]`: the
+// pending blocks of a vault, and deciding them. Accepted changes run through the journal, so
+// `steward undo` can take them back. The CLI's scope policy allows every capability but keeps
+// path safety, the config folder, Steward's own folder and `.trash` out of reach.
+import { runAcceptedOperations } from '../../edits/journal/run-plan-operations';
+import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
+import { decideAllBlocks, decideBlockById, listPendingBlocks, type DecideOptions, type DecisionOutcome } from '../../edits/pending/decide-blocks';
+import { buildScopePolicy, EDIT_CAPABILITIES, ORGANIZE_CAPABILITIES } from '../../edits/scope/scope-policy';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { parseArgs } from '../args';
+import { type CliCommand, FailureError, UsageError } from '../command';
+import { openVault } from '../open-vault';
+import { assertNoInterruptedJob } from './recover';
+
+function decideOptions(port: VaultPort, decision: string): DecideOptions {
+  const policy = buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: [...EDIT_CAPABILITIES, ...ORGANIZE_CAPABILITIES] });
+  return {
+    policy,
+    writer: journaledNoteWriter(port, `pending ${decision} (steward CLI)`),
+    runAccepted: async (note, ids) => {
+      const r = await runAcceptedOperations(port, note, policy, ids);
+      return r.results.map((x) => (x.state === 'done' ? { id: x.id, status: 'done' as const } : { id: x.id, status: 'refused' as const, reason: x.error ?? 'failed' }));
+    },
+  };
+}
+
+function outcomeLine(o: DecisionOutcome): string {
+  const what = `${o.decision === 'accept' ? 'accepted' : 'rejected'} ${o.kind} ${o.id ?? '(no id)'} in ${o.note}`;
+  return o.status === 'done' ? what : `refused  ${o.kind} ${o.id ?? '(no id)'} in ${o.note || '?'}: ${o.reason ?? ''}`;
+}
+
+export const pendingCommand: CliCommand = {
+  name: 'pending',
+  summary: 'list, accept or reject pending edit and operation blocks',
+  usage: [
+    'usage: steward pending <vault> list [--note NOTE] [--json]',
+    '       steward pending <vault> accept|reject (--id ID | --all) [--note NOTE] [--json]',
+    '  list prints [{"id","kind":"edit"|"op","note","type","state","line"}] with --json',
+    '  reject --id on a damaged edit block writes back its original text when it can be recovered',
+  ].join('\n'),
+  async run(args, io) {
+    const parsed = parseArgs(args, { values: ['id', 'note'], booleans: ['all', 'json'] });
+    const [dir, action, extra] = parsed.positionals;
+    if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
+    if (action !== 'list' && action !== 'accept' && action !== 'reject') throw new UsageError(`expected list, accept or reject, got ${action === undefined ? 'nothing' : `"${action}"`}`);
+    const id = parsed.values.get('id');
+    const note = parsed.values.get('note');
+    const all = parsed.booleans.has('all');
+    const json = parsed.booleans.has('json');
+    if (action === 'list' && (id !== undefined || all)) throw new UsageError('list takes no --id or --all');
+    if (action !== 'list' && (id === undefined) === !all) throw new UsageError(`${action} needs exactly one of --id ID or --all`);
+    const port = await openVault(dir);
+    if (action === 'list') {
+      const entries = await listPendingBlocks(port, note);
+      io.stdout(json ? JSON.stringify(entries) + '\n' : entries.map((e) => `${e.state.padEnd(8)} ${e.kind.padEnd(4)} ${e.type.padEnd(13)} ${e.id ?? '(no id)'}  ${e.note}:${e.line}`).join('\n') + (entries.length ? '\n' : 'no pending blocks\n'));
+      return 0;
+    }
+    await assertNoInterruptedJob(port);
+    const opts = decideOptions(port, action);
+    const outcomes = id !== undefined ? [await decideBlockById(port, id, action, opts)] : await decideAllBlocks(port, action, opts, note);
+    io.stdout(json ? JSON.stringify(outcomes) + '\n' : outcomes.map(outcomeLine).join('\n') + (outcomes.length ? '\n' : 'no pending blocks\n'));
+    const refused = outcomes.filter((o) => o.status === 'refused');
+    if (refused.length > 0) {
+      throw new FailureError(refused.length === 1 && outcomes.length === 1 ? (refused[0]?.reason ?? 'refused') : `${refused.length} of ${outcomes.length} blocks were refused; see above`);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,65 @@
+// `steward recover <vault> --resume | --rollback`: finish or reverse a job the journal shows as
+// interrupted, and `assertNoInterruptedJob`, which every command that changes a vault calls first.
+import { findInterruptedJobs, recoverJobs, type JournalScan } from '../../edits/journal/recover-jobs';
+import { JobStoppedError } from '../../edits/journal/job-runner';
+import type { JobReport } from '../../edits/journal/execute-job';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { parseArgs } from '../args';
+import { type CliCommand, FailureError, UsageError } from '../command';
+import { openVault } from '../open-vault';
+
+function describeScan(scan: JournalScan): string | null {
+  const job = scan.interrupted[0];
+  if (job) {
+    const what = job.origin === 'undo' ? 'an interrupted undo of job' : 'an interrupted job';
+    return `${what} ${job.job} ("${job.description}", ${job.applied} of ${job.steps} steps applied) is in the journal; run "steward recover <vault> --resume" or "steward recover <vault> --rollback" first`;
+  }
+  const q = scan.quarantined[0];
+  if (q) return `the journal of job ${q.job} was damaged (${q.reason}) and set aside as ${q.file}; check the vault, then run the command again`;
+  return null;
+}
+
+/** Refuses (exit 1) while the journal holds an interrupted job, naming `steward recover`. */
+export async function assertNoInterruptedJob(port: VaultPort): Promise<void> {
+  const problem = describeScan(await findInterruptedJobs(port));
+  if (problem) throw new FailureError(problem);
+}
+
+export function describeReport(r: JobReport): string {
+  const head = `job ${r.job} ("${r.description}"): ${r.state === 'applied' ? 'completed' : 'rolled back'}, ${r.steps} step${r.steps === 1 ? '' : 's'}`;
+  const failure = r.failure ? `\n  step ${r.failure.step + 1} (${r.failure.operation}) was refused: ${r.failure.reason}` : '';
+  return head + failure + r.notes.map((n) => `\n  note: ${n}`).join('');
+}
+
+export const recoverCommand: CliCommand = {
+  name: 'recover',
+  summary: 'resume or roll back a job that was interrupted',
+  usage: [
+    'usage: steward recover <vault> --resume | --rollback [--json]',
+    '  --resume    finish what was interrupted (the job, or the undo of a job)',
+    '  --rollback  return to where the interrupted job (or undo) started',
+  ].join('\n'),
+  async run(args, io) {
+    const parsed = parseArgs(args, { booleans: ['resume', 'rollback', 'json'] });
+    const resume = parsed.booleans.has('resume');
+    if (resume === parsed.booleans.has('rollback')) throw new UsageError('give exactly one of --resume or --rollback');
+    if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
+    const port = await openVault(parsed.positionals[0]);
+    let result;
+    try {
+      result = await recoverJobs(port, resume ? 'resume' : 'rollback');
+    } catch (e) {
+      if (e instanceof JobStoppedError) throw new FailureError(`recovery stopped, nothing guessed: ${e.message}; the job is still in the journal`);
+      throw e;
+    }
+    if (parsed.booleans.has('json')) {
+      io.stdout(JSON.stringify(result) + '\n');
+      return 0;
+    }
+    const lines = result.quarantined.map((q) => `damaged journal of job ${q.job} set aside as ${q.file}: ${q.reason}`);
+    lines.push(...result.reports.map(describeReport));
+    if (lines.length === 0) lines.push('no interrupted job');
+    io.stdout(lines.join('\n') + '\n');
+    return 0;
+  },
+};

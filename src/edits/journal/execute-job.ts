@@ -1,0 +1,119 @@
+// Running a job through the journal: accepted operations (edits, new notes, folders, moves,
+// renames, trash) are executed in a fixed order with every step recorded, so the job can be
+// resumed or rolled back after a crash and undone later. A step that is refused (its source is
+// gone, its note was edited) stops the job, and what already ran is rolled back: nothing is left
+// half done.
+import type { PlannedOperation } from '../../vault-vfs/operations';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { diffAsChange } from '../text/lines';
+import { sha256Hex } from './content-hash';
+import { describeOperation, executionOrder, type JobOperation } from './job-operation';
+import { driveBackward, driveForward, type RunContext } from './job-runner';
+import { replay, type JobState } from './job-state';
+import { JournalStore, newJobId } from './journal-store';
+import { withJournalLock } from './journal-lock';
+
+export type JobOperationInput =
+  | PlannedOperation
+  | { type: 'edit'; path: string; before: string; after: string }
+  | { type: 'create_note'; path: string; content: string }
+  /** Trash a note only if its text is still `expectText`. */
+  | { type: 'trash'; path: string; expectText: string };
+
+export interface JobInput {
+  description: string;
+  operations: readonly JobOperationInput[];
+  /** The plan (its id) the operations came from, if any. */
+  plan?: string;
+}
+
+export interface JobReport {
+  job: string;
+  description: string;
+  state: 'applied' | 'reverted';
+  steps: number;
+  /** The step that was refused, when the job was rolled back because of it. */
+  failure: { step: number; operation: string; reason: string; /** The plan's id for the operation, when it has one. */ opId?: string } | null;
+  /** Things left as they were (a note edited since, a folder not empty), one line each. */
+  notes: string[];
+}
+
+/** A job that did not finish is in the journal: it must be resumed or rolled back first. */
+export class InterruptedJobError extends Error {
+  constructor(readonly jobs: readonly string[]) {
+    super(`an interrupted job (${jobs.join(', ')}) is in the journal; resume or roll it back first (steward recover <vault> --resume | --rollback)`);
+    this.name = 'InterruptedJobError';
+  }
+}
+
+export interface RunOptions {
+  /** Most steps whose records share one append; default 256. */
+  batchSize?: number;
+}
+
+async function toJobOperation(input: JobOperationInput): Promise<JobOperation> {
+  switch (input.type) {
+    case 'edit':
+      return { type: 'edit', path: input.path, change: diffAsChange(input.before, input.after), hashBefore: await sha256Hex(input.before), hashAfter: await sha256Hex(input.after) };
+    case 'create_note':
+      return { type: 'create_note', path: input.path, content: input.content, hashAfter: await sha256Hex(input.content) };
+    case 'create_folder':
+      return { type: 'create_folder', path: input.path, opId: input.opId };
+    case 'move':
+    case 'rename':
+      return { type: input.type, source: input.source, destination: input.destination, opId: input.opId };
+    case 'trash':
+      return 'expectText' in input ? { type: 'trash', path: input.path, expectHash: await sha256Hex(input.expectText) } : { type: 'trash', path: input.path, opId: input.opId };
+  }
+}
+
+export function reportOf(state: JobState, notes: string[]): JobReport {
+  const f = state.failure;
+  const op = f ? state.ops[f.step] : undefined;
+  return {
+    job: state.job,
+    description: state.description,
+    state: state.phase === 'reverted' ? 'reverted' : 'applied',
+    steps: state.ops.length,
+    failure: f ? { step: f.step, operation: op ? describeOperation(op) : '?', reason: f.reason, ...(op && 'opId' in op && op.opId ? { opId: op.opId } : {}) } : null,
+    notes,
+  };
+}
+
+/** Drives a job to the end `target` and closes its journal; shared by execute, recover and undo. */
+export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted'): Promise<JobReport> {
+  let failure: { step: number; reason: string } | null = null;
+  if (target === 'applied') {
+    failure = await driveForward(ctx);
+    if (failure) {
+      await ctx.store.append(ctx.state.job, [{ t: 'run', dir: 'backward', why: 'rollback', at: Date.now() }]);
+      await driveBackward(ctx);
+    }
+  } else await driveBackward(ctx);
+  const state = failure ? 'reverted' : target;
+  await ctx.store.append(ctx.state.job, [{ t: 'end', state, at: Date.now(), ...(failure ? { failure } : {}) }]);
+  await ctx.store.finish(ctx.state.job);
+  ctx.state.phase = state;
+  ctx.state.failure = failure;
+  return reportOf(ctx.state, ctx.notes);
+}
+
+/** Executes operations as one journaled job. Refuses while an interrupted job exists. */
+export async function executeJob(port: VaultPort, input: JobInput, opts: RunOptions = {}): Promise<JobReport> {
+  const store = new JournalStore(port.state);
+  return withJournalLock(port.state, async () => {
+    const active = await store.activeJobs();
+    if (active.length > 0) throw new InterruptedJobError(active);
+    const ops = executionOrder(await Promise.all(input.operations.map(toJobOperation)));
+    const job = newJobId();
+    const at = Date.now();
+    await store.append(job, [
+      { t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) },
+      { t: 'run', dir: 'forward', why: 'execute', at },
+    ]);
+    const state = replay(job, [{ t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) }]);
+    const report = await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, 'applied');
+    await store.prune(100);
+    return report;
+  });
+}

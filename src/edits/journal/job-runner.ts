@@ -1,0 +1,198 @@
+// Drives a job's steps forward (apply every step) or backward (reverse every applied step),
+// writing the journal as it goes: an intent record, durable before the step's mutating call, then
+// a done record. Independent steps are grouped so their records share one append. A step found
+// half-way (intent without done) is judged by the vault itself: before, after, or neither, and
+// neither stops the run.
+import { describeOperation } from './job-operation';
+import type { JobState } from './job-state';
+import type { JournalRecord, StepBefore } from './journal-records';
+import type { JournalStore } from './journal-store';
+import { PathSet } from './path-set';
+import { isCleanRefusal, StepMismatchError, type StepContext } from './steps/step-kit';
+import { afterFromVault, applyStep, prepareStep, probeStep, revertStep, touchedPaths } from './steps/run-step';
+import { operationPaths } from './job-operation';
+
+/** A run stopped on a step it must not guess about; the job stays interrupted. */
+export class JobStoppedError extends Error {
+  constructor(
+    readonly job: string,
+    readonly step: number,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'JobStoppedError';
+  }
+}
+
+export interface RunContext extends StepContext {
+  store: JournalStore;
+  state: JobState;
+  /** What was left as is, for the report. */
+  notes: string[];
+  batchSize: number;
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+async function append(ctx: RunContext, records: JournalRecord[]): Promise<void> {
+  await ctx.store.append(ctx.state.job, records);
+}
+
+function stopped(ctx: RunContext, step: number, e: unknown): JobStoppedError {
+  const op = ctx.state.ops[step];
+  return new JobStoppedError(ctx.state.job, step, `step ${step + 1} (${op ? describeOperation(op) : '?'}): ${message(e)}`);
+}
+
+/** Settles a step left half-way, going forward: it ends up applied (true) or pending (false). */
+async function settleForward(ctx: RunContext, i: number): Promise<boolean> {
+  const s = ctx.state.steps[i];
+  const op = ctx.state.ops[i];
+  if (!s || !op || !s.before) return false;
+  const p = await probeStep(ctx, op, s.before);
+  if (typeof p === 'object') throw stopped(ctx, i, p.mismatch);
+  if (p === 'after') {
+    const after = s.status === 'revert-inflight' && s.after ? s.after : await afterFromVault(ctx, op, s.before);
+    await append(ctx, [{ t: 'done', step: i, after }]);
+    Object.assign(s, { status: 'applied', after });
+    return true;
+  }
+  if (s.status === 'revert-inflight') {
+    ctx.notes.push(...(await revertStep(ctx, op, s.before, s.after)));
+    await append(ctx, [{ t: 'reverted', step: i }]);
+  }
+  s.status = 'pending';
+  return false;
+}
+
+/** Applies every step not yet applied. Returns the refused step, if one refused (nothing else ran after it). */
+export async function driveForward(ctx: RunContext): Promise<{ step: number; reason: string } | null> {
+  const { steps, ops } = ctx.state;
+  let batch: { i: number; before: StepBefore }[] = [];
+  const touched = new PathSet();
+  const flush = async (): Promise<{ step: number; reason: string } | null> => {
+    if (batch.length === 0) return null;
+    const current = batch;
+    batch = [];
+    touched.clear();
+    await append(ctx, current.map((b): JournalRecord => ({ t: 'intent', step: b.i, before: b.before })));
+    for (const b of current) Object.assign(steps[b.i] as object, { status: 'apply-inflight', before: b.before, after: null });
+    const dones: JournalRecord[] = [];
+    for (const [k, b] of current.entries()) {
+      try {
+        const after = await applyStep(ctx, ops[b.i] as (typeof ops)[number], b.before);
+        dones.push({ t: 'done', step: b.i, after });
+        Object.assign(steps[b.i] as object, { status: 'applied', after });
+      } catch (e) {
+        if (!isCleanRefusal(e)) {
+          // Best effort: record what did complete, then let the error through; recovery judges the rest.
+          await append(ctx, dones).catch(() => undefined);
+          throw e;
+        }
+        const rest = current.slice(k + 1).map((x): JournalRecord => ({ t: 'reverted', step: x.i }));
+        await append(ctx, [...dones, { t: 'failed', step: b.i, reason: message(e) }, ...rest]);
+        for (const x of current.slice(k)) (steps[x.i] as { status: string }).status = 'pending';
+        return { step: b.i, reason: message(e) };
+      }
+    }
+    await append(ctx, dones);
+    return null;
+  };
+  const refuse = async (i: number, e: unknown): Promise<{ step: number; reason: string }> => {
+    await append(ctx, [{ t: 'failed', step: i, reason: message(e) }]);
+    return { step: i, reason: message(e) };
+  };
+  for (let i = 0; i < ops.length; i++) {
+    const s = steps[i];
+    const op = ops[i];
+    if (!s || !op || s.status === 'applied') continue;
+    if (s.status !== 'pending') {
+      const failed = await flush();
+      if (failed) return failed;
+      if (await settleForward(ctx, i)) continue;
+    }
+    if (touched.overlaps(operationPaths(op))) {
+      const failed = await flush();
+      if (failed) return failed;
+    }
+    let before: StepBefore;
+    try {
+      before = await prepareStep(ctx, op);
+      if (touched.overlaps(touchedPaths(op, before))) {
+        const failed = await flush();
+        if (failed) return failed;
+        before = await prepareStep(ctx, op);
+      }
+    } catch (e) {
+      if (!isCleanRefusal(e)) throw e;
+      const failed = await flush();
+      if (failed) return failed;
+      try {
+        before = await prepareStep(ctx, op);
+      } catch (again) {
+        if (!isCleanRefusal(again)) throw again;
+        return refuse(i, again);
+      }
+    }
+    batch.push({ i, before });
+    touched.add(touchedPaths(op, before));
+    if (batch.length >= ctx.batchSize) {
+      const failed = await flush();
+      if (failed) return failed;
+    }
+  }
+  return flush();
+}
+
+/** Reverses every applied step, last first. Throws JobStoppedError where it must not guess. */
+export async function driveBackward(ctx: RunContext): Promise<void> {
+  const { steps, ops } = ctx.state;
+  let batch: number[] = [];
+  const touched = new PathSet();
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const current = batch;
+    batch = [];
+    touched.clear();
+    await append(ctx, current.map((i): JournalRecord => ({ t: 'revert-intent', step: i })));
+    for (const i of current) (steps[i] as { status: string }).status = 'revert-inflight';
+    const done: JournalRecord[] = [];
+    for (const i of current) {
+      const s = steps[i] as (typeof steps)[number];
+      try {
+        ctx.notes.push(...(await revertStep(ctx, ops[i] as (typeof ops)[number], s.before as StepBefore, s.after)));
+      } catch (e) {
+        await append(ctx, done).catch(() => undefined);
+        if (e instanceof StepMismatchError || isCleanRefusal(e)) throw stopped(ctx, i, e);
+        throw e;
+      }
+      done.push({ t: 'reverted', step: i });
+      s.status = 'pending';
+    }
+    await append(ctx, done);
+  };
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const s = steps[i];
+    const op = ops[i];
+    if (!s || !op || s.status === 'pending' || !s.before) continue;
+    if (s.status === 'apply-inflight') {
+      await flush();
+      const p = await probeStep(ctx, op, s.before);
+      if (typeof p === 'object') throw stopped(ctx, i, p.mismatch);
+      if (p === 'before') {
+        await append(ctx, [{ t: 'reverted', step: i }]);
+        s.status = 'pending';
+        continue;
+      }
+      // Applied without its done record: reversed as a whole, every recorded note restored.
+      s.after = null;
+    }
+    const paths = touchedPaths(op, s.before);
+    if (s.status !== 'applied' || touched.overlaps(paths)) await flush();
+    batch.push(i);
+    touched.add(paths);
+    if (s.status !== 'applied' || batch.length >= ctx.batchSize) await flush();
+  }
+  await flush();
+}

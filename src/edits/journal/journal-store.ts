@@ -1,0 +1,116 @@
+// Where journals live, in Steward's state folder (`<configDir>/plugins/steward/`, never data.json):
+//   journal/<job>.jsonl          a job that is running or was interrupted
+//   journal/done/<job>.jsonl     a finished job (applied or reverted), kept for undo
+//   journal/quarantine/...       journals that failed their checksums, set aside for inspection
+//   journal/blobs/<sha256>       copies of trashed files, so a trash can be undone anywhere
+// A job file is append-only; finishing moves it to done/, so finding an interrupted job is a
+// listing, not a parse of every journal ever written.
+import type { StateStore } from '../../vault-vfs/vault-port';
+import { decodeJournal, encodeRecords, type JournalRecord } from './journal-records';
+
+export const JOURNAL_DIR = 'journal';
+const DONE_DIR = `${JOURNAL_DIR}/done`;
+const QUARANTINE_DIR = `${JOURNAL_DIR}/quarantine`;
+const BLOB_DIR = `${JOURNAL_DIR}/blobs`;
+
+export type Where = 'active' | 'done';
+
+export type LoadedJournal =
+  | { ok: true; job: string; records: JournalRecord[]; tornTail: boolean }
+  | { ok: false; job: string; reason: string };
+
+/** Time-ordered job ids, so the newest job sorts last. */
+export function newJobId(now = Date.now()): string {
+  const bytes = new Uint8Array(3);
+  crypto.getRandomValues(bytes);
+  return `j${now.toString(36).padStart(9, '0')}${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function jobOf(name: string): string | null {
+  const m = /([^/]+)\.jsonl$/.exec(name);
+  return m ? (m[1] as string) : null;
+}
+
+export class JournalStore {
+  constructor(readonly state: StateStore) {}
+
+  private file(job: string, where: Where): string {
+    return where === 'active' ? `${JOURNAL_DIR}/${job}.jsonl` : `${DONE_DIR}/${job}.jsonl`;
+  }
+
+  private async jobsIn(folder: string): Promise<string[]> {
+    return (await this.state.list(folder))
+      .map(jobOf)
+      .filter((j): j is string => j !== null)
+      .sort();
+  }
+
+  /** Jobs whose journal is not finished: running in this process, or interrupted. */
+  activeJobs(): Promise<string[]> {
+    return this.jobsIn(JOURNAL_DIR);
+  }
+
+  doneJobs(): Promise<string[]> {
+    return this.jobsIn(DONE_DIR);
+  }
+
+  /** Reads and checks a journal. A torn last record is cut off the file so appends stay clean. */
+  async load(job: string, where: Where): Promise<LoadedJournal> {
+    const text = await this.state.read(this.file(job, where));
+    if (text === null) return { ok: false, job, reason: 'the journal file is missing' };
+    const decoded = await decodeJournal(text);
+    if (!decoded.ok) return { ok: false, job, reason: decoded.reason };
+    if (decoded.tornTail !== null) await this.state.write(this.file(job, where), decoded.validText);
+    return { ok: true, job, records: decoded.records, tornTail: decoded.tornTail !== null };
+  }
+
+  async append(job: string, records: readonly JournalRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    await this.state.append(this.file(job, 'active'), await encodeRecords(records));
+  }
+
+  /** Moves a finished journal to done/. */
+  async finish(job: string): Promise<void> {
+    await this.state.rename(this.file(job, 'active'), this.file(job, 'done'));
+  }
+
+  /** Moves a finished journal back to the active folder, to undo it. */
+  async reopen(job: string): Promise<void> {
+    await this.state.rename(this.file(job, 'done'), this.file(job, 'active'));
+  }
+
+  /** Removes the journal of a job that never got past its begin record. */
+  async discard(job: string): Promise<void> {
+    await this.state.remove(this.file(job, 'active'));
+  }
+
+  /** Sets a corrupt journal aside; returns its new name in the state folder. */
+  async quarantine(job: string, where: Where): Promise<string> {
+    const target = `${QUARANTINE_DIR}/${job}-${Date.now()}.jsonl`;
+    await this.state.rename(this.file(job, where), target);
+    return target;
+  }
+
+  async saveBlob(hash: string, bytes: Uint8Array): Promise<void> {
+    await this.state.write(`${BLOB_DIR}/${hash}`, bytes);
+  }
+
+  readBlob(hash: string): Promise<Uint8Array | null> {
+    return this.state.readBinary(`${BLOB_DIR}/${hash}`);
+  }
+
+  /** Keeps the newest `keep` finished journals, and the blobs they still refer to. */
+  async prune(keep: number): Promise<void> {
+    const done = await this.doneJobs();
+    if (done.length <= keep) return;
+    for (const job of done.slice(0, done.length - keep)) await this.state.remove(this.file(job, 'done'));
+    const wanted = new Set<string>();
+    for (const job of [...done.slice(done.length - keep), ...(await this.activeJobs())]) {
+      const text = (await this.state.read(this.file(job, done.includes(job) ? 'done' : 'active'))) ?? '';
+      for (const m of text.matchAll(/"hash":"([0-9a-f]{64})"/g)) wanted.add(m[1] as string);
+    }
+    for (const blob of await this.state.list(BLOB_DIR)) {
+      if (!wanted.has(blob.slice(BLOB_DIR.length + 1))) await this.state.remove(blob);
+    }
+  }
+}

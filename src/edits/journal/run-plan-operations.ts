@@ -1,0 +1,49 @@
+// Runs the accepted operations of a plan note as one journaled job and writes the outcome back
+// into each block: `done`, or `failed` with the reason. The scope policy (operation limit
+// included) is checked once more right before anything runs.
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { opBlocks, plannedOperationOf, updateOpBlocks, type OpDecision } from '../pending/plan-note';
+import { filter, opProposal } from '../scope/filter-proposals';
+import type { ScopePolicy } from '../scope/scope-policy';
+import { executeJob, type JobReport } from './execute-job';
+
+export interface PlanRunReport {
+  /** The journaled job, or null when nothing was accepted and allowed. */
+  job: JobReport | null;
+  /** Operations the policy refused now, with the reason (marked failed in the note). */
+  refused: { id: string; reason: string }[];
+  /** What happened to each operation that was to run: done, or failed with the reason. */
+  results: { id: string; state: 'done' | 'failed'; error?: string }[];
+  /** How the blocks were updated. */
+  marked: OpDecision[];
+}
+
+/** Runs accepted operations of `note` (only those in `ids`, when given). */
+export async function runAcceptedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null): Promise<PlanRunReport> {
+  const text = await port.read(note);
+  const accepted = opBlocks(text).filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
+  const ops = accepted.map((b) => plannedOperationOf(b.data));
+  const checked = filter(ops.map(opProposal), policy);
+  const refused = checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason }));
+  const allowed = checked.allowed.map((p) => p.op);
+  let job: JobReport | null = null;
+  const outcome = new Map<string, { state: 'done' | 'failed'; error?: string }>();
+  for (const r of refused) outcome.set(r.id, { state: 'failed', error: r.reason });
+  if (allowed.length > 0) {
+    const planId = accepted[0]?.data.job;
+    job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, ...(planId ? { plan: planId } : {}) });
+    if (job.failure === null) for (const op of allowed) outcome.set(op.opId, { state: 'done' });
+    else {
+      // The job was rolled back: the refused step is failed, the others are still just accepted.
+      const failedId = job.failure.opId;
+      if (failedId !== undefined) outcome.set(failedId, { state: 'failed', error: job.failure.reason });
+    }
+  }
+  const marked = await updateOpBlocks(port, note, (b) => outcome.get(b.data.id) ?? null);
+  const results = ops.map((op) => {
+    const o = outcome.get(op.opId);
+    if (o?.state === 'done') return { id: op.opId, state: 'done' as const };
+    return { id: op.opId, state: 'failed' as const, error: o?.error ?? `not run: step ${job?.failure ? `"${job.failure.operation}" was refused (${job.failure.reason}), so the plan was rolled back` : 'skipped'}` };
+  });
+  return { job, refused, results, marked };
+}

@@ -1,0 +1,76 @@
+// What every journaled step shares: its context, the two ways a step can fail, and small vault
+// helpers. A step is four functions: `prepare` (read and record what reversing needs; refuses
+// cleanly when the step cannot run), `apply` (the one mutating call), `probe` (does the vault
+// show the state before the step, after it, or neither), and `revert` (idempotent: brings the
+// vault back to the state before the step, checking first).
+import { parentOf } from '../../../vault-vfs/path-safety';
+import { StaleWriteError, UnsafePathError, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from '../../../vault-vfs/vault-port';
+import { sha256Hex } from '../content-hash';
+import type { JournalStore } from '../journal-store';
+
+export interface StepContext {
+  port: VaultPort;
+  store: JournalStore;
+}
+
+/** The step cannot run and changed nothing (the source is gone, the note was edited...). */
+export class StepRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepRefusedError';
+  }
+}
+
+/** The vault matches neither the state before nor after a step: nothing runs on guesswork. */
+export class StepMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StepMismatchError';
+  }
+}
+
+/** Errors after which the vault is known to be unchanged by the call that threw. */
+export function isCleanRefusal(e: unknown): boolean {
+  return e instanceof StepRefusedError || e instanceof StaleWriteError || e instanceof VaultPathExistsError || e instanceof VaultFileNotFoundError || e instanceof UnsafePathError;
+}
+
+export type Probe = 'before' | 'after' | { mismatch: string };
+
+export function mismatch(p: Probe): string | null {
+  return typeof p === 'object' ? p.mismatch : null;
+}
+
+export async function fileHash(port: VaultPort, path: string): Promise<string> {
+  return sha256Hex(await port.readBinary(path));
+}
+
+export async function textHash(port: VaultPort, path: string): Promise<string> {
+  return sha256Hex(await port.read(path));
+}
+
+/** Ancestors of `path` that do not exist yet, outermost first: the adapter will create them. */
+export async function missingParents(port: VaultPort, path: string): Promise<string[]> {
+  const out: string[] = [];
+  for (let p = parentOf(path); p !== ''; p = parentOf(p)) {
+    if (await port.exists(p)) break;
+    out.unshift(p);
+  }
+  return out;
+}
+
+/** Removes folders a step created, innermost first, leaving any that are no longer empty. */
+export async function removeCreatedFolders(port: VaultPort, folders: readonly string[]): Promise<string[]> {
+  const kept: string[] = [];
+  for (const f of [...folders].reverse()) {
+    if (!(await port.exists(f))) continue;
+    const inside = (await port.list()).some((e) => e.path.startsWith(f + '/'));
+    if (inside) kept.push(f);
+    else await port.removeEmptyFolder(f);
+  }
+  return kept;
+}
+
+/** Whether a path exists with exactly this spelling (case-only renames need the difference). */
+export async function existsExactly(port: VaultPort, path: string): Promise<boolean> {
+  return (await port.list()).some((e) => e.path === path);
+}

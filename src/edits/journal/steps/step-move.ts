@@ -1,0 +1,114 @@
+// Move and rename. The adapter's rename also rewrites links in other notes (and in the moved note
+// itself), so before the step the journal keeps the text of every note the rename may rewrite;
+// reversing renames back and then puts those notes' exact text back, which the rename-back alone
+// would not guarantee (link style can differ). A note edited since the job keeps its edit and only
+// gets the adapter's link rewrite.
+import { sha256Hex } from '../content-hash';
+import type { StepAfter, StepBefore } from '../journal-records';
+import { existsExactly, fileHash, missingParents, type Probe, removeCreatedFolders, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
+
+type MoveOp = { type: 'move' | 'rename'; source: string; destination: string };
+type Before = StepBefore & { type: 'move' };
+type After = StepAfter & { type: 'move' };
+
+/** Where `p` is after moving `from` to `to`. */
+export function movedPath(p: string, from: string, to: string): string {
+  if (p === from) return to;
+  return p.startsWith(from + '/') ? to + p.slice(from.length) : p;
+}
+
+async function presence(ctx: StepContext, op: MoveOp): Promise<{ s: boolean; d: boolean }> {
+  if (op.source.toLowerCase() === op.destination.toLowerCase()) {
+    return { s: await existsExactly(ctx.port, op.source), d: await existsExactly(ctx.port, op.destination) };
+  }
+  return { s: await ctx.port.exists(op.source), d: await ctx.port.exists(op.destination) };
+}
+
+function hasLinks(ctx: StepContext, path: string): boolean {
+  const m = ctx.port.metadata(path);
+  return m !== null && m.links.length + m.embeds.length + m.frontmatterLinks.length > 0;
+}
+
+export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before> {
+  const { s, d } = await presence(ctx, op);
+  if (!s) throw new StepRefusedError(`${op.source} does not exist`);
+  if (d) throw new StepRefusedError(`${op.destination} already exists`);
+  const isFile = (await ctx.port.stat(op.source)) !== null;
+  const moved = isFile ? [op.source] : (await ctx.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith(op.source + '/')).map((e) => e.path);
+  const notes = new Set<string>();
+  for (const f of moved) {
+    if (f.endsWith('.md') && hasLinks(ctx, f)) notes.add(f);
+    for (const b of ctx.port.backlinks(f)) notes.add(b);
+  }
+  const texts: { path: string; text: string }[] = [];
+  for (const path of [...notes].sort()) texts.push({ path, text: await ctx.port.read(path) });
+  return {
+    type: 'move',
+    kind: isFile ? 'file' : 'folder',
+    hash: isFile ? await fileHash(ctx.port, op.source) : null,
+    notes: texts,
+    createdParents: await missingParents(ctx.port, op.destination),
+  };
+}
+
+/** Which of the recorded notes the step changed, read from the vault after it. */
+export async function moveAfter(ctx: StepContext, op: MoveOp, before: Before): Promise<After> {
+  const changed: { path: string; hash: string }[] = [];
+  for (const n of before.notes) {
+    const p = movedPath(n.path, op.source, op.destination);
+    if (!(await ctx.port.exists(p))) continue;
+    const text = await ctx.port.read(p);
+    if (text !== n.text) changed.push({ path: p, hash: await sha256Hex(text) });
+  }
+  return { type: 'move', changed };
+}
+
+export async function applyMove(ctx: StepContext, op: MoveOp, before: Before): Promise<After> {
+  await ctx.port.rename(op.source, op.destination);
+  return moveAfter(ctx, op, before);
+}
+
+export async function probeMove(ctx: StepContext, op: MoveOp, before: Before): Promise<Probe> {
+  const { s, d } = await presence(ctx, op);
+  const rewritable = new Set(before.notes.map((n) => n.path));
+  if (s && !d) {
+    if (before.hash !== null && (await fileHash(ctx.port, op.source)) !== before.hash) return { mismatch: `${op.source} is back in place but its content changed` };
+    return 'before';
+  }
+  if (!s && d) {
+    if (before.hash !== null && !rewritable.has(op.source) && (await fileHash(ctx.port, op.destination)) !== before.hash) {
+      return { mismatch: `${op.destination} exists but is not the file that was moved` };
+    }
+    return 'after';
+  }
+  return { mismatch: s ? `both ${op.source} and ${op.destination} exist` : `neither ${op.source} nor ${op.destination} exists` };
+}
+
+/** Renames back and restores the recorded note texts; returns notes on anything left as is. */
+export async function revertMove(ctx: StepContext, op: MoveOp, before: Before, after: After | null): Promise<string[]> {
+  const probe = await probeMove(ctx, op, before);
+  if (typeof probe === 'object') throw new StepMismatchError(`cannot reverse "${op.type} ${op.source}": ${probe.mismatch}`);
+  const left: string[] = [];
+  let restore = before.notes;
+  if (probe === 'after' && after !== null) {
+    // Only notes still exactly as the step left them get their old text back.
+    const expected = new Map(after.changed.map((c) => [c.path, c.hash]));
+    const keep: typeof restore = [];
+    for (const n of before.notes) {
+      const p = movedPath(n.path, op.source, op.destination);
+      if (!(await ctx.port.exists(p))) continue;
+      const text = await ctx.port.read(p);
+      const want = expected.get(p);
+      if (want === undefined ? text === n.text : (await sha256Hex(text)) === want) keep.push(n);
+      else left.push(`${p} was edited after the job; its links were updated but its other changes kept`);
+    }
+    restore = keep;
+  }
+  if (probe === 'after') await ctx.port.rename(op.destination, op.source);
+  for (const n of restore) {
+    if (!(await ctx.port.exists(n.path))) continue;
+    if ((await ctx.port.read(n.path)) !== n.text) await ctx.port.process(n.path, () => n.text);
+  }
+  for (const f of await removeCreatedFolders(ctx.port, before.createdParents)) left.push(`folder ${f} was kept: it is not empty`);
+  return left;
+}

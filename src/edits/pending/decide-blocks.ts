@@ -1,0 +1,103 @@
+// Listing and deciding pending blocks across the vault, for the CLI's `pending` command and the
+// plugin's "accept all" commands: by id (unique in the whole vault), or all of them (optionally in
+// one note). Edit blocks are accepted or rejected in place; operation blocks are marked, and on
+// accept handed to `runAccepted` (the journal) to run.
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import type { ScopePolicy } from '../scope/scope-policy';
+import type { FoundBlock } from './find-blocks';
+import { blockId } from './find-blocks';
+import type { NoteWriter } from './note-writer';
+import { decideOpBlocks } from './plan-note';
+import { notesWithBlocks, resolveEditBlock, resolveNoteEditBlocks, restoreDamagedBlock, type Decision } from './resolve-edit-blocks';
+
+/** The contract's `pending list` entry, plus the line the block starts on. */
+export interface PendingEntry {
+  id: string | null;
+  kind: 'edit' | 'op';
+  note: string;
+  /** add/replace/delete, or create_folder/move/rename/trash; `unknown` when damaged beyond reading. */
+  type: string;
+  /** Edits: pending or damaged. Operations: pending, accepted, rejected, done, failed or damaged. */
+  state: string;
+  line: number;
+}
+
+export interface DecisionOutcome {
+  id: string | null;
+  kind: 'edit' | 'op';
+  note: string;
+  decision: Decision;
+  status: 'done' | 'refused';
+  reason?: string;
+}
+
+export interface DecideOptions {
+  policy: ScopePolicy;
+  writer?: NoteWriter;
+  /** Runs accepted operations of a plan note (all accepted ones when `ids` is null). */
+  runAccepted?: (note: string, ids: string[] | null) => Promise<{ id: string; status: 'done' | 'refused'; reason?: string }[]>;
+}
+
+function entryOf(note: string, b: FoundBlock): PendingEntry {
+  const base = { id: blockId(b), kind: b.kind, note, line: b.from + 1 };
+  if (b.state === 'damaged') return { ...base, type: b.damage.type ?? 'unknown', state: 'damaged' };
+  if (b.kind === 'edit') return { ...base, type: b.data.type, state: 'pending' };
+  return { ...base, type: b.data.type, state: b.data.state ?? 'pending' };
+}
+
+export async function listPendingBlocks(port: VaultPort, note?: string): Promise<PendingEntry[]> {
+  const out: PendingEntry[] = [];
+  for (const n of await notesWithBlocks(port)) {
+    if (note === undefined || n.note === note) out.push(...n.blocks.map((b) => entryOf(n.note, b)));
+  }
+  return out;
+}
+
+async function runOps(note: string, ids: string[] | null, decision: Decision, opts: DecideOptions, marked: DecisionOutcome[]): Promise<DecisionOutcome[]> {
+  if (decision === 'reject' || !opts.runAccepted) return marked;
+  const ran = await opts.runAccepted(note, ids);
+  return marked.map((m) => {
+    const r = ran.find((x) => x.id === m.id);
+    return r && m.status === 'done' ? { ...m, status: r.status, ...(r.reason ? { reason: r.reason } : {}) } : m;
+  });
+}
+
+/** Decides the one block with this id, wherever it is in the vault. */
+export async function decideBlockById(port: VaultPort, id: string, decision: Decision, opts: DecideOptions): Promise<DecisionOutcome> {
+  const hits: { note: string; block: FoundBlock }[] = [];
+  for (const n of await notesWithBlocks(port)) for (const b of n.blocks) if (blockId(b) === id) hits.push({ note: n.note, block: b });
+  const refuse = (reason: string, kind: 'edit' | 'op' = 'edit', note = ''): DecisionOutcome => ({ id, kind, note, decision, status: 'refused', reason });
+  if (hits.length === 0) return refuse(`no pending block with id ${id}`);
+  if (hits.length > 1) return refuse(`id ${id} is used by ${hits.length} blocks (${hits.map((h) => `${h.note}:${h.block.from + 1}`).join(', ')}); resolve them by hand`);
+  const { note, block } = hits[0] as { note: string; block: FoundBlock };
+  if (block.kind === 'op') {
+    const [m] = await decideOpBlocks(port, note, [id], decision, opts.policy);
+    const marked: DecisionOutcome = { id, kind: 'op', note, decision, status: m?.status ?? 'refused', ...(m?.reason ? { reason: m.reason } : {}) };
+    return (await runOps(note, [id], decision, opts, [marked]))[0] as DecisionOutcome;
+  }
+  const writer = opts.writer ? { writer: opts.writer } : {};
+  const o =
+    block.state === 'damaged' && decision === 'reject'
+      ? await restoreDamagedBlock(port, note, block.from + 1, { ...writer, expectedRaw: block.raw })
+      : await resolveEditBlock(port, note, id, decision, { policy: opts.policy, ...writer, expectedRaw: block.raw });
+  return { id, kind: 'edit', note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}) };
+}
+
+/** Decides every block in the vault, or in one note. Damaged blocks are reported, not touched. */
+export async function decideAllBlocks(port: VaultPort, decision: Decision, opts: DecideOptions, note?: string): Promise<DecisionOutcome[]> {
+  const out: DecisionOutcome[] = [];
+  for (const n of await notesWithBlocks(port)) {
+    if (note !== undefined && n.note !== note) continue;
+    if (n.blocks.some((b) => b.kind === 'edit')) {
+      const writer = opts.writer ? { writer: opts.writer } : {};
+      const edits = await resolveNoteEditBlocks(port, n.note, decision, { policy: opts.policy, ...writer });
+      out.push(...edits.map((o): DecisionOutcome => ({ id: o.id, kind: 'edit', note: n.note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}) })));
+    }
+    if (n.blocks.some((b) => b.kind === 'op')) {
+      const marked = (await decideOpBlocks(port, n.note, null, decision, opts.policy)).map((m): DecisionOutcome => ({ id: m.id, kind: 'op', note: n.note, decision, status: m.status, ...(m.reason ? { reason: m.reason } : {}) }));
+      out.push(...(await runOps(n.note, null, decision, opts, marked)));
+      for (const b of n.blocks) if (b.kind === 'op' && b.state === 'damaged') out.push({ id: blockId(b), kind: 'op', note: n.note, decision, status: 'refused', reason: `the block is damaged (${b.damage.reason}); fix it by hand` });
+    }
+  }
+  return out;
+}

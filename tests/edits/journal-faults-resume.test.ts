@@ -1,0 +1,19 @@
+// Crash at every step of random mixed jobs, then recover with resume: see helpers/fault-cases.ts.
+import fc from 'fast-check';
+import { promises as fs } from 'node:fs';
+import { afterAll, describe, it } from 'vitest';
+import { checkCrashRecovery, root } from './helpers/fault-cases';
+
+afterAll(async () => fs.rm(root, { recursive: true, force: true }));
+
+/** More runs for a soak: STEWARD_FAULT_RUNS=50 npx vitest run tests/edits/journal-faults-resume.test.ts */
+const runs = Number(process.env.STEWARD_FAULT_RUNS ?? 3);
+
+describe('journal under injected crashes, recovered with resume', () => {
+  it('ends exactly as after the job, at every crash point, even when the recovery crashes too', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkCrashRecovery(seed, 'resume')),
+      { numRuns: runs },
+    );
+  }, 30_000 + runs * 10_000);
+});
