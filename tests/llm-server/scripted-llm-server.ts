@@ -43,6 +43,8 @@ export interface ScriptedLlmServer {
   chatRequests(): RecordedRequest[];
   /** Replies still queued. */
   pending(): number;
+  /** Forgets queued replies, the fallback and the recorded requests (between tests). */
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,11 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
     requests,
     chatRequests: () => requests.filter((r) => r.api === 'openai-chat' || r.api === 'anthropic-messages'),
     pending: () => queue.length,
+    reset: () => {
+      queue.length = 0;
+      fallback = undefined;
+      requests.length = 0;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -13,7 +13,7 @@ import { redactSecrets } from './redact-secrets';
 import { withRetries, type RetryPolicy } from './retry-policy';
 import { EventChannel } from './event-channel';
 import { collectReply, replyEvents, type LlmEvent } from './stream-events';
-import { linkAbort, Watchdog } from './watchdog';
+import { formatDuration, linkAbort, Watchdog } from './watchdog';
 
 export interface ChatClientParts {
   provider: ProviderConfig;
@@ -82,7 +82,7 @@ export class ChatClient implements LlmClient {
     let reply: LlmReply;
     if (this.profile.streaming) {
       const opened = await withRetries(() => this.openAttempt({ request, maxTokens, signal }), retry);
-      reply = await this.drain(opened.events, opened.watchdog, channel);
+      reply = await this.drain(opened.events, opened.watchdog, channel, signal);
     } else {
       reply = await withRetries(() => this.wholeAttempt({ request, maxTokens, signal }), retry);
       for (const event of replyEvents(reply)) channel.push(event);
@@ -112,7 +112,7 @@ export class ChatClient implements LlmClient {
   }
 
   /** Passes stream events on; any failure after the reply started is a cut stream (or the caller's abort). */
-  private async drain(events: AsyncIterable<LlmEvent>, watchdog: Watchdog, channel: EventChannel<LlmEvent>): Promise<LlmReply> {
+  private async drain(events: AsyncIterable<LlmEvent>, watchdog: Watchdog, channel: EventChannel<LlmEvent>, signal: AbortSignal): Promise<LlmReply> {
     try {
       for await (const event of events) {
         watchdog.reset();
@@ -121,12 +121,15 @@ export class ChatClient implements LlmClient {
       }
       throw new LlmError('stream_cut', 'The reply stream ended without a reply; nothing from it was used.');
     } catch (error) {
+      if (signal.aborted) throw new LlmError('aborted', 'The request was cancelled.');
       if (watchdog.fired) {
-        throw new LlmError('stream_cut', `The reply stream stalled (no data for ${this.seconds()} s) and was abandoned; nothing from it was used.`);
+        throw new LlmError('stream_cut', `The reply stream stalled (no data for ${this.duration()}) and was abandoned; nothing from it was used.`);
       }
       const e = this.parts.driver.classify(error);
       if (e.kind === 'aborted' || e.kind === 'stream_cut') throw e;
-      throw new LlmError('stream_cut', `The reply stream broke off (${e.message}); nothing from it was used.`, { status: e.status });
+      const cause = e.message.replace(/\.$/, '');
+      if (e.kind === 'bad_response') throw new LlmError('bad_response', `The reply stream was malformed: ${cause}; nothing from it was used.`);
+      throw new LlmError('stream_cut', `The reply stream broke off: ${cause}; nothing from it was used.`, { status: e.status });
     } finally {
       watchdog.stop();
     }
@@ -144,11 +147,11 @@ export class ChatClient implements LlmClient {
   }
 
   private timeoutError(): LlmError {
-    return new LlmError('timeout', `No response within ${this.seconds()} s.`);
+    return new LlmError('timeout', `No response within ${this.duration()}.`);
   }
 
-  private seconds(): number {
-    return Math.round(this.provider.timeoutMs / 1000);
+  private duration(): string {
+    return formatDuration(this.provider.timeoutMs);
   }
 
   /** The error as callers see it: classified, naming provider and model, with secrets removed. */

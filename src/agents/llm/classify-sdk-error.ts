@@ -4,6 +4,7 @@
 
 import { LlmError } from './llm-error';
 import { retryAfterFromHeaders } from './retry-policy';
+import { formatDuration } from './watchdog';
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
@@ -27,7 +28,7 @@ export function classifySdkError(error: unknown, classes: SdkErrorClasses, ctx: 
     return new LlmError('aborted', 'The request was cancelled.');
   }
   if (error instanceof classes.APIConnectionTimeoutError) {
-    return new LlmError('timeout', `No response within ${Math.round(ctx.timeoutMs / 1000)} s.`);
+    return new LlmError('timeout', `No response within ${formatDuration(ctx.timeoutMs)}.`);
   }
   if (error instanceof classes.APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${causeMessage(error.cause)}` : '';

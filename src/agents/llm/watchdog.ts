@@ -42,3 +42,7 @@ export function linkAbort(parent: AbortSignal | undefined, child: AbortControlle
   parent.addEventListener('abort', onAbort, { once: true });
   return () => parent.removeEventListener('abort', onAbort);
 }
+
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
+}
