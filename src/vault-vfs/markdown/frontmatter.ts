@@ -5,6 +5,7 @@
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
 import type { FrontmatterLinkRef, Pos } from '../metadata-types';
+import { readSimpleYaml } from './simple-yaml';
 import type { TextLines } from './text-lines';
 
 export interface FrontmatterBlock {
@@ -92,8 +93,28 @@ function collectLinks(node: unknown, key: string, source: string, base: number, 
   }
 }
 
-/** Parses the YAML of a frontmatter block; never throws. */
+/** Parses the YAML of a frontmatter block; never throws. Simple blocks take a fast path. */
 export function parseFrontmatter(text: string, block: FrontmatterBlock): ParsedFrontmatter {
+  const simple = readSimpleYaml(text.slice(block.contentStart, block.contentEnd));
+  if (!simple || Object.keys(simple.data).length === 0) return parseYamlFrontmatter(text, block);
+  const links: LocatedFrontmatterLink[] = [];
+  for (const s of simple.strings) {
+    const parsed = wikilinkValue(s.value);
+    if (!parsed) continue;
+    links.push({
+      key: s.key,
+      link: parsed.link,
+      original: s.value,
+      ...(parsed.displayText !== undefined ? { displayText: parsed.displayText } : {}),
+      offset: block.contentStart + s.at,
+      quoting: s.quoting,
+    });
+  }
+  return { data: simple.data, error: null, links };
+}
+
+/** The same with the `yaml` package only (the reference the fast path is tested against). */
+export function parseYamlFrontmatter(text: string, block: FrontmatterBlock): ParsedFrontmatter {
   const source = text.slice(block.contentStart, block.contentEnd);
   try {
     const doc = parseDocument(source, { prettyErrors: true });
