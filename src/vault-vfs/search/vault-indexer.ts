@@ -5,8 +5,9 @@
 // quiet period. All work runs in time slices (time-slicer.ts): reading files is asynchronous, and
 // analysis stops for the event loop whenever a slice is used up.
 
-import { VaultFileNotFoundError, type FileStat, type VaultChange, type VaultPort } from '../vault-port';
+import { VaultFileNotFoundError, type FileStat, type VaultPort } from '../vault-port';
 import type { IndexDocument } from './analyzer';
+import { ChangeQueue, type FileTask } from './change-queue';
 import { fileDocument, isNotePath, noteDocument } from './index-document';
 import { loadIndex, saveIndex, type LoadReport } from './index-store';
 import { KeywordIndex, type KeywordIndexOptions, type SearchHit } from './keyword-index';
@@ -30,8 +31,6 @@ export interface VaultIndexerOptions {
 
 export type IndexerPhase = 'new' | 'loading' | 'indexing' | 'ready' | 'stopped';
 
-type Pending = { op: 'index'; stat?: FileStat } | { op: 'remove' };
-
 export interface IndexerStats {
   phase: IndexerPhase;
   documents: number;
@@ -45,10 +44,12 @@ export interface IndexerStats {
 }
 
 export class VaultIndexer {
+  /** For the rule DSL: a SimilarityProvider of kind 'keyword' (see `score`). */
+  readonly kind = 'keyword' as const;
   readonly index: KeywordIndex;
   readonly slicer: TimeSlicer;
   private phaseValue: IndexerPhase = 'new';
-  private readonly queue = new Map<string, Pending>();
+  private readonly queue: ChangeQueue;
   private draining: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
@@ -67,6 +68,7 @@ export class VaultIndexer {
     private readonly options: VaultIndexerOptions = {},
   ) {
     this.index = new KeywordIndex(options.index);
+    this.queue = new ChangeQueue(() => this.index.paths());
     this.slicer = new TimeSlicer(options.sliceMs ?? 10, options.yieldFn);
     this.searchable = new Promise((resolve) => (this.markSearchable = resolve));
   }
@@ -97,8 +99,7 @@ export class VaultIndexer {
     return this.index.search(query, options);
   }
 
-  /** For the rule DSL's `vector_similarity()` without embeddings. */
-  readonly kind = 'keyword' as const;
+  /** For the rule DSL's `vector_similarity()` without embeddings: see KeywordIndex.score. */
   score(query: string, path: string): number {
     return this.index.score(query, path);
   }
@@ -131,7 +132,12 @@ export class VaultIndexer {
   }
 
   private async run(): Promise<void> {
-    this.unsubscribe = this.vault.onChange((c) => this.onChange(c));
+    this.unsubscribe = this.vault.onChange((change) => {
+      if (this.stopping) return;
+      this.queue.apply(change);
+      // Before start() finishes, its own drain picks the change up.
+      if (this.phaseValue === 'ready') void this.drain().then(() => this.scheduleSave(), () => undefined);
+    });
     this.phaseValue = 'loading';
     this.slicer.resume();
     try {
@@ -158,45 +164,9 @@ export class VaultIndexer {
       if (e.kind !== 'file') continue;
       present.add(e.path);
       const s = this.index.stampOf(e.path);
-      if ((s?.mtime !== e.stat.mtime || s.size !== e.stat.size) && !this.queue.has(e.path)) this.queue.set(e.path, { op: 'index', stat: e.stat });
+      if ((s?.mtime !== e.stat.mtime || s.size !== e.stat.size) && !this.queue.has(e.path)) this.queue.indexFile(e.path, e.stat);
     }
-    for (const p of this.index.paths()) if (!present.has(p) && !this.queue.has(p)) this.queue.set(p, { op: 'remove' });
-  }
-
-  private onChange(change: VaultChange): void {
-    if (this.stopping) return;
-    switch (change.type) {
-      case 'create':
-        // A created folder may arrive with files in it (restored from the trash).
-        this.queueTree(change.path, change.kind, 'index');
-        break;
-      case 'modify':
-        this.queue.set(change.path, { op: 'index' });
-        break;
-      case 'delete':
-        this.queueTree(change.path, change.kind, 'remove');
-        break;
-      case 'rename':
-        this.queueTree(change.oldPath, change.kind, 'remove');
-        this.queueTree(change.path, change.kind, 'index');
-        break;
-    }
-    // Before start() finishes, its own drain picks the changes up.
-    if (this.phaseValue === 'ready') void this.drain().then(() => this.scheduleSave(), () => undefined);
-  }
-
-  private queueTree(path: string, kind: 'file' | 'folder', op: 'index' | 'remove'): void {
-    if (kind === 'file') {
-      this.queue.set(path, { op });
-      return;
-    }
-    if (op === 'remove') {
-      const prefix = `${path}/`;
-      for (const p of this.index.paths()) if (p.startsWith(prefix)) this.queue.set(p, { op: 'remove' });
-      return;
-    }
-    // A folder arrived (by rename): index what is in it now.
-    this.queue.set(`${path}/`, { op: 'index' });
+    for (const p of this.index.paths()) if (!present.has(p) && !this.queue.has(p)) this.queue.removeFile(p);
   }
 
   /** Processes the queue until it is empty; one drain runs at a time. */
@@ -208,14 +178,12 @@ export class VaultIndexer {
   }
 
   private async drainLoop(): Promise<void> {
-    const batchSize = (this.options.readConcurrency ?? 16) * 4;
+    const concurrency = this.options.readConcurrency ?? 16;
+    const interval = this.options.saveIntervalMs ?? 30_000;
     while (this.queue.size > 0 && !this.stopping) {
-      const batch = [...this.queue.entries()].slice(0, batchSize);
-      for (const [p] of batch) this.queue.delete(p);
-      const folders = batch.filter(([p]) => p.endsWith('/'));
-      if (folders.length > 0) await this.expandFolders(folders.map(([p]) => p));
-      await this.indexBatch(batch.filter(([p]) => !p.endsWith('/')));
-      const interval = this.options.saveIntervalMs ?? 30_000;
+      const batch = this.queue.take(concurrency * 4);
+      if (batch.folders.length > 0) await this.expandFolders(batch.folders);
+      for (let i = 0; i < batch.files.length; i += concurrency) await this.indexFiles(batch.files.slice(i, i + concurrency));
       if (this.phaseValue === 'indexing' && performance.now() - this.lastSave > interval) await this.save();
     }
   }
@@ -224,28 +192,26 @@ export class VaultIndexer {
     this.slicer.pause();
     const entries = await this.vault.list();
     this.slicer.resume();
+    const prefixes = folders.map((f) => `${f}/`);
     for (const e of entries) {
-      if (e.kind === 'file' && folders.some((f) => e.path.startsWith(f))) this.queue.set(e.path, { op: 'index', stat: e.stat });
+      if (e.kind === 'file' && prefixes.some((f) => e.path.startsWith(f))) this.queue.indexFile(e.path, e.stat);
     }
   }
 
-  private async indexBatch(batch: [string, Pending][]): Promise<void> {
-    const concurrency = this.options.readConcurrency ?? 16;
-    for (let i = 0; i < batch.length; i += concurrency) {
-      const group = batch.slice(i, i + concurrency);
-      this.slicer.pause();
-      const docs = await Promise.all(group.map(([p, pending]) => (pending.op === 'index' ? this.load(p, pending.stat) : Promise.resolve(null))));
-      this.slicer.resume();
-      for (let k = 0; k < group.length; k++) {
-        const [p, pending] = group[k] as [string, Pending];
-        const loaded = docs[k];
-        if (pending.op === 'remove' || loaded === 'gone') this.index.remove(p);
-        else if (loaded !== null && loaded !== undefined && loaded !== 'failed') {
-          this.index.add(loaded.doc, loaded.stat);
-          this.indexed++;
-        }
-        await this.slicer.checkpoint();
+  /** Reads the files concurrently, then applies each task with a checkpoint in between. */
+  private async indexFiles(group: [string, FileTask][]): Promise<void> {
+    this.slicer.pause();
+    const loaded = await Promise.all(group.map(([p, task]) => (task.op === 'index' ? this.load(p, task.stat) : Promise.resolve('gone' as const))));
+    this.slicer.resume();
+    for (let k = 0; k < group.length; k++) {
+      const path = (group[k] as [string, FileTask])[0];
+      const result = loaded[k];
+      if (result === 'gone') this.index.remove(path);
+      else if (result !== undefined && result !== 'failed') {
+        this.index.add(result.doc, result.stat);
+        this.indexed++;
       }
+      await this.slicer.checkpoint();
     }
   }
 

@@ -71,10 +71,15 @@ describe('VaultIndexer on a NodeVault', () => {
     expect(found(ix, 'number7', true)).toEqual(['Archive/Bulk/Note 7.md']);
     expect(ix.index.paths().filter((p) => p.startsWith('Bulk/'))).toEqual([]);
     expect(found(ix, 'invoice')).toEqual([]);
-    await vault.trash('Archive');
+    const trashed = await vault.trash('Archive');
     await ix.flush();
     expect(found(ix, 'number7', true)).toEqual([]);
     expect(ix.stats.documents).toBe(4);
+    // A folder that comes back (here from the trash) brings its files back into the index.
+    await vault.restoreFromTrash(trashed, 'Restored');
+    await ix.flush();
+    expect(found(ix, 'number7', true)).toEqual(['Restored/Bulk/Note 7.md']);
+    expect(ix.stats.documents).toBe(44);
     await ix.stop();
   });
 
