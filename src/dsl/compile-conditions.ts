@@ -9,7 +9,7 @@ import { compileOperand, regexTest, type CompileContext, type Operand } from './
 import { literalEquality, literalOperand } from './literals';
 import { textInSet, textTest } from './text-access';
 import { dayStartMs, hasLink, hasTag, linkQuery, nextDayStartMs, tagQuery, toBoolean, toDayKey, toNumber, toText } from './semantics';
-import type { Predicate } from './eval-scope';
+import type { EvalScope, Predicate } from './eval-scope';
 import type { FileRecord } from '../vault-vfs/file-record';
 
 type Cmp = (a: number, b: number) => boolean;
@@ -135,7 +135,7 @@ export function compileCompare(node: CompareNode, ctx: CompileContext): Predicat
       return negate ? (f, s) => !equals(ag(f, s)) : (f, s) => equals(ag(f, s));
     }
     const coerce = coerceTo(typed.type);
-    const tg = typed.type === 'string' ? (f: FileRecord, s: Parameters<Predicate>[1]) => (typed.get(f, s) as string).toLowerCase() : typed.get;
+    const tg = typed.type === 'string' ? (f: FileRecord, s: EvalScope) => (typed.get(f, s) as string).toLowerCase() : typed.get;
     const ag = anyOp.get;
     const anyLeft = l.type === 'any';
     const cmp = isOrdering(op) ? NUMERIC[op] : null;

@@ -18,7 +18,7 @@ import {
   toText,
 } from './semantics';
 import { anyEqualsLiteral, literalOperand, type LiteralValue } from './literals';
-import type { Getter } from './eval-scope';
+import type { EvalScope, Getter, Predicate } from './eval-scope';
 import type { FileRecord } from '../vault-vfs/file-record';
 
 export interface Operand {
@@ -27,8 +27,6 @@ export interface Operand {
   node: ValueNode;
   /** Set for literals: the value as compared (lower-case text is not applied here). */
   literal?: LiteralValue;
-  /** For date fields: the raw milliseconds, so comparisons with a literal day skip Date math. */
-  ms?: (r: FileRecord) => number;
   /** For fields: the record property, so hot comparisons read it inline. */
   prop?: FieldProp;
   /** The value is lower case already (the extension). */
@@ -58,8 +56,8 @@ function baseOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand 
   const prop = spec.prop;
   if (prop === null) throw DslError.at(`${label} cannot be read`, node.at);
   if (spec.type === 'date') {
-    const ms = (r: FileRecord): number => r[prop] as number;
-    return { type: 'date', get: (r) => localDayKey(r[prop] as number), ms, prop, node, label };
+    // Runtime value: the local day; comparisons with a literal day use the milliseconds (prop).
+    return { type: 'date', get: (r) => localDayKey(r[prop] as number), prop, node, label };
   }
   const op: Operand = { type: spec.type, get: (r) => r[prop], prop, node, label };
   if (spec.lowerCase === true) op.lowerCase = true;
@@ -101,11 +99,13 @@ function regexFrom(pattern: string, node: ValueNode): RegExp {
 }
 
 /** A test of one text or list value against a pattern; shared by MATCHES and .matches(). */
-export function regexTest(target: Operand, pattern: string, patternNode: ValueNode): (r: FileRecord, s: Parameters<Getter>[1]) => boolean {
+export function regexTest(target: Operand, pattern: string, patternNode: ValueNode): Predicate {
   const re = regexFrom(pattern, patternNode);
   const get = target.get;
+  const prop = target.prop;
   switch (target.type) {
     case 'string':
+      if (prop !== undefined) return (r) => boundedTest(re, r[prop] as string);
       return (r, s) => boundedTest(re, get(r, s) as string);
     case 'list':
       return (r, s) => (get(r, s) as string[]).some((v) => boundedTest(re, v));
@@ -125,7 +125,7 @@ function methodOperand(access: Extract<Access, { kind: 'method' }>, node: CallNo
   const what = `.${access.method}()`;
   const label = `${target.label}${what}`;
   const get = target.get;
-  const done = (fn: (r: FileRecord, s: Parameters<Getter>[1]) => boolean): Operand => ({ type: 'boolean', get: fn, node, label });
+  const done = (fn: Predicate): Operand => ({ type: 'boolean', get: fn, node, label });
   if (access.method === 'matches') {
     const arg = stringArg(access.args, what, node);
     return done(regexTest(target, arg.value, arg.node));
@@ -162,7 +162,7 @@ function methodOperand(access: Extract<Access, { kind: 'method' }>, node: CallNo
   }
   if (target.type === 'string') return done(textTest(target, access.method, q));
   // A frontmatter value: only texts answer.
-  const text = (r: FileRecord, s: Parameters<Getter>[1]): string | null => { const v = get(r, s); return typeof v === 'string' ? v.toLowerCase() : null; };
+  const text = (r: FileRecord, s: EvalScope): string | null => { const v = get(r, s); return typeof v === 'string' ? v.toLowerCase() : null; };
   switch (access.method) {
     case 'contains':
       return done((r, s) => text(r, s)?.includes(q) ?? false);

@@ -164,7 +164,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")` });
     }
     const parent = parentOf(target);
-    const blocked = [...ancestors(parent)].find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
+    const blocked = ancestors(parent).find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
     if (blocked !== undefined) {
       matches.push({ path: record.path, rule: rule.name, destination: null });
       conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${blocked} is a file, so no folder can be created there` });
@@ -192,10 +192,11 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
 }
 
 /** `a/b/c` -> `a`, `a/b`, `a/b/c` (parents first). */
-function* ancestors(folder: string): Generator<string> {
-  if (folder === '') return;
-  const segments = folder.split('/');
-  for (let i = 1; i <= segments.length; i++) yield segments.slice(0, i).join('/');
+function ancestors(folder: string): string[] {
+  const out: string[] = [];
+  for (let i = folder.indexOf('/'); i !== -1; i = folder.indexOf('/', i + 1)) out.push(folder.slice(0, i));
+  if (folder !== '') out.push(folder);
+  return out;
 }
 
 /** Plans rules for a folder of a vault: records and the listing come from the port. */
