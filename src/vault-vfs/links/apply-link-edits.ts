@@ -52,7 +52,11 @@ function originals(meta: NoteMetadata): string[] {
   ];
 }
 
-export function applyLinkEdits(text: string, note: NoteLinkEdits): AppliedLinkEdits {
+/**
+ * Applies one note's edits. `before` may be the metadata the edits were planned from (it must be
+ * the metadata of `text`); it saves parsing the old text again for the check.
+ */
+export function applyLinkEdits(text: string, note: NoteLinkEdits, before?: NoteMetadata): AppliedLinkEdits {
   const splices: Splice[] = [];
   const problems: LinkRewriteProblem[] = [];
   const applied: LinkEdit[] = [];
@@ -84,31 +88,28 @@ export function applyLinkEdits(text: string, note: NoteLinkEdits): AppliedLinkEd
   splices.sort((a, b) => b.start - a.start);
   let out = text;
   for (const s of splices) out = out.slice(0, s.start) + s.text + out.slice(s.end);
-  if (applied.length > 0) verify(text, out, applied, note.before);
+  if (applied.length > 0) verify(before ?? parseMarkdown(text), out, applied, note.before);
   return { text: out, problems };
 }
 
 /** The new text must hold the old links, in order, with exactly the applied ones replaced. */
-function verify(before: string, after: string, applied: LinkEdit[], path: string): void {
-  const old = parseMarkdown(before);
+function verify(old: NoteMetadata, after: string, applied: LinkEdit[], path: string): void {
+  const body = new Map<number, string>();
+  const frontmatter = new Map<string, string>();
+  for (const e of applied) {
+    if (e.where === 'body') body.set(e.offset, e.replacement);
+    else frontmatter.set(`${e.key}\u0000${e.original}`, e.replacement);
+  }
   const expected = originals({
     ...old,
-    links: old.links.map((l) => ({ ...l, original: replaced(l.original, l.position.start.offset, applied) })),
-    embeds: old.embeds.map((l) => ({ ...l, original: replaced(l.original, l.position.start.offset, applied) })),
-    frontmatterLinks: old.frontmatterLinks.map((l) => {
-      const edit = applied.find((e) => e.where === 'frontmatter' && e.key === l.key && e.original === l.original);
-      return edit ? { ...l, original: edit.replacement } : l;
-    }),
+    links: old.links.map((l) => ({ ...l, original: body.get(l.position.start.offset) ?? l.original })),
+    embeds: old.embeds.map((l) => ({ ...l, original: body.get(l.position.start.offset) ?? l.original })),
+    frontmatterLinks: old.frontmatterLinks.map((l) => ({ ...l, original: frontmatter.get(`${l.key}\u0000${l.original}`) ?? l.original })),
   });
   const actual = originals(parseMarkdown(after));
   if (expected.length !== actual.length || expected.some((v, i) => v !== actual[i])) {
     throw new Error(`link rewrite in "${path}" would change links it did not plan to change; nothing was written`);
   }
-}
-
-function replaced(original: string, offset: number, applied: LinkEdit[]): string {
-  const edit = applied.find((e) => e.where === 'body' && e.offset === offset);
-  return edit ? edit.replacement : original;
 }
 
 export interface NoteSnapshot {
@@ -144,7 +145,7 @@ export function rewriteLinksForRenames(input: {
   for (const note of plan.notes) {
     const snapshot = input.notes.get(note.before);
     if (!snapshot) continue;
-    const result = applyLinkEdits(snapshot.text, note);
+    const result = applyLinkEdits(snapshot.text, note, snapshot.metadata);
     problems.push(...result.problems);
     if (result.text !== snapshot.text) texts.set(note.after, result.text);
   }

@@ -3,13 +3,15 @@
 // lists), indented code, inline code, `%% comments %%` (inline and multi-line), HTML comments and
 // math (`$$` blocks and `$inline$`). Those characters are replaced by NUL in a copy of the text
 // of the same length, so later passes scan plain text and every offset stays valid.
-// One forward scan: each character is looked at a bounded number of times.
+// This file does the line-level part (fences, indented code, `$$` at a line start); the inline
+// constructs are in inline-exclusions.ts. One forward scan: each character is looked at a bounded
+// number of times.
 
+import { InlineExclusions } from './inline-exclusions';
+import type { RegionKind } from './region-kind';
+import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
-import { NextMatch, isBlankRange, matchesAt } from './text-lines';
-
-export const Region = { none: 0, code: 1, math: 2, comment: 3, html: 4, yaml: 5 } as const;
-export type RegionKind = (typeof Region)[keyof typeof Region];
+import { isBlankRange, matchesAt } from './text-lines';
 
 export interface MaskedText {
   /** The text with excluded characters replaced by `\0` (line breaks kept). */
@@ -24,8 +26,6 @@ const BACKTICK = 96;
 const TILDE = 126;
 const LIST_MARKER = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
 const HEADING_OR_BREAK = /(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/my;
-/** Characters that may start an inline exclusion: escape, code, comment, HTML comment, math. */
-const INLINE_SPECIAL = /[\\`%<$]/g;
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
@@ -38,17 +38,19 @@ class Masker {
   private listContext = false;
   private paragraphOpen = false;
   private prevBlank = true;
-  private closersLine = -1;
-  private closers: number[] = [];
-  private closersIdx = 0;
-  private readonly special: NextMatch;
+  private readonly inline: InlineExclusions;
 
   constructor(
     private readonly text: string,
     private readonly lines: TextLines,
   ) {
     this.lineKind = new Uint8Array(lines.count);
-    this.special = NextMatch.char(INLINE_SPECIAL, text);
+    this.inline = new InlineExclusions(text, lines, {
+      mask: (start, end, kind, first, last) => this.mask(start, end, kind, first, last),
+      setParagraphOpen: (open) => {
+        this.paragraphOpen = open;
+      },
+    });
   }
 
   mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void {
@@ -150,104 +152,7 @@ class Masker {
     this.paragraphOpen = !headingOrBreak;
     this.prevBlank = false;
     // `$$` opening a line starts a math block that may span lines; elsewhere it closes on its line.
-    return this.inline(line, q, e, c === 36 && text.charCodeAt(q + 1) === 36 ? q : -1);
-  }
-
-  /**
-   * Masks from `open` to the end of `close` (searched from `from`, across lines). Returns the line
-   * and offset to go on from, or null when it never closes (masked to the end of the note).
-   */
-  private span(line: number, open: number, from: number, close: string, kind: RegionKind): { line: number; p: number } | null {
-    const at = this.text.indexOf(close, from);
-    const end = at === -1 ? this.text.length : at + close.length;
-    const lastLine = at === -1 ? this.lines.count - 1 : this.lines.lineAt(end - 1);
-    this.mask(open, end, kind, line, lastLine);
-    if (at === -1) return null;
-    if (lastLine !== line) {
-      // A comment or math block alone on its lines is no paragraph: an indented line after it is code.
-      const before = !isBlankRange(this.text, this.lines.start(line), open);
-      this.paragraphOpen = before || !isBlankRange(this.text, end, this.lines.end(lastLine));
-    }
-    return { line: lastLine, p: end };
-  }
-
-  /** Closing `$` candidates of inline math on a line: not after a space, not before a digit. */
-  private mathCloser(line: number, from: number, e: number): number {
-    if (this.closersLine !== line) {
-      this.closersLine = line;
-      this.closers = [];
-      this.closersIdx = 0;
-      for (let j = this.text.indexOf('$', this.lines.start(line)); j !== -1 && j < e; j = this.text.indexOf('$', j + 1)) {
-        const before = this.text.charCodeAt(j - 1);
-        const after = this.text.charCodeAt(j + 1);
-        if (!isSpace(before) && before !== 92 && !(after >= 48 && after <= 57)) this.closers.push(j);
-      }
-    }
-    while (this.closersIdx < this.closers.length && (this.closers[this.closersIdx] ?? e) < from) this.closersIdx++;
-    return this.closers[this.closersIdx] ?? -1;
-  }
-
-  private inline(startLine: number, from: number, lineEnd: number, blockMathAt: number): number {
-    const text = this.text;
-    let line = startLine;
-    let e = lineEnd;
-    let p = from;
-    const goOn = (next: { line: number; p: number } | null): boolean => {
-      if (!next) return false;
-      line = next.line;
-      e = this.lines.end(line);
-      p = next.p;
-      return true;
-    };
-    while (p < e) {
-      p = this.special.at(p);
-      if (p >= e) break;
-      const c = text.charCodeAt(p);
-      if (c === 92) {
-        p += 2;
-      } else if (c === BACKTICK) {
-        const n = this.runLength(p, e, BACKTICK);
-        let j = text.indexOf('`', p + n);
-        let closed = -1;
-        while (j !== -1 && j < e) {
-          const m = this.runLength(j, e, BACKTICK);
-          if (m === n) {
-            closed = j + m;
-            break;
-          }
-          j = text.indexOf('`', j + m);
-        }
-        if (closed === -1) p += n;
-        else {
-          this.mask(p, closed, Region.code, line, line);
-          p = closed;
-        }
-      } else if (c === 37 && text.charCodeAt(p + 1) === 37) {
-        if (!goOn(this.span(line, p, p + 2, '%%', Region.comment))) return this.lines.count;
-      } else if (c === 60 && text.startsWith('<!--', p)) {
-        if (!goOn(this.span(line, p, p + 4, '-->', Region.html))) return this.lines.count;
-      } else if (c === 36 && p === blockMathAt) {
-        if (!goOn(this.span(line, p, p + 2, '$$', Region.math))) return this.lines.count;
-      } else if (c === 36) {
-        if (text.charCodeAt(p + 1) === 36) {
-          const inLine = text.slice(p + 2, e).indexOf('$$');
-          const close = inLine === -1 ? -1 : p + 2 + inLine;
-          if (close !== -1) {
-            this.mask(p, close + 2, Region.math, line, line);
-            p = close + 2;
-          } else p += 2;
-        } else {
-          const next = text.charCodeAt(p + 1);
-          const close = p + 1 < e && !isSpace(next) ? this.mathCloser(line, p + 2, e) : -1;
-          if (close === -1) p++;
-          else {
-            this.mask(p, close + 1, Region.math, line, line);
-            p = close + 1;
-          }
-        }
-      } else p++;
-    }
-    return line + 1;
+    return this.inline.scan(line, q, e, c === 36 && text.charCodeAt(q + 1) === 36 ? q : -1);
   }
 }
 

@@ -5,7 +5,7 @@
 
 import type { HeadingRef, SectionType } from '../metadata-types';
 import type { MaskedText } from './code-regions';
-import { Region } from './code-regions';
+import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
 import { indexBefore, isBlankRange, matchesAt } from './text-lines';
 
