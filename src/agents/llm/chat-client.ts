@@ -140,9 +140,10 @@ export class ChatClient implements LlmClient {
       throw new LlmError(
         'truncated',
         `The reply was cut off at the output token limit (${maxTokens} tokens) and was discarded; ask for a shorter reply or raise the profile's maxOutputTokens.`,
+        { usage: reply.usage },
       );
     }
-    if (reply.finishReason === 'content_filter') throw new LlmError('refused', 'The provider filtered the reply (content filter).');
+    if (reply.finishReason === 'content_filter') throw new LlmError('refused', 'The provider filtered the reply (content filter).', { usage: reply.usage });
     return reply;
   }
 

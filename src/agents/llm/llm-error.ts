@@ -1,6 +1,8 @@
 // The one error type the LLM layer lets out. Messages are written for the user, name the
 // provider and what to do, and never contain an API key (see redact-secrets.ts).
 
+import type { Usage } from './usage-cost';
+
 export type LlmErrorKind =
   /** Settings or options are wrong; nothing was sent. */
   | 'config'
@@ -41,6 +43,8 @@ export interface LlmErrorDetails {
   attempts?: number;
   /** Overrides the default for the kind (e.g. 408/409 are retryable though not `rate_limited`). */
   retryable?: boolean;
+  /** Tokens the failed call still used (a truncated reply is billed). */
+  usage?: Usage;
 }
 
 export class LlmError extends Error {
@@ -51,6 +55,7 @@ export class LlmError extends Error {
   readonly attempts: number;
   /** Whether the retry policy may send the same request again. */
   readonly retryable: boolean;
+  readonly usage: Usage | undefined;
 
   constructor(kind: LlmErrorKind, message: string, details: LlmErrorDetails = {}) {
     super(message);
@@ -59,6 +64,7 @@ export class LlmError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.attempts = details.attempts ?? 1;
     this.retryable = details.retryable ?? RETRYABLE_KINDS.has(kind);
+    this.usage = details.usage;
   }
 
   /** Whether the agent loop may ask the model again after this error. */
@@ -73,6 +79,7 @@ export class LlmError extends Error {
       retryAfterMs: this.retryAfterMs,
       attempts: changes.attempts ?? this.attempts,
       retryable: this.retryable,
+      ...(this.usage ? { usage: this.usage } : {}),
     });
   }
 

@@ -21,7 +21,7 @@ export function renderToolCalls(calls: readonly ToolCall[], format: TextToolForm
 
 function renderToolResult(m: Extract<ChatMessage, { role: 'tool' }>, format: TextToolFormat): string {
   return format === 'hermes'
-    ? `<tool_response>\n${JSON.stringify({ name: m.name, content: m.content })}\n</tool_response>`
+    ? `<tool_response name=${JSON.stringify(m.name)}>\n${m.content}\n</tool_response>`
     : `Result of tool "${m.name}":\n${m.content}`;
 }
 

@@ -1,0 +1,67 @@
+// The plan note the user reviews: what the plan does and why, `ai-op` blocks grouped by
+// destination folder (each with its rule or heuristic and risk), then conflicts, duplicates and
+// files nothing could place. It lives in the plan folder, never in the folder being organized.
+import { opBlockText } from '../../edits/pending/block-format';
+import { opBlockData } from '../../edits/pending/plan-note';
+import { parentOf } from '../../vault-vfs/path-safety';
+import type { OrganizePlan, PlannedWithRisk } from './organize-plan';
+
+/** The section an operation is listed under: new folders together, moves by where they go. */
+function section(op: PlannedWithRisk): string {
+  if (op.type === 'create_folder') return '\u0000New folders';
+  if (op.type === 'trash') return '\u0001Trash';
+  const folder = parentOf(op.destination);
+  return folder === '' ? 'Vault root' : `To ${folder}`;
+}
+
+/** The note's path: `<planFolder>/Organize <folder> <date> <id>.md`, readable and unique. */
+export function planNotePath(planFolder: string, plan: OrganizePlan, now: Date): string {
+  const what = plan.targetFolder === '' ? 'vault' : plan.targetFolder.replace(/\//g, ' - ');
+  return `${planFolder}/Organize ${what} ${now.toISOString().slice(0, 10)} ${plan.planId}.md`;
+}
+
+export function organizePlanNote(plan: OrganizePlan, now: Date): string {
+  const lines: string[] = [
+    '---',
+    `steward-plan: ${plan.planId}`,
+    `organized-folder: ${JSON.stringify(plan.targetFolder)}`,
+    `created: ${now.toISOString()}`,
+    '---',
+    '',
+    `# Organize ${plan.targetFolder === '' ? 'the vault' : plan.targetFolder}`,
+    '',
+    plan.description,
+    '',
+    'Accept or reject each operation below, or all at once. Accepted operations run through the journal: links are kept, and "Undo last organize" reverses the whole run.',
+    '',
+    '```ai-plan',
+    JSON.stringify({ job: plan.planId, folder: plan.targetFolder, operations: plan.operations.length }),
+    '```',
+    '',
+  ];
+  const groups = new Map<string, PlannedWithRisk[]>();
+  for (const op of plan.operations) {
+    const key = section(op);
+    groups.set(key, [...(groups.get(key) ?? []), op]);
+  }
+  for (const [folder, ops] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
+    lines.push(`## ${folder.replace(/^[\u0000\u0001]/u, '')} (${ops.length})`, '');
+    for (const op of ops) lines.push(opBlockText(opBlockData(op, plan.planId), '\n'), '');
+  }
+  if (plan.conflicts.length > 0) {
+    lines.push(`## Conflicts (${plan.conflicts.length})`, '', 'These were left out of the plan:', '');
+    for (const c of plan.conflicts) lines.push(`- **${c.kind}**: ${c.detail}`);
+    lines.push('');
+  }
+  if (plan.duplicates.length > 0) {
+    lines.push(`## Duplicates (${plan.duplicates.length})`, '', 'Files with identical content; nothing is done about them:', '');
+    for (const group of plan.duplicates) lines.push(`- ${group.map((p) => `\`${p}\``).join(', ')}`);
+    lines.push('');
+  }
+  if (plan.undecided.length > 0) {
+    lines.push(`## Left where they are (${plan.undecided.length})`, '', 'No rule or heuristic could place these:', '');
+    for (const p of plan.undecided) lines.push(`- \`${p}\``);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

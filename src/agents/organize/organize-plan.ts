@@ -1,0 +1,46 @@
+// The organize plan as DESIGN.md's JSON contract has it (plus duplicates and undecided files,
+// which the plan note lists for the user).
+import type { PlannedOperation, Risk } from '../../vault-vfs/operations';
+
+export interface PlanConflictJson {
+  kind: string;
+  paths: string[];
+  detail: string;
+}
+
+export type PlannedWithRisk = PlannedOperation & { risk: Risk };
+
+export interface OrganizePlan {
+  planId: string;
+  targetFolder: string;
+  description: string;
+  operations: PlannedWithRisk[];
+  conflicts: PlanConflictJson[];
+  unchanged: number;
+  /** Groups of files with identical content. */
+  duplicates: string[][];
+  /** Loose files no rule, heuristic or agent placed. */
+  undecided: string[];
+}
+
+/** `{"planId","targetFolder","description","operations":[{"opId","type","source","destination","path","rule","risk"}],"conflicts":[...],"unchanged":N}` */
+export function planJson(plan: OrganizePlan): unknown {
+  return {
+    planId: plan.planId,
+    targetFolder: plan.targetFolder,
+    description: plan.description,
+    operations: plan.operations.map((op) => ({
+      opId: op.opId,
+      type: op.type,
+      source: op.type === 'move' || op.type === 'rename' ? op.source : null,
+      destination: op.type === 'move' || op.type === 'rename' ? op.destination : null,
+      path: op.type === 'create_folder' || op.type === 'trash' ? op.path : null,
+      rule: op.rule ?? null,
+      risk: op.risk,
+    })),
+    conflicts: plan.conflicts,
+    unchanged: plan.unchanged,
+    duplicates: plan.duplicates,
+    undecided: plan.undecided,
+  };
+}

@@ -1,0 +1,38 @@
+// The whole organize flow shared by the CLI and the plugin: plan, write the plan note, and, when
+// asked, accept every operation and run them through the journal.
+import { runAcceptedOperations, type PlanRunReport } from '../../edits/journal/run-plan-operations';
+import { decideOpBlocks } from '../../edits/pending/plan-note';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import type { OrganizePlan } from './organize-plan';
+import { organizePlanNote, planNotePath } from './organize-plan-note';
+import { type OrganizeRequest, organizeScopePolicy, planOrganize } from './plan-organize';
+
+export interface OrganizeOutcome {
+  plan: OrganizePlan;
+  /** The plan note's path, or null when there was nothing to plan. */
+  note: string | null;
+  run: PlanRunReport | null;
+}
+
+export interface OrganizeRunOptions extends OrganizeRequest {
+  planFolder: string;
+  apply?: boolean;
+  now?: Date;
+}
+
+export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions): Promise<OrganizeOutcome> {
+  const inside = opts.planFolder === opts.folder || opts.planFolder.startsWith(opts.folder + '/');
+  if (inside && opts.folder !== '') throw new Error(`the plan folder ${opts.planFolder} is inside the folder being organized (${opts.folder}); choose another plan folder`);
+  // Organizing the whole vault leaves the plan folder alone.
+  const request = opts.folder === '' ? { ...opts, excludedFolders: [...(opts.excludedFolders ?? []), opts.planFolder] } : opts;
+  const plan = await planOrganize(port, request);
+  if (plan.operations.length === 0) return { plan, note: null, run: null };
+  const now = opts.now ?? new Date();
+  const note = planNotePath(opts.planFolder, plan, now);
+  await port.create(note, organizePlanNote(plan, now));
+  if (!opts.apply) return { plan, note, run: null };
+  const policy = organizeScopePolicy(port.configDir, request);
+  await decideOpBlocks(port, note, null, 'accept', policy);
+  const run = await runAcceptedOperations(port, note, policy);
+  return { plan, note, run };
+}

@@ -1,0 +1,157 @@
+// "Organize folder" as one deterministic pipeline: the user's rules first, then heuristics for
+// what the rules left, then (when a provider is configured) the organize agent for what both
+// left undecided. Every operation, whoever proposed it, passes the same scope policy and is
+// simulated in the shadow VFS before it can reach a plan.
+import { recordsFromVault } from '../../dsl/file-records';
+import { planRules } from '../../dsl/plan-rules';
+import type { CompiledRule } from '../../dsl/rules';
+import { filter, opProposal } from '../../edits/scope/filter-proposals';
+import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
+import type { FileRecord } from '../../vault-vfs/file-record';
+import { type PlannedOperation, riskOf } from '../../vault-vfs/operations';
+import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
+import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
+import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
+import { runHeuristics } from './heuristics/run-heuristics';
+import type { OrganizePlan, PlanConflictJson } from './organize-plan';
+import { PlanBuilder } from './plan-builder';
+
+export type PlanSource = 'rules' | 'heuristics' | 'agent';
+
+/** What the organize agent gets: the files nothing else placed, and what it may not touch. */
+export interface AgentRequest {
+  folder: string;
+  undecided: readonly FileRecord[];
+  entries: readonly VaultEntry[];
+  planned: readonly PlannedOperation[];
+}
+
+export type OrganizeAgent = (request: AgentRequest) => Promise<{ operations: PlannedOperation[]; notes: string[] }>;
+
+export interface OrganizeRequest {
+  folder: string;
+  rules?: readonly CompiledRule[];
+  sources: ReadonlySet<PlanSource>;
+  allowOutside?: boolean;
+  /** Whether trash operations may be planned at all (off unless the user turns it on). */
+  allowTrash?: boolean;
+  planLimit?: number;
+  /** Folders organize never reads from or writes into. */
+  excludedFolders?: readonly string[];
+  agent?: OrganizeAgent;
+  planId: string;
+  /** Reports progress for the UI and the CLI. */
+  onProgress?: (message: string) => void;
+}
+
+const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
+
+export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promise<OrganizePlan> {
+  const progress = req.onProgress ?? (() => undefined);
+  const entries = await port.list();
+  const walls = (req.excludedFolders ?? []).map((f) => f.toLowerCase());
+  const walled = (p: string): boolean => walls.some((w) => p.toLowerCase() === w || p.toLowerCase().startsWith(w + '/'));
+  const records = (await recordsFromVault(port, req.folder)).filter((r) => !walled(r.path));
+  progress(`${records.length} files in ${req.folder || 'the vault'}`);
+  const ops: PlannedOperation[] = [];
+  const conflicts: PlanConflictJson[] = [];
+  const claimed = new Set<string>();
+  let unchanged = 0;
+  const used: string[] = [];
+
+  if (req.sources.has('rules') && req.rules && req.rules.length > 0) {
+    const plan = await planRules(req.rules, records, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries });
+    for (const m of plan.matches) claimed.add(m.path);
+    ops.push(...plan.operations);
+    conflicts.push(...plan.conflicts.map((c) => ({ kind: c.kind, paths: c.paths, detail: c.detail })));
+    unchanged += plan.unchanged;
+    used.push(`${plan.matches.length} files matched ${req.rules.length} rule${req.rules.length === 1 ? '' : 's'}`);
+    progress(used[used.length - 1] ?? '');
+  }
+
+  let undecided: FileRecord[] = [];
+  const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
+  const open = records.filter((r) => !claimed.has(r.path));
+  if (req.sources.has('heuristics')) {
+    const links = port.resolvedLinks();
+    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {} });
+    for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
+    for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    unchanged += h.unchanged.length;
+    const placed = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
+    undecided = open.filter((r) => h.undecided.includes(r.path) && !placed.has(r.path));
+    used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
+    progress(used[used.length - 1] ?? '');
+  } else {
+    undecided = open;
+  }
+  const built = builder.build((i) => `h${i}`);
+  ops.push(...built.operations);
+  conflicts.push(...built.collisions.map((c) => ({ kind: 'collision', paths: c.paths, detail: c.detail })));
+
+  if (req.sources.has('agent') && req.agent && undecided.length > 0) {
+    progress(`asking the organize agent about ${undecided.length} undecided files`);
+    const answer = await req.agent({ folder: req.folder, undecided, entries, planned: ops });
+    ops.push(...answer.operations);
+    used.push(...answer.notes);
+  }
+
+  // One id space, folders first (parents before children), then moves and renames, then trash.
+  const ordered = orderOperations(ops).map((op, i) => ({ ...op, opId: `${req.planId}-${i + 1}` }));
+  const policy = organizeScopePolicy(port.configDir, req);
+  const checked = filter(ordered.map(opProposal), policy);
+  for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: pathsOf(r.proposal.op), detail: r.reason });
+  const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
+  for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
+
+  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && records.some((r) => r.path === e.path));
+  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
+  const operations = sim.applied;
+  const description =
+    operations.length === 0
+      ? `${req.folder || 'The vault'} is already organized: nothing to move.`
+      : `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`;
+  return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path) };
+}
+
+/** The scope every organize operation is held to, at plan time and again when it runs. */
+export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest, 'folder' | 'allowOutside' | 'allowTrash' | 'planLimit' | 'excludedFolders'>): ScopePolicy {
+  return buildScopePolicy({
+    configDir,
+    // Operations may touch the organized folder only, or the whole vault when moves out are allowed.
+    scope: { folders: [req.allowOutside || req.folder === '' ? '**' : req.folder] },
+    excludedFolders: req.excludedFolders ?? [],
+    capabilities: req.allowTrash ? ['move', 'rename', 'trash'] : ['move', 'rename'],
+    organizeFolder: req.folder,
+    allowOutside: req.allowOutside ?? false,
+    operationLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
+  });
+}
+
+function destinationsOf(ops: readonly PlannedOperation[]): VaultEntry[] {
+  return ops.flatMap((op): VaultEntry[] => {
+    if (op.type === 'create_folder') return [{ kind: 'folder', path: op.path }];
+    if (op.type === 'trash') return [];
+    return [{ kind: 'file', path: op.destination, stat: { size: 0, ctime: 0, mtime: 0 } }];
+  });
+}
+
+function pathsOf(op: PlannedOperation): string[] {
+  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
+}
+
+const RANK: Record<PlannedOperation['type'], number> = { create_folder: 0, move: 1, rename: 1, trash: 2 };
+
+/** Folders first (shallow before deep, each once), then moves and renames, then trash. */
+export function orderOperations(ops: readonly PlannedOperation[]): PlannedOperation[] {
+  const seen = new Set<string>();
+  const unique = ops.filter((op) => {
+    if (op.type !== 'create_folder') return true;
+    const key = op.path.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const depth = (op: PlannedOperation): number => (op.type === 'create_folder' ? op.path.split('/').length : 0);
+  return unique.map((op, i) => ({ op, i })).sort((a, b) => RANK[a.op.type] - RANK[b.op.type] || depth(a.op) - depth(b.op) || a.i - b.i).map((x) => x.op);
+}

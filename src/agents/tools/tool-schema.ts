@@ -1,0 +1,39 @@
+// A tool's arguments are described once, as a valibot schema: the provider gets its JSON schema,
+// and the same schema validates what the model sends before anything runs.
+
+import { toJsonSchema } from '@valibot/to-json-schema';
+import * as v from 'valibot';
+import type { JsonSchemaObject } from '../llm/chat-types';
+
+export type ArgumentsSchema = v.GenericSchema;
+
+/** The JSON schema providers receive. The root must be an object (both APIs require it). */
+export function argumentsJsonSchema(toolName: string, schema: ArgumentsSchema): JsonSchemaObject {
+  // `input`: the model writes what the schema accepts, before any transformation; checks with no
+  // JSON-schema form are still enforced locally.
+  const json = toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' }) as JsonSchemaObject;
+  if (json.type !== 'object') throw new Error(`Tool "${toolName}": the arguments schema must be an object schema, found ${JSON.stringify(json.type ?? 'none')}`);
+  const { $schema: _dialect, ...rest } = json;
+  return rest;
+}
+
+export type ArgumentsCheck = { ok: true; value: unknown } | { ok: false; problems: string[] };
+
+/** Parses and validates raw arguments text; problems name the argument path and what was expected. */
+export function checkArguments(schema: ArgumentsSchema, raw: string): ArgumentsCheck {
+  let value: unknown;
+  try {
+    value = raw.trim() === '' ? {} : JSON.parse(raw);
+  } catch (error) {
+    return { ok: false, problems: [`the arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
+  }
+  const result = v.safeParse(schema, value);
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, problems: result.issues.map(describeIssue) };
+}
+
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = v.getDotPath(issue) ?? '(arguments)';
+  if (issue.type === 'object' && issue.received === 'undefined' && issue.message.startsWith('Invalid key')) return `${path}: required but missing`;
+  return `${path}: ${issue.message}`;
+}
