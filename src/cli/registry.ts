@@ -1,7 +1,11 @@
 // Every `steward` subcommand, in the order `steward --help` lists them.
 import type { CliCommand } from './command';
 import { linksCommand } from './commands/links';
+import { organizeCommand } from './commands/organize';
+import { pendingCommand } from './commands/pending';
+import { recoverCommand } from './commands/recover';
 import { rulesCommand } from './commands/rules';
 import { searchCommand } from './commands/search';
+import { undoCommand } from './commands/undo';
 
-export const commands: CliCommand[] = [rulesCommand, searchCommand, linksCommand];
+export const commands: CliCommand[] = [organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, linksCommand];

@@ -7,11 +7,11 @@ import { parentOf } from '../../vault-vfs/path-safety';
 import type { OrganizePlan, PlannedWithRisk } from './organize-plan';
 
 /** The section an operation is listed under: new folders together, moves by where they go. */
-function section(op: PlannedWithRisk): string {
-  if (op.type === 'create_folder') return '\u0000New folders';
-  if (op.type === 'trash') return '\u0001Trash';
+function section(op: PlannedWithRisk): { order: number; title: string } {
+  if (op.type === 'create_folder') return { order: 0, title: 'New folders' };
+  if (op.type === 'trash') return { order: 2, title: 'Trash' };
   const folder = parentOf(op.destination);
-  return folder === '' ? 'Vault root' : `To ${folder}`;
+  return { order: 1, title: folder === '' ? 'Vault root' : `To ${folder}` };
 }
 
 /** The note's path: `<planFolder>/Organize <folder> <date> <id>.md`, readable and unique. */
@@ -39,13 +39,15 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     '```',
     '',
   ];
-  const groups = new Map<string, PlannedWithRisk[]>();
+  const groups = new Map<string, { order: number; ops: PlannedWithRisk[] }>();
   for (const op of plan.operations) {
-    const key = section(op);
-    groups.set(key, [...(groups.get(key) ?? []), op]);
+    const { order, title } = section(op);
+    const group = groups.get(title) ?? { order, ops: [] };
+    group.ops.push(op);
+    groups.set(title, group);
   }
-  for (const [folder, ops] of [...groups].sort(([a], [b]) => a.localeCompare(b))) {
-    lines.push(`## ${folder.replace(/^[\u0000\u0001]/u, '')} (${ops.length})`, '');
+  for (const [title, { ops }] of [...groups].sort(([a, x], [b, y]) => x.order - y.order || a.localeCompare(b))) {
+    lines.push(`## ${title} (${ops.length})`, '');
     for (const op of ops) lines.push(opBlockText(opBlockData(op, plan.planId), '\n'), '');
   }
   if (plan.conflicts.length > 0) {
