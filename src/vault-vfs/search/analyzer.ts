@@ -3,6 +3,7 @@
 // arrays indexed by term id, reused from document to document, so analysing a note allocates
 // nothing but the strings of words the vault has never seen before.
 
+import { FOLD, SEPARATOR } from './char-fold';
 import { FIELD_ALIAS, FIELD_FOLDER, FIELD_HEADING, FIELD_TAG, FIELD_TITLE } from './shard';
 import type { TermTable } from './term-table';
 import { scanTerms, type TokenSink } from './tokenizer';
@@ -36,6 +37,7 @@ export class DocumentAnalyzer {
   private flags = new Uint8Array(4096);
   private touched = new Int32Array(1024);
   private touchedCount = 0;
+  private ticket = 0;
   private field = 0;
   private readonly contentSink: TokenSink;
   private readonly fieldSink: TokenSink;
@@ -56,6 +58,19 @@ export class DocumentAnalyzer {
   }
 
   analyze(doc: IndexDocument): Analysis {
+    const steps = this.steps(doc, Infinity);
+    for (;;) {
+      const r = steps.next();
+      if (r.done === true) return r.value;
+    }
+  }
+
+  /**
+   * Analyses in steps, pausing after each `chunkChars` of content, so that a long note can be
+   * spread over several time slices. Starting another analysis abandons this one.
+   */
+  *steps(doc: IndexDocument, chunkChars: number): Generator<void, Analysis> {
+    const ticket = ++this.ticket;
     this.reset();
     this.markText(doc.title, FIELD_TITLE);
     for (const a of doc.aliases) this.markText(a, FIELD_ALIAS);
@@ -63,13 +78,21 @@ export class DocumentAnalyzer {
     for (const t of doc.tags) this.markText(t, FIELD_TAG);
     const slash = doc.path.lastIndexOf('/');
     if (slash > 0) this.markText(doc.path.slice(0, slash), FIELD_FOLDER);
-    const content = doc.content.length > this.maxContentChars ? doc.content.slice(0, this.maxContentChars) : doc.content;
-    let contentLength = 0;
-    scanTerms(content, this.contentSink);
+    const end = Math.min(doc.content.length, this.maxContentChars);
+    for (let pos = 0; pos < end; ) {
+      const cut = chunkEnd(doc.content, pos, end, chunkChars);
+      scanTerms(pos === 0 && cut === doc.content.length ? doc.content : doc.content.slice(pos, cut), this.contentSink);
+      pos = cut;
+      if (pos < end) {
+        yield;
+        if (ticket !== this.ticket) throw new Error(`analysis of ${doc.path} was abandoned for another document`);
+      }
+    }
     const n = this.touchedCount;
     const tf = new Uint32Array(n);
     const fields = new Uint8Array(n);
     const termIds = this.touched.slice(0, n);
+    let contentLength = 0;
     for (let k = 0; k < n; k++) {
       const id = termIds[k] as number;
       tf[k] = this.counts[id] as number;
@@ -125,4 +148,14 @@ export class DocumentAnalyzer {
     flags.set(this.flags);
     this.flags = flags;
   }
+}
+
+/** Where a chunk starting at `pos` ends: at most `size` on, cut after ASCII whitespace or punctuation. */
+function chunkEnd(text: string, pos: number, end: number, size: number): number {
+  if (end - pos <= size) return end;
+  for (let i = pos + size; i > pos + size / 2; i--) {
+    const c = text.charCodeAt(i - 1);
+    if (c < 128 && FOLD[c] === SEPARATOR) return i;
+  }
+  return pos + size;
 }

@@ -91,6 +91,9 @@ export async function saveIndex(index: KeywordIndex, state: StateStore, slicer: 
   for (let i = 0; i < index.shards.length; i++) {
     const shard = index.shards[i];
     if (shard?.dirty !== true) continue;
+    // Merging and encoding a large shard are separate steps, with a chance to yield in between.
+    index.mergeShard(i);
+    await slicer.checkpoint();
     const bytes = encodeShard(index.exportShard(i), settings);
     shard.dirty = false;
     slicer.pause();

@@ -88,8 +88,18 @@ export class KeywordIndex {
 
   /** Adds the document, replacing any with the same path. */
   add(doc: IndexDocument, stamp: FileStamp = NO_STAMP): void {
-    this.remove(doc.path);
-    const a = this.analyzer.analyze(doc);
+    const steps = this.addSteps(doc, stamp, Infinity);
+    while (steps.next().done !== true);
+  }
+
+  /**
+   * `add` in steps, for time slicing: pauses after every `chunkChars` of content and before a
+   * shard merge. Searches between steps see the previous version of the document. Another add
+   * started meanwhile abandons this one (the next step throws).
+   */
+  *addSteps(doc: IndexDocument, stamp: FileStamp = NO_STAMP, chunkChars = 32_768): Generator<void, void> {
+    const a = yield* this.analyzer.steps(doc, chunkChars);
+    this.detach(doc.path);
     const shardIndex = this.shardFor(doc.path);
     const shard = this.shards[shardIndex] as Shard;
     const id = this.docs.add(doc.path, shardIndex, a.contentLength, stamp);
@@ -102,20 +112,31 @@ export class KeywordIndex {
     shard.docIds.add(id);
     shard.dirty = true;
     this.generation++;
-    if (shard.needsMerge(this.mergeThreshold)) this.mergeShard(shardIndex);
+    if (shard.needsMerge(this.mergeThreshold)) {
+      yield;
+      this.mergeShard(shardIndex);
+    }
   }
 
   remove(path: string): boolean {
+    const shardIndex = this.detach(path);
+    if (shardIndex === undefined) return false;
+    const shard = this.shards[shardIndex] as Shard;
+    if (shard.needsMerge(this.mergeThreshold)) this.mergeShard(shardIndex);
+    return true;
+  }
+
+  /** Tombstones the document; returns its shard, or undefined if it was not indexed. */
+  private detach(path: string): number | undefined {
     const id = this.docs.remove(path);
-    if (id === undefined) return false;
+    if (id === undefined) return undefined;
     const shardIndex = this.docs.shardOf[id] as number;
     const shard = this.shards[shardIndex] as Shard;
     shard.docIds.delete(id);
     shard.removed.push(id);
     shard.dirty = true;
     this.generation++;
-    if (shard.needsMerge(this.mergeThreshold)) this.mergeShard(shardIndex);
-    return true;
+    return shardIndex;
   }
 
   /** Folds a shard's delta into its base and purges removed documents. */

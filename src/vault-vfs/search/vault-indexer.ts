@@ -59,6 +59,7 @@ export class VaultIndexer {
   private loadReport: LoadReport | null = null;
   private started: Promise<void> | null = null;
   private stopping = false;
+  private saving: Promise<void> = Promise.resolve();
   private markSearchable: () => void = () => undefined;
   /** Resolves once saved shards are loaded: searches from then on see the whole saved index. */
   readonly searchable: Promise<void>;
@@ -160,7 +161,9 @@ export class VaultIndexer {
     const entries = await this.vault.list();
     this.slicer.resume();
     const present = new Set<string>();
+    let seen = 0;
     for (const e of entries) {
+      if (++seen % 4096 === 0) await this.slicer.checkpoint();
       if (e.kind !== 'file') continue;
       present.add(e.path);
       const s = this.index.stampOf(e.path);
@@ -208,8 +211,13 @@ export class VaultIndexer {
       const result = loaded[k];
       if (result === 'gone') this.index.remove(path);
       else if (result !== undefined && result !== 'failed') {
-        this.index.add(result.doc, result.stat);
-        this.indexed++;
+        try {
+          for (const _ of this.index.addSteps(result.doc, result.stat)) await this.slicer.checkpoint();
+          this.indexed++;
+        } catch {
+          // Only another add interleaving with this one can throw here; the file keeps its old entry.
+          this.failed++;
+        }
       }
       await this.slicer.checkpoint();
     }
@@ -241,9 +249,15 @@ export class VaultIndexer {
     }, this.options.saveDelayMs ?? 5000);
   }
 
-  private async save(): Promise<void> {
-    if (this.options.persist === false) return;
-    this.lastSave = performance.now();
-    await saveIndex(this.index, this.vault.state, this.slicer);
+  /** Saves changed shards; saves run one after another, so an older export never lands last. */
+  private save(): Promise<void> {
+    if (this.options.persist === false) return Promise.resolve();
+    const run = async (): Promise<void> => {
+      this.lastSave = performance.now();
+      await saveIndex(this.index, this.vault.state, this.slicer);
+    };
+    const next = this.saving.then(run, run);
+    this.saving = next.catch(() => undefined);
+    return next;
   }
 }

@@ -138,6 +138,33 @@ describe('KeywordIndex', () => {
     expect(index.score('tax invoice', 'Recipes.md')).toBeLessThan(index.score('tax invoice', 'Tax 2024.md'));
   });
 
+  it('adds a long note in steps with the same result as in one go, the old version searchable meanwhile', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => `${i % 10 === 0 ? '\n' : ''}word${i % 97} café-${i % 13} 日本語`).join(' ');
+    const whole = new KeywordIndex({ shardCount: 2 });
+    whole.add(doc('long.md', text));
+    const stepped = new KeywordIndex({ shardCount: 2 });
+    stepped.add(doc('long.md', 'previous version'));
+    const steps = stepped.addSteps(doc('long.md', text), { mtime: 1, size: 2 }, 1000);
+    let pauses = 0;
+    while (steps.next().done !== true) {
+      pauses++;
+      expect(paths(stepped, 'previous')).toEqual(['long.md']);
+    }
+    expect(pauses).toBeGreaterThan(20);
+    expect(paths(stepped, 'previous')).toEqual([]);
+    for (const q of ['word5', 'word96', 'cafe 12', '日本', 'long']) expect(stepped.search(q, { limit: 5 })).toEqual(whole.search(q, { limit: 5 }));
+  });
+
+  it('abandons a stepped add when another add starts, leaving the index consistent', () => {
+    const index = new KeywordIndex();
+    const steps = index.addSteps(doc('slow.md', 'alpha '.repeat(5000)), undefined, 100);
+    steps.next();
+    index.add(doc('fast.md', 'beta'));
+    expect(() => steps.next()).toThrow(/abandoned/);
+    expect(paths(index, 'beta')).toEqual(['fast.md']);
+    expect(paths(index, 'alpha')).toEqual([]);
+  });
+
   it('caps how many completions a two-letter prefix expands to', () => {
     const index = new KeywordIndex();
     for (let i = 0; i < 200; i++) index.add(doc(`n${i}.md`, `pr${i.toString(36)}x pr${i.toString(36)}y`));
