@@ -17,20 +17,24 @@ export interface BlockIds {
   blocks: Record<string, BlockRef>;
   /** Section index -> id, for `SectionRef.id`. */
   sectionIds: Map<number, string>;
+  /** Indexes of `^id`-only paragraphs merged into the block before them. */
+  absorbed: Set<number>;
 }
 
 export function collectBlockIds(blocks: BlockSpan[], masked: string, lines: TextLines): BlockIds {
   const out: Record<string, BlockRef> = {};
   const sectionIds = new Map<number, string>();
+  const absorbed = new Set<number>();
   // Most lines hold no `^`: look for one (memoised, lines come in order) before slicing the line.
   const caret = NextMatch.text('^', masked);
   const lineText = (line: number): string =>
     caret.at(lines.start(line)) < lines.end(line) ? masked.slice(lines.start(line), lines.end(line)) : '';
-  const add = (id: string, first: number, last: number, section: number | null): void => {
+  const add = (id: string, first: number, last: number, section: number | null): boolean => {
     const key = id.toLowerCase();
-    if (Object.prototype.hasOwnProperty.call(out, key)) return;
+    if (Object.prototype.hasOwnProperty.call(out, key)) return false;
     out[key] = { id, position: lines.linesPos(first, last) };
     if (section !== null) sectionIds.set(section, id);
+    return true;
   };
 
   blocks.forEach((block, index) => {
@@ -48,11 +52,11 @@ export function collectBlockIds(blocks: BlockSpan[], masked: string, lines: Text
     const alone = block.type === 'paragraph' && block.first === block.last ? ONLY_BLOCK_ID.exec(last)?.[1] : undefined;
     const previous = blocks[index - 1];
     if (alone && previous && NAMEABLE_BY_NEXT.has(previous.type)) {
-      add(alone, previous.first, previous.last, index - 1);
+      if (add(alone, previous.first, previous.last, index - 1)) absorbed.add(index);
       return;
     }
     const id = BLOCK_ID.exec(last)?.[1];
     if (id) add(id, block.first, block.last, index);
   });
-  return { blocks: out, sectionIds };
+  return { blocks: out, sectionIds, absorbed };
 }

@@ -8,7 +8,7 @@
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { LinkSyntax, WikilinkHints } from './links';
-import { matchBrackets, scanMarkdownLink, scanWikilink, withSourceStrings } from './links';
+import { matchBrackets, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
 import { scanTag } from './tags';
 import { NextMatch } from './text-lines';
 import type { TextLines } from './text-lines';
@@ -50,7 +50,8 @@ class InlineScanner {
       original: this.text.slice(s.start, s.end),
       position: this.lines.pos(s.start, s.end, line),
     };
-    if (s.displayText !== undefined) ref.displayText = s.displayText;
+    // Obsidian gives every link a display text: alias or link text, else the link path.
+    ref.displayText = s.displayText ?? wikilinkDisplayText(s.link);
     (s.embed ? this.result.embeds : this.result.links).push(ref);
   }
 

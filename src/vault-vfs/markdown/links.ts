@@ -179,6 +179,17 @@ export function matchBrackets(text: string, start: number, end: number): Map<num
   return matches;
 }
 
+/**
+ * What Obsidian shows for a wikilink without alias, as its metadata cache reports it: the parts
+ * between `#` joined with ` > ` (`Note#Part` -> `Note > Part`, `#^id` -> `^id`).
+ */
+export function wikilinkDisplayText(link: string): string {
+  return link
+    .split('#')
+    .filter((part) => part !== '')
+    .join(' > ');
+}
+
 /** The syntax found in masked text, with its strings read from the original text. */
 export function withSourceStrings(syntax: LinkSyntax, text: string): LinkSyntax {
   const raw = text.slice(syntax.pathStart, syntax.subpathEnd);

@@ -9,6 +9,7 @@ import { maskExcludedRegions } from './code-regions';
 import { findFrontmatter, parseFrontmatter } from './frontmatter';
 import { scanBlocks } from './headings-sections';
 import { scanInline } from './inline-scan';
+import { wikilinkDisplayText } from './links';
 import { TextLines } from './text-lines';
 
 export function parseMarkdown(text: string): NoteMetadata {
@@ -23,19 +24,22 @@ export function parseMarkdown(text: string): NoteMetadata {
   const ids = collectBlockIds(blocks, mask.masked, lines);
   const inline = scanInline(text, mask.masked, lines, blocks);
 
-  const sections: SectionRef[] = blocks.map((block, i) => {
+  const sections: SectionRef[] = [];
+  blocks.forEach((block, i) => {
+    if (ids.absorbed.has(i)) return;
     const section: SectionRef = { type: block.type, position: lines.linesPos(block.first, block.last) };
     const id = ids.sectionIds.get(i);
     if (id !== undefined) section.id = id;
-    return section;
+    sections.push(section);
   });
   if (fm && sections[0]) sections[0].position = fm.position;
 
-  const frontmatterLinks: FrontmatterLinkRef[] = (parsed?.links ?? []).map((l) => {
-    const ref: FrontmatterLinkRef = { key: l.key, link: l.link, original: l.original };
-    if (l.displayText !== undefined) ref.displayText = l.displayText;
-    return ref;
-  });
+  const frontmatterLinks: FrontmatterLinkRef[] = (parsed?.links ?? []).map((l) => ({
+    key: l.key,
+    link: l.link,
+    original: l.original,
+    displayText: l.displayText ?? wikilinkDisplayText(l.link),
+  }));
 
   return {
     links: inline.links,

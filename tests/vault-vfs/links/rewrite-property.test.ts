@@ -13,6 +13,7 @@ import { buildLinkGraph } from '../../../src/vault-vfs/links/link-graph';
 import type { LinkGraph } from '../../../src/vault-vfs/links/link-graph';
 import { LinkResolver } from '../../../src/vault-vfs/links/resolver';
 import { splitSubpath } from '../../../src/vault-vfs/links/subpath';
+import { scanLinkSource } from '../../../src/vault-vfs/markdown/links';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import type { NoteMetadata } from '../../../src/vault-vfs/metadata-types';
 import type { NewLinkFormat } from '../../../src/vault-vfs/vault-port';
@@ -22,6 +23,7 @@ import type { VaultModel } from './rename-vault-model';
 interface LinkFacts {
   kind: 'wiki' | 'md';
   embed: boolean;
+  /** The alias or link text as written (not Obsidian's derived display text, which follows the path). */
   displayText: string | undefined;
   subpath: string;
   path: string;
@@ -35,7 +37,7 @@ function facts(meta: NoteMetadata): LinkFacts[] {
     out.push({
       kind: ref.original.includes('[[') ? 'wiki' : 'md',
       embed: ref.original.startsWith('!'),
-      displayText: ref.displayText,
+      displayText: scanLinkSource(ref.original)?.displayText,
       subpath,
       path,
       original: ref.original,

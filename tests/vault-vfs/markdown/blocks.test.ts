@@ -19,11 +19,17 @@ describe('block ids', () => {
     expect(meta.blocks.b2?.position.end.line).toBe(2);
   });
 
-  it('gives an id alone on a line to the block before it', () => {
-    const meta = parseMarkdown('| a |\n| - |\n| 1 |\n\n^table-id\n\n> quote\n\n^q');
+  it('gives an id alone on a line to the block before it, which absorbs it as Obsidian does', () => {
+    const meta = parseMarkdown('| a |\n| - |\n| 1 |\n\n^table-id\n\n> quote\n\n^q\n\n- x\n- y\n\n^the-list\n\nafter');
     expect(meta.blocks['table-id']?.position).toEqual(meta.sections[0]?.position);
-    expect(meta.sections[0]).toMatchObject({ type: 'table', id: 'table-id' });
+    expect(meta.sections.map((s) => [s.type, s.id])).toEqual([
+      ['table', 'table-id'],
+      ['blockquote', 'q'],
+      ['list', 'the-list'],
+      ['paragraph', undefined],
+    ]);
     expect(meta.blocks.q?.position.start.line).toBe(6);
+    expect(meta.blocks['the-list']?.position).toEqual({ start: { line: 10, col: 0, offset: 43 }, end: { line: 11, col: 3, offset: 50 } });
   });
 
   it('keys ids in lower case, keeps the spelling, and keeps the first of duplicates', () => {

@@ -45,10 +45,10 @@ describe('frontmatter', () => {
   it('collects links in properties, with list keys as key.index', () => {
     const meta = parseMarkdown('---\nup: "[[Parent Note]]"\nrelated:\n  - "[[A|shown]]"\n  - plain text\n  - \'[[B#Sec]]\'\nnested:\n  k: "[[C]]"\nnot: "see [[D]]"\n---\n');
     expect(meta.frontmatterLinks).toEqual([
-      { key: 'up', link: 'Parent Note', original: '[[Parent Note]]' },
+      { key: 'up', link: 'Parent Note', original: '[[Parent Note]]', displayText: 'Parent Note' },
       { key: 'related.0', link: 'A', original: '[[A|shown]]', displayText: 'shown' },
-      { key: 'related.2', link: 'B#Sec', original: '[[B#Sec]]' },
-      { key: 'nested.k', link: 'C', original: '[[C]]' },
+      { key: 'related.2', link: 'B#Sec', original: '[[B#Sec]]', displayText: 'B > Sec' },
+      { key: 'nested.k', link: 'C', original: '[[C]]', displayText: 'C' },
     ]);
     expect(meta.links).toEqual([]);
   });

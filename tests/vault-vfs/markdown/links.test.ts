@@ -7,18 +7,29 @@ const embeds = (text: string) => parseMarkdown(text).embeds.map((l) => ({ link: 
 describe('wikilinks and embeds', () => {
   it('reads plain links, aliases, heading and block subpaths', () => {
     expect(links('See [[a]], [[b|Alias]], [[c#Heading]] and [[d#^block1|x]].')).toEqual([
-      { link: 'a', original: '[[a]]', displayText: undefined },
+      { link: 'a', original: '[[a]]', displayText: 'a' },
       { link: 'b', original: '[[b|Alias]]', displayText: 'Alias' },
-      { link: 'c#Heading', original: '[[c#Heading]]', displayText: undefined },
+      { link: 'c#Heading', original: '[[c#Heading]]', displayText: 'c > Heading' },
       { link: 'd#^block1', original: '[[d#^block1|x]]', displayText: 'x' },
     ]);
   });
 
+  it('gives links without alias the display text Obsidian shows', () => {
+    expect(links('[[#Local heading]] [[##search]] [[#^blk]] [[A#B#C]] [[Note|]]').map((l) => l.displayText)).toEqual([
+      'Local heading',
+      'search',
+      '^blk',
+      'A > B > C',
+      '',
+    ]);
+  });
+
   it('reads embeds, with a size after the bar', () => {
-    expect(embeds('![[img.png]] and ![[img.png|200]] and ![[Note#Part]]')).toEqual([
-      { link: 'img.png', original: '![[img.png]]', displayText: undefined },
+    expect(embeds('![[img.png]] and ![[img.png|200]] and ![[Note#Part]] ![[doc.pdf#page=3]]')).toEqual([
+      { link: 'img.png', original: '![[img.png]]', displayText: 'img.png' },
       { link: 'img.png', original: '![[img.png|200]]', displayText: '200' },
-      { link: 'Note#Part', original: '![[Note#Part]]', displayText: undefined },
+      { link: 'Note#Part', original: '![[Note#Part]]', displayText: 'Note > Part' },
+      { link: 'doc.pdf#page=3', original: '![[doc.pdf#page=3]]', displayText: 'doc.pdf > page=3' },
     ]);
     expect(parseMarkdown('![[img.png]]').links).toEqual([]);
   });

@@ -23,6 +23,8 @@ describe('inline tags', () => {
 
   it('needs the start of a line or whitespace before the #', () => {
     expect(tags('a#b http://x.com/#frag (#paren) [#br] text #ok')).toEqual(['#ok']);
+    // Obsidian's own cache skips a tag right after a fullwidth colon.
+    expect(tags('標籤：#skipped #kept')).toEqual(['#kept']);
   });
 
   it('stops at punctuation', () => {
