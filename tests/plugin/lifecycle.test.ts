@@ -32,12 +32,12 @@ describe('plugin lifecycle', () => {
   let leaks: LeakTracker | undefined;
   afterEach(() => leaks?.restore());
 
-  it('registers its settings tab and nothing that does not work yet', async () => {
+  it('registers its settings tab, the organize commands and nothing that does not work yet', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
-    expect([...plugin.commands__.keys()].sort()).toEqual([]);
+    expect([...plugin.commands__.keys()].sort()).toEqual(['organize-folder', 'undo-last-organize']);
     expect([...plugin.views__.keys()].sort()).toEqual([]);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual([]);
     expect(plugin.ribbonActions__).toHaveLength(0);
@@ -46,6 +46,8 @@ describe('plugin lifecycle', () => {
   it('releases every event, interval and DOM listener on unload', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
+    // While loaded, the folder context menu entry is registered...
+    expect(started.leaks.report().eventHandlers).toEqual(['workspace:file-menu x1']);
     started.plugin.unload();
     await settle();
     expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
