@@ -38,22 +38,19 @@ export class DocumentAnalyzer {
   private touched = new Int32Array(1024);
   private touchedCount = 0;
   private ticket = 0;
+  /** 0 while scanning content, else the field bit being marked. */
   private field = 0;
-  private readonly contentSink: TokenSink;
-  private readonly fieldSink: TokenSink;
+  private readonly sink: TokenSink;
 
   constructor(
     private readonly table: TermTable,
     /** Content beyond this many characters is not indexed: it bounds the time one note blocks. */
     private readonly maxContentChars: number,
   ) {
-    this.contentSink = {
-      span: (text, start, end, hash, folded) => this.countContent(table.internSpan(text, start, end, hash, folded)),
-      word: (term) => this.countContent(table.intern(term)),
-    };
-    this.fieldSink = {
-      span: (text, start, end, hash, folded) => this.mark(table.internSpan(text, start, end, hash, folded)),
-      word: (term) => this.mark(table.intern(term)),
+    // One sink for content and fields keeps the scanner's call site monomorphic (and inlined).
+    this.sink = {
+      span: (text, start, end, hash, folded) => this.take(table.internSpan(text, start, end, hash, folded)),
+      word: (term) => this.take(table.intern(term)),
     };
   }
 
@@ -81,7 +78,8 @@ export class DocumentAnalyzer {
     const end = Math.min(doc.content.length, this.maxContentChars);
     for (let pos = 0; pos < end; ) {
       const cut = chunkEnd(doc.content, pos, end, chunkChars);
-      scanTerms(pos === 0 && cut === doc.content.length ? doc.content : doc.content.slice(pos, cut), this.contentSink);
+      this.field = 0;
+      scanTerms(pos === 0 && cut === doc.content.length ? doc.content : doc.content.slice(pos, cut), this.sink);
       pos = cut;
       if (pos < end) {
         yield;
@@ -104,7 +102,7 @@ export class DocumentAnalyzer {
 
   private markText(text: string, field: number): void {
     this.field = field;
-    scanTerms(text, this.fieldSink);
+    scanTerms(text, this.sink);
   }
 
   private reset(): void {
@@ -114,6 +112,11 @@ export class DocumentAnalyzer {
       this.flags[id] = 0;
     }
     this.touchedCount = 0;
+  }
+
+  private take(id: number): void {
+    if (this.field === 0) this.countContent(id);
+    else this.mark(id);
   }
 
   private countContent(id: number): void {
