@@ -8,8 +8,9 @@ import type { VaultPort } from '../../vault-vfs/vault-port';
 import { diffAsChange } from '../text/lines';
 import { sha256Hex } from './content-hash';
 import { describeOperation, executionOrder, type JobOperation } from './job-operation';
-import { driveBackward, driveForward, type RunContext } from './job-runner';
+import { append, defer, driveBackward, driveForward, type RunContext } from './job-runner';
 import { replay, type JobState } from './job-state';
+import type { JournalRecord } from './journal-records';
 import { JournalStore, newJobId } from './journal-store';
 import { withJournalLock } from './journal-lock';
 
@@ -86,12 +87,12 @@ export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted')
   if (target === 'applied') {
     failure = await driveForward(ctx);
     if (failure) {
-      await ctx.store.append(ctx.state.job, [{ t: 'run', dir: 'backward', why: 'rollback', at: Date.now() }]);
+      defer(ctx, [{ t: 'run', dir: 'backward', why: 'rollback', at: Date.now() }]);
       await driveBackward(ctx);
     }
   } else await driveBackward(ctx);
   const state = failure ? 'reverted' : target;
-  await ctx.store.append(ctx.state.job, [{ t: 'end', state, at: Date.now(), ...(failure ? { failure } : {}) }]);
+  await append(ctx, [{ t: 'end', state, at: Date.now(), ...(failure ? { failure } : {}) }]);
   await ctx.store.finish(ctx.state.job);
   ctx.state.phase = state;
   ctx.state.failure = failure;
@@ -107,12 +108,10 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const ops = executionOrder(await Promise.all(input.operations.map(toJobOperation)));
     const job = newJobId();
     const at = Date.now();
-    await store.append(job, [
-      { t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) },
-      { t: 'run', dir: 'forward', why: 'execute', at },
-    ]);
-    const state = replay(job, [{ t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) }]);
-    const report = await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, 'applied');
+    const begin: JournalRecord = { t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
+    // The begin record goes to disk with the first intent records, before the vault is touched.
+    const ctx: RunContext = { port, store, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
+    const report = await finishRun(ctx, 'applied');
     await store.prune(100);
     return report;
   });

@@ -10,7 +10,7 @@ import type { JournalStore } from './journal-store';
 import { PathSet } from './path-set';
 import { isCleanRefusal, StepMismatchError, type StepContext } from './steps/step-kit';
 import { afterFromVault, applyStep, prepareStep, probeStep, revertStep, touchedPaths } from './steps/run-step';
-import { operationPaths } from './job-operation';
+import { operationPaths, type JobOperation } from './job-operation';
 
 /** A run stopped on a step it must not guess about; the job stays interrupted. */
 export class JobStoppedError extends Error {
@@ -30,15 +30,39 @@ export interface RunContext extends StepContext {
   /** What was left as is, for the report. */
   notes: string[];
   batchSize: number;
+  /**
+   * Records whose write may wait for the next append: the done records of the last batch. They
+   * go out with the next batch's intent records, before any later step touches the vault, so a
+   * crash can only lose the done records of steps that were the last to run, and recovery reads
+   * those from the vault.
+   */
+  deferred?: JournalRecord[];
+}
+
+/**
+ * The paths a step will touch, known before preparing it: for a move, the notes linking to it
+ * too (from the link index, no reads), so a step is rarely prepared twice.
+ */
+function touchEstimate(ctx: RunContext, op: JobOperation): string[] {
+  const paths = operationPaths(op);
+  return 'source' in op ? [...paths, ...ctx.port.backlinks(op.source)] : paths;
 }
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-async function append(ctx: RunContext, records: JournalRecord[]): Promise<void> {
-  await ctx.store.append(ctx.state.job, records);
+/** Appends records to the job's journal, after any deferred ones. */
+export async function append(ctx: RunContext, records: JournalRecord[]): Promise<void> {
+  const all = [...(ctx.deferred ?? []), ...records];
+  ctx.deferred = [];
+  await ctx.store.append(ctx.state.job, all);
 }
+
+export function defer(ctx: RunContext, records: JournalRecord[]): void {
+  ctx.deferred = [...(ctx.deferred ?? []), ...records];
+}
+
 
 function stopped(ctx: RunContext, step: number, e: unknown): JobStoppedError {
   const op = ctx.state.ops[step];
@@ -96,7 +120,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
         return { step: b.i, reason: message(e) };
       }
     }
-    await append(ctx, dones);
+    defer(ctx, dones);
     return null;
   };
   const refuse = async (i: number, e: unknown): Promise<{ step: number; reason: string }> => {
@@ -112,7 +136,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
       if (failed) return failed;
       if (await settleForward(ctx, i)) continue;
     }
-    if (touched.overlaps(operationPaths(op))) {
+    if (touched.overlaps(touchEstimate(ctx, op))) {
       const failed = await flush();
       if (failed) return failed;
     }
@@ -170,7 +194,7 @@ export async function driveBackward(ctx: RunContext): Promise<void> {
       done.push({ t: 'reverted', step: i });
       s.status = 'pending';
     }
-    await append(ctx, done);
+    defer(ctx, done);
   };
   for (let i = ops.length - 1; i >= 0; i--) {
     const s = steps[i];

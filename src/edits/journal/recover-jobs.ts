@@ -6,6 +6,7 @@ import type { VaultPort } from '../../vault-vfs/vault-port';
 import { finishRun, type JobReport, type RunOptions } from './execute-job';
 import { describeOperation } from './job-operation';
 import { replay, type JobState } from './job-state';
+import type { JournalRecord } from './journal-records';
 import { withJournalLock } from './journal-lock';
 import { JournalStore } from './journal-store';
 import { checkUndoable } from './undo-check';
@@ -76,8 +77,8 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
     for (const state of states) {
       const forwardIsResume = state.origin === 'execute';
       const target = (mode === 'resume') === forwardIsResume ? 'applied' : 'reverted';
-      await store.append(state.job, [{ t: 'run', dir: target === 'applied' ? 'forward' : 'backward', why: mode, at: Date.now() }]);
-      reports.push(await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, target));
+      const run: JournalRecord = { t: 'run', dir: target === 'applied' ? 'forward' : 'backward', why: mode, at: Date.now() };
+      reports.push(await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256, deferred: [run] }, target));
     }
     return { reports, quarantined };
   });
@@ -144,6 +145,7 @@ export function undoJob(port: VaultPort, jobId?: string, opts: RunOptions = {}):
     const problems = await checkUndoable(port, state);
     if (problems.length > 0) throw new UndoRefusedError(`cannot undo ${state.job}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
     await store.reopen(state.job);
+    // The undo's run record must be on disk before its first step, even if the undo stops early.
     await store.append(state.job, [{ t: 'run', dir: 'backward', why: 'undo', at: Date.now() }]);
     state.origin = 'undo';
     state.phase = 'interrupted';

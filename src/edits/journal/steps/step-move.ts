@@ -3,6 +3,7 @@
 // reversing renames back and then puts those notes' exact text back, which the rename-back alone
 // would not guarantee (link style can differ). A note edited since the job keeps its edit and only
 // gets the adapter's link rewrite.
+import { VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
 import type { StepAfter, StepBefore } from '../journal-records';
 import { existsExactly, fileHash, missingParents, type Probe, removeCreatedFolders, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
@@ -30,10 +31,10 @@ function hasLinks(ctx: StepContext, path: string): boolean {
 }
 
 export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before> {
-  const { s, d } = await presence(ctx, op);
+  const isFile = (await ctx.port.stat(op.source)) !== null;
+  const { s, d } = isFile && op.source.toLowerCase() !== op.destination.toLowerCase() ? { s: true, d: await ctx.port.exists(op.destination) } : await presence(ctx, op);
   if (!s) throw new StepRefusedError(`${op.source} does not exist`);
   if (d) throw new StepRefusedError(`${op.destination} already exists`);
-  const isFile = (await ctx.port.stat(op.source)) !== null;
   const moved = isFile ? [op.source] : (await ctx.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith(op.source + '/')).map((e) => e.path);
   const notes = new Set<string>();
   for (const f of moved) {
@@ -56,9 +57,11 @@ export async function moveAfter(ctx: StepContext, op: MoveOp, before: Before): P
   const changed: { path: string; hash: string }[] = [];
   for (const n of before.notes) {
     const p = movedPath(n.path, op.source, op.destination);
-    if (!(await ctx.port.exists(p))) continue;
-    const text = await ctx.port.read(p);
-    if (text !== n.text) changed.push({ path: p, hash: await sha256Hex(text) });
+    const text = await ctx.port.read(p).catch((e: unknown) => {
+      if (e instanceof VaultFileNotFoundError) return null;
+      throw e;
+    });
+    if (text !== null && text !== n.text) changed.push({ path: p, hash: await sha256Hex(text) });
   }
   return { type: 'move', changed };
 }
