@@ -41,6 +41,8 @@ export interface ScriptedLlmServer {
   readonly requests: RecordedRequest[];
   /** Requests to the chat endpoints only. */
   chatRequests(): RecordedRequest[];
+  /** Makes the next request to `api` (embeddings, models, or a chat API) fail this way, before any scripted reply. */
+  failNext(api: Api, fault: Extract<ScriptedReply, { kind: 'http_error' | 'reset' }>): void;
   /** Replies still queued. */
   pending(): number;
   /** Forgets queued replies, the fallback and the recorded requests (between tests). */
@@ -56,6 +58,7 @@ export interface ScriptedServerOptions {
 
 export async function startScriptedLlmServer(options: ScriptedServerOptions = {}): Promise<ScriptedLlmServer> {
   const queue: ReplyScript[] = [];
+  const faults: { api: Api; fault: Extract<ScriptedReply, { kind: 'http_error' | 'reset' }> }[] = [];
   let fallback: ((request: RecordedRequest) => ScriptedReply) | undefined;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -75,6 +78,11 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const recorded = await record(req, requests.length);
     requests.push(recorded);
+    const faultAt = faults.findIndex((f) => f.api === recorded.api);
+    if (faultAt >= 0) {
+      const [entry] = faults.splice(faultAt, 1);
+      if (entry) return respond(entry.fault, recorded, req, res);
+    }
     if (recorded.api === 'openai-models') return sendJson(res, 200, { object: 'list', data: models.map((id) => ({ id, object: 'model', created: 0, owned_by: 'scripted' })) });
     if (recorded.api === 'anthropic-models') {
       return sendJson(res, 200, { data: models.map((id) => ({ id, type: 'model', display_name: id, created_at: '2025-01-01T00:00:00Z' })), has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null });
@@ -101,9 +109,13 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
     },
     requests,
     chatRequests: () => requests.filter((r) => r.api === 'openai-chat' || r.api === 'anthropic-messages'),
+    failNext: (api, fault) => {
+      faults.push({ api, fault });
+    },
     pending: () => queue.length,
     reset: () => {
       queue.length = 0;
+      faults.length = 0;
       fallback = undefined;
       requests.length = 0;
     },

@@ -13,6 +13,7 @@ import type { ModelProfile } from './model-profile';
 import type { DriverCall, ProviderDriver } from './provider-driver';
 import { effectiveBaseUrl, type ProviderConfig } from './provider-config';
 import type { LlmEvent } from './stream-events';
+import { stripStainlessHeaders } from './strip-stainless-fetch';
 
 class AnthropicMessagesClient extends BaseAnthropic {
   readonly messages = new Messages(this);
@@ -35,7 +36,7 @@ export function createAnthropicDriver(options: AnthropicDriverOptions): Provider
     apiKey: options.apiKey,
     baseURL: baseUrl,
     webhookKey: null,
-    fetch: options.fetch,
+    fetch: stripStainlessHeaders(options.fetch),
     maxRetries: 0,
     timeout: provider.timeoutMs,
     defaultHeaders: provider.headers,

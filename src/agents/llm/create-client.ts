@@ -3,6 +3,7 @@
 // `allowBrowser: false` and Node's fetch.
 
 import { createAnthropicDriver } from './anthropic-driver';
+import { checkedApiKey } from './api-key';
 import { ChatClient } from './chat-client';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './fetch-like';
@@ -11,9 +12,8 @@ import { LlmError } from './llm-error';
 import { modelForPhase, type LlmSettings } from './llm-settings';
 import type { ModelProfile, Phase } from './model-profile';
 import { createOpenAiDriver } from './openai-driver';
-import { apiKeyEnvVar, type ProviderConfig } from './provider-config';
+import type { ProviderConfig } from './provider-config';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
-import { stripStainlessHeaders } from './strip-stainless-fetch';
 import { TextToolClient } from './text-tool-client';
 
 export interface CreateLlmClientOptions {
@@ -35,18 +35,12 @@ export function createLlmClient(options: CreateLlmClientOptions): LlmClient {
   if (profile.provider !== provider.id) {
     throw new LlmError('config', `Model profile "${profile.id}" belongs to provider "${profile.provider}", not "${provider.id}".`);
   }
-  const apiKey = (options.apiKey ?? '').trim();
-  if (apiKey === '' && provider.kind !== 'openai-compatible') {
-    throw new LlmError('config', `No API key for provider "${provider.id}": choose its key in Steward's settings (or set ${apiKeyEnvVar(provider.kind)} for the CLI).`);
-  }
-  if (provider.kind === 'openai-compatible' && provider.baseUrl === '') {
-    throw new LlmError('config', `Provider "${provider.id}" needs a base URL (for Ollama: http://localhost:11434/v1).`);
-  }
+  const apiKey = checkedApiKey(provider, options.apiKey);
   const driverOptions = {
     provider,
     profile,
     apiKey,
-    fetch: stripStainlessHeaders(options.fetch, { dropAuthorization: apiKey === '' }),
+    fetch: options.fetch,
     allowBrowser: options.allowBrowser,
   };
   const driver = provider.kind === 'anthropic' ? createAnthropicDriver(driverOptions) : createOpenAiDriver(driverOptions);
