@@ -24,6 +24,7 @@ import { pathMapper, validateFileRenames } from './expand-renames';
 import { encodeDestination, fitsInWikilink, linkPathCandidates } from './link-text';
 import { LinkResolver } from './resolver';
 import { splitSubpath } from './subpath';
+import { fileName } from './vault-paths';
 
 export type LinkEdit =
   | { where: 'body'; offset: number; original: string; replacement: string; target: string }
@@ -80,9 +81,21 @@ function rewrittenLink(original: string, syntax: LinkSyntax, target: string, sou
   return null;
 }
 
+/**
+ * The file-name keys under which a link path looks for candidates (see resolver.ts): its last
+ * segment if it has a dot, and that segment + `.md`. A link in a note that did not move can only
+ * resolve differently if a renamed file left or joined one of these keys.
+ */
+function lookupKeys(linkpath: string): string[] {
+  const name = fileName(linkpath).toLowerCase();
+  return name.includes('.') ? [name, name + '.md'] : [name + '.md'];
+}
+
 export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
   validateFileRenames(input.files, input.renames);
   const mapPath = pathMapper(input.renames);
+  const touchedKeys = new Set<string>();
+  for (const r of input.renames) touchedKeys.add(fileName(r.from).toLowerCase()).add(fileName(r.to).toLowerCase());
   const ctx: PlanContext = {
     before: new LinkResolver(input.files),
     after: new LinkResolver(input.files.map(mapPath)),
@@ -95,9 +108,11 @@ export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
     const meta = input.metadataOf(source);
     if (!meta) continue;
     const newSource = mapPath(source);
+    const moved = newSource !== source;
     const edits: LinkEdit[] = [];
     const consider = (link: string, original: string, frontmatterKey: string | null, offset: number): void => {
       const { path } = splitSubpath(link);
+      if (!moved && !lookupKeys(path).some((k) => touchedKeys.has(k))) return;
       const was = ctx.before.resolve(path, source);
       if (was === null) return;
       const target = mapPath(was);
