@@ -9,6 +9,7 @@ import { CorruptDataError } from './bytes';
 import type { KeywordIndex } from './keyword-index';
 import type { Shard } from './shard';
 import { decodeShard, encodeShard } from './shard-codec';
+import { exportShard, importShard } from './shard-transfer';
 import type { TimeSlicer } from './time-slicer';
 
 export const INDEX_FOLDER = 'keyword-index';
@@ -72,7 +73,7 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
     try {
       const data = decodeShard(bytes, settings);
       if (data.shardIndex !== i) throw new CorruptDataError(`holds shard ${data.shardIndex}`);
-      index.importShard(data);
+      importShard(index, data);
       report.loaded++;
     } catch (e) {
       if (!(e instanceof CorruptDataError)) throw e;
@@ -94,7 +95,7 @@ export async function saveIndex(index: KeywordIndex, state: StateStore, slicer: 
     // Merging and encoding a large shard are separate steps, with a chance to yield in between.
     index.mergeShard(i);
     await slicer.checkpoint();
-    const bytes = encodeShard(index.exportShard(i), settings);
+    const bytes = encodeShard(exportShard(index, i), settings);
     shard.dirty = false;
     slicer.pause();
     try {

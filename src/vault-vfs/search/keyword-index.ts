@@ -1,15 +1,20 @@
 // The keyword index: a purpose-built, sharded inverted index over file names, aliases, headings,
-// tags, folders and content (see DESIGN.md, "Keyword index", and the report in issue 3 on why it
-// is not MiniSearch). Synchronous and storage-free: `VaultIndexer` feeds it from a VaultPort in
-// time slices, and `index-store.ts` saves and loads its shards.
+// tags, folders and content. Synchronous and storage-free: `VaultIndexer` feeds it from a
+// VaultPort in time slices, and `index-store.ts` saves and loads its shards.
+//
+// Why not MiniSearch (which Omnisearch and Copilot use): MiniSearch keeps a Map entry per term,
+// field and document and scores every match of every expansion into an object, which is what
+// made a 100k-note build take minutes and a gigabyte, common words hundreds of milliseconds and
+// short prefixes seconds; and its export is one JSON string. Here postings are flat typed arrays
+// (term frequency capped to a byte, fields as bits), scoring fills typed accumulators, prefix and
+// fuzzy expansion are capped, and each shard saves as its own binary file that loads with bulk
+// copies. The measurements are in BENCHMARKS.md ("keyword-index").
 
 import { DocumentAnalyzer, type IndexDocument } from './analyzer';
 import { DocTable, type FileStamp } from './doc-table';
-import { CorruptDataError } from './bytes';
 import { planQuery, type SearchOptions } from './query-plan';
 import { Searcher } from './searcher';
 import { Shard } from './shard';
-import type { ShardData } from './shard-codec';
 import { STOPWORDS } from './stopwords';
 import { TermBuckets } from './term-buckets';
 import { TermTable, hashTerm } from './term-table';
@@ -35,9 +40,6 @@ const DEFAULT_MERGE_THRESHOLD = 50_000;
 const NO_STAMP: FileStamp = { mtime: 0, size: 0 };
 /** Bump when tokenizing or field extraction changes: saved shards of older versions are rebuilt. */
 const ANALYSIS_VERSION = 1;
-const FIELD_BITS_LIMIT = 32;
-/** More than the rows of any shard: term id * ROW_SPACE + row stays exact in a float64. */
-const ROW_SPACE = 2 ** 24;
 
 export class KeywordIndex {
   /** For the rule DSL: a SimilarityProvider of kind 'keyword'. */
@@ -178,74 +180,6 @@ export class KeywordIndex {
   /** Identifies everything that shapes a saved shard; a shard saved under another is rebuilt. */
   get settingsHash(): number {
     return hashTerm(`${ANALYSIS_VERSION}|${this.shards.length}|${this.maxContentChars}|${[...STOPWORDS].join(',')}`);
-  }
-
-  /** The shard's content in stored form (merging it first). */
-  exportShard(shardIndex: number): ShardData {
-    this.mergeShard(shardIndex);
-    const b = (this.shards[shardIndex] as Shard).base;
-    const docs = Array.from(b.localDocs, (id) => ({
-      path: this.docs.path(id),
-      mtime: this.docs.mtime[id] as number,
-      size: this.docs.size[id] as number,
-      contentLength: this.docs.contentLength[id] as number,
-    }));
-    // After a merge, rows are in term id order with contiguous postings.
-    const offsets = new Uint32Array(b.terms.length + 1);
-    offsets.set(b.starts);
-    offsets[b.terms.length] = b.docs.length;
-    const terms = Array.from(b.terms, (id) => this.table.term(id));
-    return { shardIndex, shardCount: this.shards.length, docs, terms, offsets, docIndexes: b.docs, tf: b.tf, fields: b.fields };
-  }
-
-  /**
-   * Installs a stored shard into this (empty) shard, without copying its postings. Validates
-   * everything before changing anything: on CorruptDataError the index is as it was.
-   */
-  importShard(data: ShardData): void {
-    const shardIndex = data.shardIndex;
-    const shard = this.shards[shardIndex];
-    if (shard === undefined || data.shardCount !== this.shards.length) {
-      throw new CorruptDataError(`shard ${shardIndex} of ${data.shardCount} does not fit an index of ${this.shards.length} shards`);
-    }
-    if (shard.docIds.size > 0 || shard.postingCount > 0) throw new Error(`shard ${shardIndex} is not empty`);
-    const seen = new Set<string>();
-    for (const d of data.docs) {
-      if (this.shardFor(d.path) !== shardIndex) throw new CorruptDataError(`${d.path} does not belong in shard ${shardIndex}`);
-      if (seen.has(d.path) || this.has(d.path)) throw new CorruptDataError(`${d.path} is in the index twice`);
-      seen.add(d.path);
-    }
-    for (let k = 0; k < data.fields.length; k++) {
-      if ((data.fields[k] as number) >= FIELD_BITS_LIMIT) throw new CorruptDataError(`unknown field bits ${data.fields[k]}`);
-    }
-    if (data.terms.length >= ROW_SPACE) throw new CorruptDataError(`${data.terms.length} terms in one shard`);
-    // Rows sorted by this index's term ids: (id, row) packed in one float64 for a native sort.
-    const keys = new Float64Array(data.terms.length);
-    for (let i = 0; i < data.terms.length; i++) keys[i] = this.table.intern(data.terms[i] as string) * ROW_SPACE + i;
-    keys.sort();
-    const terms = new Int32Array(keys.length);
-    const starts = new Uint32Array(keys.length);
-    const ends = new Uint32Array(keys.length);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as number;
-      const row = key % ROW_SPACE;
-      terms[i] = (key - row) / ROW_SPACE;
-      starts[i] = data.offsets[row] as number;
-      ends[i] = data.offsets[row + 1] as number;
-      if (i > 0 && terms[i] === terms[i - 1]) throw new CorruptDataError(`term "${data.terms[row] ?? ''}" stored twice`);
-    }
-    // Valid: install.
-    const localDocs = new Uint32Array(data.docs.length);
-    data.docs.forEach((d, i) => (localDocs[i] = this.docs.add(d.path, shardIndex, d.contentLength, d)));
-    this.ensureDf(this.table.size);
-    for (let i = 0; i < terms.length; i++) {
-      const term = terms[i] as number;
-      this.df[term] = (this.df[term] as number) + (ends[i] as number) - (starts[i] as number);
-    }
-    shard.base = { terms, starts, ends, docs: data.docIndexes, tf: data.tf, fields: data.fields, localDocs };
-    for (const id of localDocs) shard.docIds.add(id);
-    shard.dirty = false;
-    this.generation++;
   }
 
   /** Makes `df` cover every term id below `n`. */

@@ -8,6 +8,7 @@ import { CorruptDataError } from '../../../src/vault-vfs/search/bytes';
 import { INDEX_FOLDER, loadIndex, saveIndex, shardFileName } from '../../../src/vault-vfs/search/index-store';
 import { KeywordIndex, type KeywordIndexOptions } from '../../../src/vault-vfs/search/keyword-index';
 import { SHARD_FORMAT_VERSION, decodeShard, encodeShard } from '../../../src/vault-vfs/search/shard-codec';
+import { exportShard, importShard } from '../../../src/vault-vfs/search/shard-transfer';
 import { TimeSlicer } from '../../../src/vault-vfs/search/time-slicer';
 
 const WORDS = ['river', 'stone', 'garden', 'Zürich', 'café', 'lattice', 'quantum', 'bread', '日本語', 'the'];
@@ -49,7 +50,7 @@ describe('shard codec', () => {
   it('round-trips a shard, and a loaded index answers exactly as the one saved', () => {
     const original = build(300);
     const copy = new KeywordIndex({ shardCount: 8 });
-    for (let i = 0; i < 8; i++) copy.importShard(decodeShard(encodeShard(original.exportShard(i), original.settingsHash), copy.settingsHash));
+    for (let i = 0; i < 8; i++) importShard(copy, decodeShard(encodeShard(exportShard(original, i), original.settingsHash), copy.settingsHash));
     expect(copy.size).toBe(300);
     expect(answers(copy)).toEqual(answers(original));
     expect(copy.stampOf('Folder 1/Note 5.md')).toEqual({ mtime: 1_700_000_000_005, size: 105 });
@@ -57,7 +58,7 @@ describe('shard codec', () => {
 
   it('refuses damaged, truncated, foreign and other-version files with CorruptDataError', () => {
     const index = build(50);
-    const bytes = encodeShard(index.exportShard(0), index.settingsHash);
+    const bytes = encodeShard(exportShard(index, 0), index.settingsHash);
     const flipped = bytes.slice();
     const mid = Math.floor(bytes.length / 2);
     flipped[mid] = (flipped[mid] as number) ^ 0x40;
@@ -72,11 +73,11 @@ describe('shard codec', () => {
 
   it('refuses a well-formed shard whose documents belong elsewhere, leaving the index untouched', () => {
     const index = build(60);
-    const data = index.exportShard(1);
+    const data = exportShard(index, 1);
     const target = new KeywordIndex({ shardCount: 8 });
-    expect(() => target.importShard({ ...data, shardIndex: 2 })).toThrow(CorruptDataError);
+    expect(() => importShard(target, { ...data, shardIndex: 2 })).toThrow(CorruptDataError);
     expect(target.size).toBe(0);
-    expect(() => new KeywordIndex({ shardCount: 4 }).importShard(data)).toThrow(CorruptDataError);
+    expect(() => importShard(new KeywordIndex({ shardCount: 4 }), data)).toThrow(CorruptDataError);
   });
 });
 
