@@ -1,0 +1,108 @@
+// The `ai-op` widget: one planned organize operation (source -> destination, or its path), its
+// type, risk, rule and reason, and its state. Accept runs it at once through the journal; reject
+// marks it rejected. The state written back into the block is what Obsidian renders next time;
+// until then the widget shows the outcome itself.
+import type { OpBlockData, OpState } from '../../edits/pending/block-format';
+import { decideOpBlocks } from '../../edits/pending/plan-note';
+import { PendingWidget } from './pending-widget';
+import { planFolderOf } from './plan-block';
+import { readNote } from './read-note';
+import { acceptAndRun, summaryText } from './run-operations';
+import { locateShown, readShownOp } from './shown-block';
+import type { WidgetDeps } from './widget-deps';
+
+const TYPE_LABEL: Record<OpBlockData['type'], string> = { create_folder: 'New folder', move: 'Move', rename: 'Rename', trash: 'Move to trash' };
+const RISK_LABEL: Record<OpBlockData['risk'], string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
+type ShownState = OpState | 'pending';
+const STATE_LABEL: Record<ShownState, string> = { pending: 'Pending', accepted: 'Accepted, not run yet', rejected: 'Rejected', done: 'Done', failed: 'Failed' };
+
+export class OpBlockWidget extends PendingWidget {
+  private stateEl: HTMLElement | null = null;
+
+  constructor(
+    containerEl: HTMLElement,
+    private readonly source: string,
+    private readonly note: string,
+    private readonly deps: WidgetDeps,
+  ) {
+    super(containerEl);
+  }
+
+  protected render(): void {
+    const el = this.containerEl;
+    el.addClass('steward-op');
+    const shown = readShownOp(this.source);
+    const header = el.createDiv({ cls: 'steward-pending-header' });
+    if (shown.state === 'damaged') {
+      el.addClass('is-damaged');
+      header.createSpan({ cls: 'steward-pending-title', text: 'Damaged operation block' });
+      el.createDiv({ cls: 'steward-pending-reason', text: `This block cannot be read: ${shown.damage.reason}. Fix or remove it by hand.` });
+      return;
+    }
+    const data = shown.data;
+    header.createSpan({ cls: 'steward-pending-title', text: TYPE_LABEL[data.type] });
+    header.createSpan({ cls: ['steward-badge', 'steward-risk', `is-${data.risk}`], text: RISK_LABEL[data.risk] });
+    this.stateEl = header.createSpan({ cls: 'steward-badge steward-op-state' });
+    this.showState(data.state ?? 'pending', data.error);
+    const paths = el.createDiv({ cls: 'steward-op-paths' });
+    if (data.type === 'create_folder' || data.type === 'trash') paths.createEl('code', { text: data.path ?? '' });
+    else {
+      paths.createEl('code', { text: data.source ?? '' });
+      paths.createSpan({ cls: 'steward-op-arrow', text: ' → ' });
+      paths.createEl('code', { text: data.destination ?? '' });
+    }
+    if (data.rule !== undefined) el.createDiv({ cls: 'steward-pending-detail', text: `Rule: ${data.rule}` });
+    if (data.reason !== undefined) el.createDiv({ cls: 'steward-pending-detail', text: `Why: ${data.reason}` });
+    const state = data.state ?? 'pending';
+    if (state === 'done' || state === 'failed') return;
+    const actions = el.createDiv({ cls: 'steward-pending-actions' });
+    const what = `${TYPE_LABEL[data.type].toLowerCase()} ${data.source ?? data.path ?? ''}`;
+    const acceptText = state === 'accepted' ? 'Run now' : 'Accept';
+    this.addButton(actions, acceptText, `Accept and run this operation now: ${what}`, () => this.accept(data), true);
+    if (state !== 'rejected') this.addButton(actions, 'Reject', `Reject this operation: ${what}`, () => this.reject(data));
+    this.addMessageArea(el);
+  }
+
+  private showState(state: ShownState, error?: string): void {
+    if (!this.stateEl || !this.alive) return;
+    this.stateEl.setText(STATE_LABEL[state]);
+    this.stateEl.className = `steward-badge steward-op-state is-${state}`;
+    if (error !== undefined) this.containerEl.createDiv({ cls: 'steward-pending-detail is-error', text: `Error: ${error}` });
+  }
+
+  /** The plan note as it is now, the block as shown, and the folder its plan organizes. */
+  private async context(data: OpBlockData): Promise<{ ok: true; folder: string } | { ok: false; reason: string }> {
+    const text = await readNote(this.deps.port(), this.note);
+    if (text === null) return { ok: false, reason: `the plan note ${this.note} is gone` };
+    const found = locateShown(text, data.id, this.source);
+    if (!found.ok) return found;
+    return planFolderOf(text, data.job);
+  }
+
+  private async accept(data: OpBlockData): Promise<void> {
+    const ctx = await this.context(data);
+    if (!ctx.ok) return this.tell('error', `operation not run: ${ctx.reason}`);
+    const port = this.deps.port();
+    const s = await acceptAndRun(port, this.note, [data.id], this.deps.organizePolicy(ctx.folder), this.deps.onJobDone);
+    const refused = s.refused.find((r) => r.id === data.id);
+    if (refused) return this.tell('error', `operation not run: ${refused.reason}`);
+    this.finish();
+    const failed = s.failed.find((f) => f.id === data.id);
+    if (failed) {
+      this.showState('failed', failed.error);
+      return this.tell('error', `operation failed: ${failed.error}`);
+    }
+    this.showState('done');
+    this.tell('done', `${summaryText(s)}. "Undo last organize" reverses it`);
+  }
+
+  private async reject(data: OpBlockData): Promise<void> {
+    const ctx = await this.context(data);
+    if (!ctx.ok) return this.tell('error', `operation not rejected: ${ctx.reason}`);
+    const [d] = await decideOpBlocks(this.deps.port(), this.note, [data.id], 'reject', this.deps.organizePolicy(ctx.folder));
+    if (d?.status !== 'done') return this.tell('error', `operation not rejected: ${d?.reason ?? 'refused'}`);
+    this.finish();
+    this.showState('rejected');
+    this.tell('done', 'operation rejected');
+  }
+}
