@@ -10,7 +10,11 @@ import { DEFAULT_TIMEOUT_MS, PROVIDER_KINDS, TRANSPORTS } from './provider-confi
 /** An object that refuses unknown fields, naming the ones it knows. */
 function strict<const E extends v.ObjectEntries>(entries: E) {
   const allowed = Object.keys(entries).join(', ');
-  return v.strictObject(entries, (issue) => (issue.type === 'strict_object' ? `unknown field (allowed: ${allowed})` : `must be an object with ${allowed}`));
+  return v.pipe(
+    // valibot takes an array for an object; stored settings must not.
+    v.custom<unknown>((input) => !Array.isArray(input), `must be an object with ${allowed}, not a list`),
+    v.strictObject(entries, (issue) => (issue.type === 'strict_object' ? `unknown field (allowed: ${allowed})` : `must be an object with ${allowed}`)),
+  );
 }
 
 const name = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));

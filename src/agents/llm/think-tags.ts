@@ -11,7 +11,8 @@ export interface SplitPiece {
 }
 
 export class ThinkTagSplitter {
-  private mode: 'undecided' | 'thinking' | 'text' = 'undecided';
+  /** `after` drops the whitespace between the think block and the answer, however it is chunked. */
+  private mode: 'undecided' | 'thinking' | 'after' | 'text' = 'undecided';
   private pending = '';
 
   push(delta: string): SplitPiece {
@@ -36,7 +37,12 @@ export class ThinkTagSplitter {
         return out;
       }
       out.reasoning = this.pending.slice(0, end);
-      this.pending = this.pending.slice(end + CLOSE.length).trimStart();
+      this.pending = this.pending.slice(end + CLOSE.length);
+      this.mode = 'after';
+    }
+    if (this.mode === 'after') {
+      this.pending = this.pending.trimStart();
+      if (this.pending === '') return out;
       this.mode = 'text';
     }
     out.text = this.pending;

@@ -27,6 +27,9 @@ export function checkArguments(schema: ArgumentsSchema, raw: string): ArgumentsC
   } catch (error) {
     return { ok: false, problems: [`the arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, problems: [`the arguments must be one JSON object, found ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}`] };
+  }
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, problems: result.issues.map(describeIssue) };
