@@ -108,13 +108,12 @@ export class VaultIndexer {
   /** Resolves when every change seen so far is in the index (without waiting for a save). */
   async settled(): Promise<void> {
     await this.start();
-    await this.drain();
+    await this.drainAll();
   }
 
   /** Indexes every queued change and saves changed shards now. */
   async flush(): Promise<void> {
-    await this.start();
-    await this.drain();
+    await this.settled();
     await this.save();
   }
 
@@ -136,8 +135,8 @@ export class VaultIndexer {
     this.unsubscribe = this.vault.onChange((change) => {
       if (this.stopping) return;
       this.queue.apply(change);
-      // Before start() finishes, its own drain picks the change up.
-      if (this.phaseValue === 'ready') void this.drain().then(() => this.scheduleSave(), () => undefined);
+      // While loading, the reconciliation's drain picks the change up.
+      if (this.phaseValue === 'indexing' || this.phaseValue === 'ready') this.kick();
     });
     this.phaseValue = 'loading';
     this.slicer.resume();
@@ -149,10 +148,13 @@ export class VaultIndexer {
     if (this.stopping) return;
     this.phaseValue = 'indexing';
     await this.reconcile();
-    await this.drain();
+    await this.drainAll();
     if (this.stopping) return;
     await this.save();
     this.phaseValue = 'ready';
+    // Changes that arrived during the save: indexed before start() resolves, saved a bit later.
+    await this.drainAll();
+    this.scheduleSave();
   }
 
   /** Queues every file whose stamp differs from the index, and every indexed path now gone. */
@@ -172,10 +174,24 @@ export class VaultIndexer {
     for (const p of this.index.paths()) if (!present.has(p) && !this.queue.has(p)) this.queue.removeFile(p);
   }
 
+  private async drainAll(): Promise<void> {
+    while ((this.queue.size > 0 && !this.stopping) || this.draining !== null) await this.drain();
+  }
+
+  /** Drains in the background, then schedules a save. */
+  private kick(): void {
+    void this.drain().then(
+      () => this.scheduleSave(),
+      () => undefined,
+    );
+  }
+
   /** Processes the queue until it is empty; one drain runs at a time. */
   private drain(): Promise<void> {
     this.draining ??= this.drainLoop().finally(() => {
       this.draining = null;
+      // A change can land between the loop's last look at the queue and this line.
+      if (this.queue.size > 0 && !this.stopping) this.kick();
     });
     return this.draining;
   }
@@ -243,10 +259,13 @@ export class VaultIndexer {
   private scheduleSave(): void {
     if (this.options.persist === false || this.phaseValue !== 'ready') return;
     if (this.saveTimer !== null) clearTimeout(this.saveTimer);
-    this.saveTimer = setTimeout(() => {
+    const timer = setTimeout(() => {
       this.saveTimer = null;
       void this.save().catch(() => undefined);
     }, this.options.saveDelayMs ?? 5000);
+    // Under Node, a pending save must not keep a finished script alive (stop() saves anyway).
+    (timer as { unref?: () => void }).unref?.();
+    this.saveTimer = timer;
   }
 
   /** Saves changed shards; saves run one after another, so an older export never lands last. */

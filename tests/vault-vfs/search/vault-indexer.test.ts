@@ -90,6 +90,7 @@ describe('VaultIndexer on a NodeVault', () => {
     await vault.create('Late.md', 'arrived during the build');
     await vault.process('Projects/Garden.md', (t) => `${t}\nzucchini`);
     await started;
+    await ix.settled();
     expect(found(ix, 'arrived')).toEqual(['Late.md']);
     expect(found(ix, 'zucchini')).toEqual(['Projects/Garden.md']);
     await ix.stop();
