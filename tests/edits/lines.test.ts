@@ -65,6 +65,42 @@ describe('applyLineEdits', () => {
   });
 });
 
+describe('applyLineEdits against a line-array model', () => {
+  it('matches splicing an array of lines bottom-to-top (property)', () => {
+    const arb = fc.record({
+      lines: fc.array(fc.constantFrom('a', 'b b', '', 'c'), { maxLength: 10 }),
+      finalNl: fc.boolean(),
+      picks: fc.array(fc.record({ at: fc.nat(), len: fc.nat({ max: 3 }), body: fc.option(fc.constantFrom('X', 'Y\nZ', ''), { nil: null }) }), { maxLength: 4 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ lines, finalNl, picks }) => {
+        const text = lines.join('\n') + (finalNl && lines.length > 0 ? '\n' : '');
+        const original = splitLines(text);
+        const n = original.length;
+        const endsNl = text.endsWith('\n');
+        // Non-overlapping edits: walk forward through the lines.
+        const edits: { from: number; to: number; body: string | null }[] = [];
+        let cursor = 0;
+        for (const p of picks) {
+          const from = Math.min(n, cursor + (p.at % 3));
+          const to = Math.min(n, from + p.len);
+          if (to === from && p.body === null) continue;
+          if (to === from && p.body === '' && n === 0) continue;
+          edits.push({ from, to, body: p.body });
+          cursor = to === from ? from : to;
+          if (to === from) cursor = Math.min(n, from + 1);
+        }
+        const model = [...original];
+        for (const e of [...edits].reverse()) model.splice(e.from, e.to - e.from, ...(e.body === null ? [] : e.body.split('\n')));
+        const expected = model.length === 0 ? '' : model.join('\n') + (endsNl ? '\n' : '');
+        if (model.length === 1 && model[0] === '' && !endsNl) return; // one empty line without a newline is the empty note
+        expect(applyLineEdits(text, edits)).toBe(expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('single text changes', () => {
   it('finds the minimal change and inverts it', () => {
     const c = diffAsChange('hello brave world', 'hello new world');

@@ -52,10 +52,13 @@ export interface RunOptions {
   batchSize?: number;
 }
 
-async function toJobOperation(input: JobOperationInput): Promise<JobOperation> {
+async function toJobOperation(input: JobOperationInput, known: WeakMap<object, { before: string; after: string }>): Promise<JobOperation> {
   switch (input.type) {
-    case 'edit':
-      return { type: 'edit', path: input.path, change: diffAsChange(input.before, input.after), hashBefore: await sha256Hex(input.before), hashAfter: await sha256Hex(input.after) };
+    case 'edit': {
+      const op: JobOperation = { type: 'edit', path: input.path, change: diffAsChange(input.before, input.after), hashBefore: await sha256Hex(input.before), hashAfter: await sha256Hex(input.after) };
+      known.set(op, { before: input.before, after: input.after });
+      return op;
+    }
     case 'create_note':
       return { type: 'create_note', path: input.path, content: input.content, hashAfter: await sha256Hex(input.content) };
     case 'create_folder':
@@ -105,12 +108,13 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
   return withJournalLock(port.state, async () => {
     const active = await store.activeJobs();
     if (active.length > 0) throw new InterruptedJobError(active);
-    const ops = executionOrder(await Promise.all(input.operations.map(toJobOperation)));
+    const known = new WeakMap<object, { before: string; after: string }>();
+    const ops = executionOrder(await Promise.all(input.operations.map((o) => toJobOperation(o, known))));
     const job = newJobId();
     const at = Date.now();
     const begin: JournalRecord = { t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
     // The begin record goes to disk with the first intent records, before the vault is touched.
-    const ctx: RunContext = { port, store, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
+    const ctx: RunContext = { port, store, known, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
     const report = await finishRun(ctx, 'applied');
     await store.prune(100);
     return report;

@@ -99,10 +99,13 @@ export class JournalStore {
     return this.state.readBinary(`${BLOB_DIR}/${hash}`);
   }
 
-  /** Keeps the newest `keep` finished journals, and the blobs they still refer to. */
+  /**
+   * Keeps the newest `keep` finished journals, and the blobs they still refer to. Runs only once
+   * the count passes half as many again, so its cost (reading the kept journals) is amortized.
+   */
   async prune(keep: number): Promise<void> {
     const done = await this.doneJobs();
-    if (done.length <= keep) return;
+    if (done.length <= keep + Math.ceil(keep / 2)) return;
     for (const job of done.slice(0, done.length - keep)) await this.state.remove(this.file(job, 'done'));
     const wanted = new Set<string>();
     for (const job of [...done.slice(done.length - keep), ...(await this.activeJobs())]) {

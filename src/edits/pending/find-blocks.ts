@@ -1,7 +1,7 @@
 // Finds pending blocks in a note by their lines, whatever Markdown surrounds them. A block that
 // cannot be read (damaged JSON, a missing field, a lost closing fence) is reported as damaged,
 // with its `before` text when that can still be dug out, never silently skipped.
-import { lineSpans, type LineSpan } from '../text/lines';
+import { lineAt, lineSpans, type LineSpan } from '../text/lines';
 import { EDIT_INFO, EDIT_TAG, readEditBlockJson, readOpBlockJson, type EditBlockData, type OpBlockData } from './block-format';
 import type { EditType } from '../instructions/resolved-edit';
 
@@ -62,7 +62,15 @@ export function findBlocks(text: string): FoundBlock[] {
   const line = (i: number): string => text.slice((spans[i] as LineSpan).start, (spans[i] as LineSpan).end);
   const rawOf = (from: number, to: number): string => text.slice((spans[from] as LineSpan).start, (spans[to - 1] as LineSpan).end);
   const out: FoundBlock[] = [];
-  for (let i = 0; i < spans.length; i++) {
+  // Only lines holding "```ai-" can open a block: find them with a native search, not line by line.
+  const candidates: number[] = [];
+  for (let at = text.indexOf('```ai-'); at >= 0; at = text.indexOf('```ai-', at + 6)) {
+    const i = lineAt(spans, at);
+    if (candidates[candidates.length - 1] !== i) candidates.push(i);
+  }
+  let next = 0;
+  for (const i of candidates) {
+    if (i < next) continue;
     const open = OPEN.exec(line(i));
     if (!open) continue;
     const fence = open[1] as string;
@@ -77,9 +85,10 @@ export function findBlocks(text: string): FoundBlock[] {
       }
     }
     if (close < 0) {
-      const next = i + 1 < spans.length ? line(i + 1) : '';
-      const damage = salvage(next, 'the block has no closing fence', false);
+      const following = i + 1 < spans.length ? line(i + 1) : '';
+      const damage = salvage(following, 'the block has no closing fence', false);
       out.push({ kind, state: 'damaged', from: i, to: i + 1, raw: rawOf(i, i + 1), damage });
+      next = i + 1;
       continue;
     }
     let to = close + 1;
@@ -91,7 +100,7 @@ export function findBlocks(text: string): FoundBlock[] {
     if (typeof data === 'string') out.push({ ...base, kind, state: 'damaged', damage: salvage(content, data, kind === 'edit') });
     else if (kind === 'edit') out.push({ ...base, kind, state: 'pending', data: data as EditBlockData });
     else out.push({ ...base, kind, state: 'ok', data: data as OpBlockData });
-    i = to - 1;
+    next = to;
   }
   return out;
 }

@@ -18,13 +18,21 @@ export function lineSpans(text: string): LineSpan[] {
   const spans: LineSpan[] = [];
   let start = 0;
   const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13) {
-      const termEnd = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
-      spans.push({ start, end: i, termEnd });
-      start = termEnd;
-      i = termEnd - 1;
+  if (!text.includes('\r')) {
+    // The common case, with a native search instead of a character loop.
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', start)) {
+      spans.push({ start, end: i, termEnd: i + 1 });
+      start = i + 1;
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || c === 13) {
+        const termEnd = c === 13 && text.charCodeAt(i + 1) === 10 ? i + 2 : i + 1;
+        spans.push({ start, end: i, termEnd });
+        start = termEnd;
+        i = termEnd - 1;
+      }
     }
   }
   if (start < n) spans.push({ start, end: n, termEnd: n });
@@ -83,38 +91,49 @@ export function applyLineEdits(text: string, edits: readonly LineEdit[]): string
     if (e.from < reach) throw new RangeError(`the edit of lines ${e.from + 1}-${Math.max(e.to, e.from + 1)} overlaps another edit (which reaches line ${reach})`);
     if (e.to > e.from) reach = e.to;
   }
-  // Units of output: text plus the terminator that follows it.
+  // Untouched runs of lines are copied as one slice each, terminators included.
   const parts: string[] = [];
-  let lastTermIndex = -1;
-  const emit = (body: string, term: string): void => {
-    parts.push(body, term);
-    lastTermIndex = parts.length - 1;
+  let needBreak = false; // the output ends with a line that has no terminator yet
+  let lastBodyTerm = -1; // index of the terminator after the last unit, when that unit is new text
+  let lastRawTermLen = 0; // length of the terminator ending the output, when the last unit is copied
+  const copy = (from: number, to: number): void => {
+    if (from >= to) return;
+    if (needBreak) parts.push(eol);
+    const last = spans[to - 1] as LineSpan;
+    parts.push(text.slice((spans[from] as LineSpan).start, last.termEnd));
+    needBreak = last.termEnd === last.end;
+    lastRawTermLen = last.termEnd - last.end;
+    lastBodyTerm = -1;
   };
-  const lineTerm = (i: number): string => {
-    const s = spans[i] as LineSpan;
-    return s.termEnd > s.end ? text.slice(s.end, s.termEnd) : eol;
+  const emit = (body: string, term: string): void => {
+    if (needBreak) parts.push(eol);
+    parts.push(body, term);
+    needBreak = term === '';
+    lastBodyTerm = parts.length - 1;
   };
   let line = 0;
-  let k = 0;
-  while (line < n || k < order.length) {
-    const next = order[k]?.e;
-    if (next && next.from === line) {
-      k++;
-      if (next.from === next.to) {
-        if (next.body !== null) emit(next.body, eol);
-        continue;
-      }
-      if (next.body !== null) emit(next.body, lineTerm(next.to - 1));
-      line = next.to;
+  for (const { e } of order) {
+    copy(line, e.from);
+    line = Math.max(line, e.from);
+    if (e.from === e.to) {
+      if (e.body !== null) emit(e.body, eol);
       continue;
     }
-    if (line >= n) break;
-    const s = spans[line] as LineSpan;
-    emit(text.slice(s.start, s.end), lineTerm(line));
-    line++;
+    if (e.body !== null) {
+      const last = spans[e.to - 1] as LineSpan;
+      emit(e.body, text.slice(last.end, last.termEnd));
+    }
+    line = e.to;
   }
+  copy(line, n);
   const endsWithoutNewline = n === 0 || (spans[n - 1] as LineSpan).termEnd === (spans[n - 1] as LineSpan).end;
-  if (endsWithoutNewline && lastTermIndex >= 0) parts[lastTermIndex] = '';
+  if (endsWithoutNewline) {
+    if (lastBodyTerm >= 0) parts[lastBodyTerm] = '';
+    else if (lastRawTermLen > 0 && parts.length > 0) {
+      const tail = parts[parts.length - 1] as string;
+      parts[parts.length - 1] = tail.slice(0, tail.length - lastRawTermLen);
+    }
+  }
   return parts.join('');
 }
 

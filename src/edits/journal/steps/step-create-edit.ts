@@ -55,9 +55,12 @@ export async function revertCreateNote(ctx: StepContext, op: NoteOp, before: Cre
 
 type EditOp = { path: string; change: TextChange; hashBefore: string; hashAfter: string };
 
+const changedSince = (path: string): StepRefusedError => new StepRefusedError(`${path} changed since the edit was prepared`);
+
 export async function prepareEdit(ctx: StepContext, op: EditOp): Promise<StepBefore> {
   if (!(await ctx.port.exists(op.path))) throw new StepRefusedError(`${op.path} does not exist`);
-  if ((await textHash(ctx.port, op.path)) !== op.hashBefore) throw new StepRefusedError(`${op.path} changed since the edit was prepared`);
+  // With the texts in memory the write itself checks; otherwise check the hash now.
+  if (!ctx.known?.has(op) && (await textHash(ctx.port, op.path)) !== op.hashBefore) throw changedSince(op.path);
   return { type: 'edit' };
 }
 
@@ -72,7 +75,12 @@ async function rewrite(ctx: StepContext, path: string, from: string, change: Tex
 }
 
 export async function applyEdit(ctx: StepContext, op: EditOp): Promise<void> {
-  await rewrite(ctx, op.path, op.hashBefore, op.change);
+  const known = ctx.known?.get(op);
+  if (!known) return rewrite(ctx, op.path, op.hashBefore, op.change);
+  await ctx.port.process(op.path, (current) => {
+    if (current !== known.before) throw changedSince(op.path);
+    return known.after;
+  });
 }
 
 export async function probeEdit(ctx: StepContext, op: EditOp): Promise<Probe> {

@@ -11,6 +11,12 @@ import type { JournalStore } from '../journal-store';
 export interface StepContext {
   port: VaultPort;
   store: JournalStore;
+  /**
+   * The full texts of edits, when the job was started in this process: the write then compares
+   * strings instead of reading and hashing the note again. Recovery, from the journal alone,
+   * works from the hashes.
+   */
+  known?: WeakMap<object, { before: string; after: string }>;
 }
 
 /** The step cannot run and changed nothing (the source is gone, the note was edited...). */
