@@ -110,6 +110,18 @@ describe('proposing edits as blocks', () => {
     expect(await vault.port.read('a.md')).toBe('x\n');
   });
 
+  it('refuses unsafe paths and folders before reading anything', async () => {
+    vault = await tempVault({ 'Folder/a.md': 'x\n' });
+    const parsed = parseTaskAnswer({ edits: [{ file: '../outside.md', position: 'end', content: 'z' }, { file: '.obsidian/app.json', find: 'a', replace: 'b' }, { file: 'Folder', position: 'end', content: 'z' }] });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const plan = await resolveAnswer(vault.port, parsed.answer);
+    expect(plan.refused.map((r) => r.message)).toEqual([
+      '".." segments are not allowed; paths stay inside the vault',
+      'the config folder (.obsidian) is protected',
+      'no such note; use position "create" to make a new one',
+    ]);
+  });
+
   it('creates a new note as one add block; rejecting it trashes the note, accepting writes the content', async () => {
     vault = await tempVault({ 'a.md': 'x\n' });
     await propose(vault, [{ file: 'Ideas/New', position: 'create', content: '# New\nbody\n' }]);

@@ -87,7 +87,8 @@ export async function resolveAnswer(port: VaultPort, answer: TaskAnswer): Promis
     if (!where.ok) unsafe.push({ file: e.file, index: e.index, message: where.reason });
     else located.push({ ...e, file: where.path });
   }
-  const plan = await resolveInstructions(located, async (path) => ((await port.exists(path)) ? port.read(path) : null));
+  // stat() is null for folders and missing files alike: both are "no such note" to an edit.
+  const plan = await resolveInstructions(located, async (path) => ((await port.stat(path)) ? port.read(path) : null));
   plan.refused.push(...unsafe);
   plan.refused.sort((a, b) => a.index - b.index);
   return plan;
