@@ -4,7 +4,6 @@
 // anywhere else means the journal is corrupt, and nothing is run from it.
 import { sha256Hex } from './content-hash';
 import type { JobOperation } from './job-operation';
-import type { TextChange } from '../text/lines';
 
 /** What a step recorded before it ran, to verify and to reverse it. */
 export type StepBefore =
@@ -29,8 +28,6 @@ export type JournalRecord =
   /** The step could not run and changed nothing (a clean refusal, not a crash). */
   | { t: 'failed'; step: number; reason: string }
   | { t: 'end'; state: 'applied' | 'reverted'; at: number; failure?: { step: number; reason: string } };
-
-export type { TextChange };
 
 export async function encodeRecord(r: JournalRecord): Promise<string> {
   const json = JSON.stringify(r);
