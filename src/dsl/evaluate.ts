@@ -4,6 +4,7 @@
 // each compiled closure.
 
 import type { FileRecord } from '../vault-vfs/file-record';
+import { forEachLimited } from '../vault-vfs/for-each-limited';
 import type { CompiledExpression } from './compile';
 import type { EvalScope } from './eval-scope';
 import { NO_SCOPE } from './eval-scope';
@@ -34,17 +35,6 @@ export interface MatchResult {
   matches: FileRecord[];
   similarityUsed: SimilarityKind | null;
   contentReads: number;
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next++];
-      if (item !== undefined) await fn(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
 }
 
 /** Fetches content and similarity scores that `expressions` need for `records`. */

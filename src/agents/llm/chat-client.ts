@@ -69,7 +69,7 @@ export class ChatClient implements LlmClient {
   }
 
   private async produce(request: ChatRequest, signal: AbortSignal, channel: EventChannel<LlmEvent>): Promise<LlmReply> {
-    const { driver, clock, random, retryPolicy } = this.parts;
+    const { clock, random, retryPolicy } = this.parts;
     const maxTokens = request.maxTokens ?? this.profile.maxOutputTokens;
     const retry = {
       policy: retryPolicy,

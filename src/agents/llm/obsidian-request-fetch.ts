@@ -38,7 +38,8 @@ export function makeRequestUrlFetch(requestUrlFn: RequestUrlFn): FetchLike {
 
 /** The transport the plugin uses for a provider's `transport` setting. */
 export function pluginFetch(transport: Transport): FetchLike {
-  return transport === 'requestUrl' ? requestUrlFetch : (input, init) => fetch(input, init);
+  // Native fetch is the user's choice for streaming and cancelling mid-reply (settings explain the trade-off).
+  return transport === 'requestUrl' ? requestUrlFetch : (input, init) => window.fetch(input, init);
 }
 
 /** `makeRequestUrlFetch` bound to Obsidian's own `requestUrl`. */
@@ -48,7 +49,7 @@ async function requestBody(body: BodyInit | null): Promise<string | ArrayBuffer 
   if (body === null) return undefined;
   if (typeof body === 'string') return body;
   if (body instanceof ArrayBuffer) return body;
-  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+  if (ArrayBuffer.isView(body)) return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength);
   if (body instanceof URLSearchParams) return body.toString();
   if (body instanceof Blob) return body.arrayBuffer();
   throw new TypeError('requestUrl transport: streamed and multipart request bodies are not supported');

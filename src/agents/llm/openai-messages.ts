@@ -31,6 +31,17 @@ export function toOpenAiTools(tools: readonly ToolSpec[]): ChatCompletionTool[] 
   return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
+/**
+ * Compatible servers (Ollama, LM Studio, vLLM) know only `max_tokens`, which the SDK's types mark
+ * deprecated because OpenAI's own API replaced it: the legacy name is written as plain data.
+ */
+function outputLimit(kind: ProviderKind, maxTokens: number): { max_completion_tokens: number } | Record<never, never> {
+  if (kind === 'openai') return { max_completion_tokens: maxTokens };
+  const legacy: Record<string, number> = {};
+  legacy['max_tokens'] = maxTokens;
+  return legacy;
+}
+
 /** Request parameters without `stream`. OpenAI's own API wants `max_completion_tokens`; compatible servers know `max_tokens`. */
 export function openAiParams(request: ChatRequest, profile: ModelProfile, kind: ProviderKind, maxTokens: number): Omit<ChatCompletionCreateParamsNonStreaming, 'stream'> {
   const tools = request.tools ?? [];
@@ -38,7 +49,7 @@ export function openAiParams(request: ChatRequest, profile: ModelProfile, kind: 
     model: profile.model,
     messages: toOpenAiMessages(request.messages),
     ...(tools.length > 0 ? { tools: toOpenAiTools(tools) } : {}),
-    ...(kind === 'openai' ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens }),
+    ...outputLimit(kind, maxTokens),
     ...(request.jsonMode ? { response_format: { type: 'json_object' as const } } : {}),
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
   };

@@ -59,7 +59,7 @@ export function defineTool<S extends ArgumentsSchema>(definition: ToolDefinition
         return { status: 'invalid', content, problems: checked.problems };
       }
       try {
-        const output = await definition.run(checked.value as v.InferOutput<S>, context);
+        const output = await definition.run(checked.value, context);
         return typeof output === 'string' ? { status: 'ok', content: output, args: checked.value } : { status: 'ok', content: output.content, data: output.data, args: checked.value };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);

@@ -7,8 +7,8 @@
 
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
-import type { LinkSyntax, WikilinkHints } from './links';
-import { matchBrackets, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
+import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
+import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
 import { scanTag } from './tags';
 import { NextMatch } from './text-lines';
 import type { TextLines } from './text-lines';
@@ -28,8 +28,11 @@ class InlineScanner {
   private readonly special: NextMatch;
   private readonly hints: WikilinkHints;
   private readonly destinationOpen: NextMatch;
+  private readonly linkHints: MarkdownLinkHints;
   private bracketsLine = -1;
   private brackets = new Map<number, number>();
+  private parensLine = -1;
+  private parens = new Map<number, number>();
 
   constructor(
     private readonly text: string,
@@ -41,6 +44,21 @@ class InlineScanner {
     const open = NextMatch.text('[[', masked);
     this.hints = { closeAfter: (p) => close.at(p), openAfter: (p) => open.at(p) };
     this.destinationOpen = NextMatch.text('](', masked);
+    const stop = NextMatch.char(/[^\u0021-\uffff]/g, masked); // whitespace and control characters
+    const lt = NextMatch.text('<', masked);
+    const gt = NextMatch.text('>', masked);
+    this.linkHints = {
+      parenClose: (open) => {
+        const line = lines.lineAt(open);
+        if (this.parensLine !== line) {
+          this.parensLine = line;
+          this.parens = matchPairs(masked, lines.start(line), lines.end(line), 40, 41);
+        }
+        return this.parens.get(open) ?? -1;
+      },
+      destinationStop: (from) => stop.at(from),
+      nextAngle: (char, from) => (char === '<' ? lt : gt).at(from),
+    };
   }
 
   private addLink(syntax: LinkSyntax, line: number): void {
@@ -69,7 +87,7 @@ class InlineScanner {
       this.brackets = matchBrackets(m, this.lines.start(line), e);
     }
     const close = this.brackets.get(bracket);
-    return close === undefined ? null : scanMarkdownLink(m, p, close, e);
+    return close === undefined ? null : scanMarkdownLink(m, p, close, e, this.linkHints);
   }
 
   scanLine(line: number): void {

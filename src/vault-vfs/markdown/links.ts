@@ -116,7 +116,20 @@ function titleEnd(text: string, p: number, lineEnd: number): number {
  * A markdown link or image at `p` (`[` or `![`) whose text closes at `textClose` (the matching
  * `]`, found by the caller), with its `(destination)` right after.
  */
-export function scanMarkdownLink(text: string, p: number, textClose: number, lineEnd: number): LinkSyntax | null {
+/**
+ * For a caller that scans many links on long lines: answers that keep the scan linear. Without
+ * them each destination is scanned on its own (fine for one link's source text).
+ */
+export interface MarkdownLinkHints {
+  /** The `)` matching the `(` at `open` on its line (escapes skipped), or -1. */
+  parenClose(open: number): number;
+  /** The next whitespace or control character at or after `from` (or the text length). */
+  destinationStop(from: number): number;
+  /** The next `<` / `>` at or after `from` (or the text length). */
+  nextAngle(char: '<' | '>', from: number): number;
+}
+
+export function scanMarkdownLink(text: string, p: number, textClose: number, lineEnd: number, hints?: MarkdownLinkHints): LinkSyntax | null {
   const embed = text.charCodeAt(p) === 33;
   if (text.charCodeAt(textClose + 1) !== 40) return null;
   let q = skipSpaces(text, textClose + 2, lineEnd);
@@ -124,17 +137,23 @@ export function scanMarkdownLink(text: string, p: number, textClose: number, lin
   let destEnd: number;
   let angle = false;
   if (text.charCodeAt(q) === 60) {
-    const gt = indexBefore(text, '>', q + 1, lineEnd);
-    const lt = indexBefore(text, '<', q + 1, lineEnd);
-    if (gt === -1 || (lt !== -1 && lt < gt)) return null;
+    const gt = hints ? hints.nextAngle('>', q + 1) : indexBefore(text, '>', q + 1, lineEnd);
+    const lt = hints ? hints.nextAngle('<', q + 1) : indexBefore(text, '<', q + 1, lineEnd);
+    if (gt === -1 || gt >= lineEnd || (lt !== -1 && lt < gt)) return null;
     angle = true;
     destStart = q + 1;
     destEnd = gt;
     q = gt + 1;
   } else {
     destStart = q;
-    destEnd = plainDestinationEnd(text, q, lineEnd);
-    if (destEnd === -1) return null;
+    if (hints) {
+      // The destination ends at the `)` closing the one that opened it, or at whitespace.
+      const close = hints.parenClose(textClose + 1);
+      destEnd = Math.min(close === -1 ? lineEnd : close, hints.destinationStop(q), lineEnd);
+    } else {
+      destEnd = plainDestinationEnd(text, q, lineEnd);
+      if (destEnd === -1) return null;
+    }
     q = destEnd;
   }
   q = skipSpaces(text, q, lineEnd);
@@ -163,20 +182,25 @@ export function scanMarkdownLink(text: string, p: number, textClose: number, lin
   };
 }
 
-/** `[` -> matching `]` on one line (escapes skipped); computed once per line, in one pass. */
-export function matchBrackets(text: string, start: number, end: number): Map<number, number> {
+/** Opening -> matching closing bracket on one line (escapes skipped), in one pass. */
+export function matchPairs(text: string, start: number, end: number, openCode: number, closeCode: number): Map<number, number> {
   const matches = new Map<number, number>();
   const stack: number[] = [];
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c === 92) i++;
-    else if (c === 91) stack.push(i);
-    else if (c === 93) {
+    else if (c === openCode) stack.push(i);
+    else if (c === closeCode) {
       const open = stack.pop();
       if (open !== undefined) matches.set(open, i);
     }
   }
   return matches;
+}
+
+/** `[` -> matching `]` on one line. */
+export function matchBrackets(text: string, start: number, end: number): Map<number, number> {
+  return matchPairs(text, start, end, 91, 93);
 }
 
 /**

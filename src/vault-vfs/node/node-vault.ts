@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
+import { forEachLimited } from '../for-each-limited';
 import { VaultIndex } from '../vault-index';
 import {
   type FileStat,
@@ -20,6 +21,9 @@ import {
 import { writeFileAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
 import { TRASH_FOLDER, VaultFs } from './vault-fs';
+
+/** Note reads in flight while a vault opens: keeps the disk busy, far below the open-file limit. */
+const OPEN_READ_CONCURRENCY = 64;
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
@@ -59,12 +63,10 @@ export class NodeVault implements VaultPort {
     const index = new VaultIndex(format);
     const scan = await disk.scan(configDir);
     for (const folder of scan.folders) index.addFolder(folder);
-    await Promise.all(
-      scan.files.map(async (f) => {
-        const text = extOf(f.path) === 'md' ? await fs.readFile(disk.abs(f.path), 'utf8') : null;
-        index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text);
-      }),
-    );
+    await forEachLimited(scan.files, OPEN_READ_CONCURRENCY, async (f) => {
+      const text = extOf(f.path) === 'md' ? await fs.readFile(disk.abs(f.path), 'utf8') : null;
+      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text);
+    });
     return new NodeVault(disk, configDir, format, index);
   }
 

@@ -9,6 +9,9 @@ import type { ModelProfile, ToolFormat } from '../../../src/agents/llm/model-pro
 import type { ProviderConfig, ProviderKind } from '../../../src/agents/llm/provider-config';
 import type { ScriptedLlmServer } from '../../llm-server';
 
+/** Node's own fetch, the CLI's transport. */
+export const nodeFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
+
 export const FAKE_KEY = 'sk-steward-FAKE-KEY-0123456789abcdefXYZ';
 
 export class RecordingClock implements Clock {
@@ -89,7 +92,7 @@ export function clientFor(server: ScriptedLlmServer, setup: ClientSetup): LlmCli
     provider,
     profile: profileFor(provider, setup),
     apiKey,
-    fetch: setup.fetch ?? ((input, init) => fetch(input, init)),
+    fetch: setup.fetch ?? nodeFetch,
     allowBrowser: false,
     clock: setup.clock ?? new RecordingClock(),
     random: () => 0.5,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddingClient } from '../../../src/agents/llm/embedding-client';
 import { embedText, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
-import { FAKE_KEY, providerFor, RecordingClock } from './client-fixtures';
+import { FAKE_KEY, nodeFetch, providerFor, RecordingClock } from './client-fixtures';
 
 let server: ScriptedLlmServer;
 beforeAll(async () => {
@@ -17,7 +17,7 @@ function client(kind: 'openai' | 'openai-compatible', extra: { batchSize?: numbe
     provider: providerFor(server, { kind }),
     model: 'embed-scripted',
     apiKey: kind === 'openai' ? FAKE_KEY : '',
-    fetch: (input, init) => fetch(input, init),
+    fetch: nodeFetch,
     allowBrowser: false,
     random: () => 0.5,
     ...extra,
@@ -60,12 +60,12 @@ describe('embeddings', () => {
     const dead = await startScriptedLlmServer();
     await dead.close();
     const clock = new RecordingClock();
-    const embedder = createEmbeddingClient({ provider: providerFor(dead, { kind: 'openai-compatible' }), model: 'm', fetch: (i, init) => fetch(i, init), allowBrowser: false, clock, random: () => 0.5 });
+    const embedder = createEmbeddingClient({ provider: providerFor(dead, { kind: 'openai-compatible' }), model: 'm', fetch: nodeFetch, allowBrowser: false, clock, random: () => 0.5 });
     await expect(embedder.embed(['x'])).rejects.toMatchObject({ kind: 'connection', attempts: 4, message: expect.stringMatching(/^local \(m\) embeddings: Could not reach/) as unknown });
     expect(clock.sleeps).toHaveLength(3);
   });
 
   it('refuses Anthropic, which has no embeddings API', () => {
-    expect(() => createEmbeddingClient({ provider: providerFor(server, { kind: 'anthropic' }), model: 'm', apiKey: FAKE_KEY, fetch, allowBrowser: false })).toThrow(/has no embeddings API/);
+    expect(() => createEmbeddingClient({ provider: providerFor(server, { kind: 'anthropic' }), model: 'm', apiKey: FAKE_KEY, fetch: nodeFetch, allowBrowser: false })).toThrow(/has no embeddings API/);
   });
 });

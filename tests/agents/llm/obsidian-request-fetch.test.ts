@@ -10,7 +10,7 @@ import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm
 import { notesTools } from '../loop/notes-tools';
 import { clientFor, RecordingClock } from './client-fixtures';
 import { failure } from './fault-helpers';
-import { nodeRequestUrl } from './node-request-url';
+import { nodeRequestUrl } from './obsidian-node-request-url';
 
 let server: ScriptedLlmServer;
 const params: RequestUrlParam[] = [];

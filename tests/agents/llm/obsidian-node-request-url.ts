@@ -8,7 +8,7 @@ import type { RequestUrlParam, RequestUrlResponse } from 'obsidian';
 export async function nodeRequestUrl(param: RequestUrlParam): Promise<RequestUrlResponse> {
   const headers: Record<string, string> = { ...param.headers };
   if (param.contentType !== undefined) headers['content-type'] = param.contentType;
-  const response = await fetch(param.url, { method: param.method ?? 'GET', headers, ...(param.body === undefined ? {} : { body: param.body }) });
+  const response = await globalThis.fetch(param.url, { method: param.method ?? 'GET', headers, ...(param.body === undefined ? {} : { body: param.body }) });
   const arrayBuffer = await response.arrayBuffer();
   const responseHeaders: Record<string, string> = {};
   response.headers.forEach((value, key) => {
@@ -24,7 +24,7 @@ export async function nodeRequestUrl(param: RequestUrlParam): Promise<RequestUrl
     arrayBuffer,
     text,
     get json(): unknown {
-      return JSON.parse(text);
+      return JSON.parse(text) as unknown;
     },
   };
 }

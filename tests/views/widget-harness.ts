@@ -1,0 +1,117 @@
+// Renders pending-block widgets the way Obsidian does: a real note in a faithful test-runtime
+// vault, the plugin's registered code block processor called with the fenced source, and a
+// MarkdownPostProcessorContext whose addChild hands the widget to a loaded parent component.
+import { App, Component, Plugin } from 'obsidian-test-mocks/obsidian';
+import { expect, vi } from 'vitest';
+import { buildScopePolicy, EDIT_CAPABILITIES, type ScopePolicy } from '../../src/edits/scope/scope-policy';
+import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';
+import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
+import { registerPendingBlockWidgets } from '../../src/views/pending/register-widgets';
+import { makeVaultFaithful } from '../obsidian/faithful-vault';
+import { readManifest } from '../obsidian/load-bundle';
+
+type CodeBlockHandler = Parameters<Plugin['registerMarkdownCodeBlockProcessor']>[1];
+type PostProcessorContext = Parameters<CodeBlockHandler>[2];
+
+/** A plugin to host the widgets, as main.ts will. */
+class HostPlugin extends Plugin {}
+
+/** Fenced code blocks of one language, found the way a Markdown renderer finds them. */
+export function fencedBlocks(text: string, lang: string): { source: string; lineStart: number; lineEnd: number }[] {
+  const lines = text.split(/\r\n|\n|\r/);
+  const out: { source: string; lineStart: number; lineEnd: number }[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const open = /^(`{3,})(\S+)\s*$/.exec(lines[i] ?? '');
+    if (!open) continue;
+    const fence = open[1] as string;
+    let j = i + 1;
+    while (j < lines.length && !new RegExp(`^\\s*${fence}\`*\\s*$`).test(lines[j] ?? '')) j++;
+    if (open[2] === lang) out.push({ source: lines.slice(i + 1, j).join('\n'), lineStart: i, lineEnd: j });
+    i = j;
+  }
+  return out;
+}
+
+export interface HarnessOptions {
+  editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
+}
+
+/**
+ * Obsidian reads any file as bytes; the mocks' in-memory adapter keeps text files apart and
+ * refuses readBinary on them. The journal hashes moved files as bytes, so answer as Obsidian does.
+ */
+function readAnyFileAsBytes(app: App): void {
+  const adapter = app.vault.adapter;
+  const readBinary = adapter.readBinary.bind(adapter);
+  adapter.readBinary = async (p: string): Promise<ArrayBuffer> => {
+    try {
+      return await readBinary(p);
+    } catch (e) {
+      if (!(await adapter.exists(p))) throw e;
+      const bytes = new TextEncoder().encode(await adapter.read(p));
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+  };
+}
+
+export function createHarness(files: Record<string, string>, opts: HarnessOptions = {}) {
+  const app = App.createConfigured__({ files });
+  makeVaultFaithful(app);
+  readAnyFileAsBytes(app);
+  const port = new ObsidianVault(app as never);
+  const plugin = new HostPlugin(app, readManifest());
+  plugin.load();
+  const jobs: string[] = [];
+  const everything = (note: string): ScopePolicy => buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: EDIT_CAPABILITIES, currentNote: note });
+  registerPendingBlockWidgets(plugin as never, {
+    port: () => port,
+    editPolicy: (note) => (opts.editPolicy ? opts.editPolicy(port, note) : everything(note)),
+    organizePolicy: (folder) => organizeScopePolicy(port.configDir, { folder }),
+    onJobDone: (id) => jobs.push(id),
+  });
+  const parent = new Component();
+  parent.load();
+
+  /**
+   * Renders a `lang` block of `note` as it is now: the `which`-th, or the one whose source holds
+   * the text `which`. Returns the widget's element.
+   */
+  async function render(lang: string, note: string, which: number | string = 0): Promise<HTMLElement> {
+    const text = await port.read(note);
+    const blocks = fencedBlocks(text, lang);
+    const block = typeof which === 'number' ? blocks[which] : blocks.find((b) => b.source.includes(which));
+    if (!block) throw new Error(`no ${lang} block ${String(which)} in ${note}`);
+    const handler = plugin.markdownCodeBlockProcessors__.get(lang);
+    if (!handler) throw new Error(`no processor for ${lang}`);
+    const el = document.body.createDiv();
+    const ctx: PostProcessorContext = {
+      docId: 'doc',
+      sourcePath: note,
+      frontmatter: null,
+      // The mocks' Component and obsidian.d.ts's are the same class under two type declarations.
+      addChild: (child) => parent.addChild(child as unknown as Component),
+      getSectionInfo: () => ({ lineStart: block.lineStart, lineEnd: block.lineEnd, text }),
+    };
+    await handler(block.source, el, ctx);
+    return el;
+  }
+
+  return { app, port, plugin, parent, jobs, render };
+}
+
+export function button(el: HTMLElement, text: string): HTMLButtonElement {
+  const b = [...el.querySelectorAll('button')].find((x) => x.textContent === text);
+  if (!b) throw new Error(`no "${text}" button in: ${el.textContent ?? ''}`);
+  return b;
+}
+
+/** Clicks and waits until the widget's action has finished. */
+export async function clickAndWait(el: HTMLElement, text: string): Promise<void> {
+  button(el, text).click();
+  expect(el.getAttribute('aria-busy')).toBe('true');
+  await vi.waitFor(() => expect(el.getAttribute('aria-busy')).toBe('false'), { timeout: 5000 });
+}
+
+export function message(el: HTMLElement): string {
+  return el.querySelector('.steward-pending-message')?.textContent ?? '';
+}
