@@ -63,6 +63,9 @@ export function defer(ctx: RunContext, records: JournalRecord[]): void {
   ctx.deferred = [...(ctx.deferred ?? []), ...records];
 }
 
+function isMove(op: JobOperation): boolean {
+  return op.type === 'move' || op.type === 'rename';
+}
 
 function stopped(ctx: RunContext, step: number, e: unknown): JobStoppedError {
   const op = ctx.state.ops[step];
@@ -76,6 +79,15 @@ async function settleForward(ctx: RunContext, i: number): Promise<boolean> {
   if (!s || !op || !s.before) return false;
   const p = await probeStep(ctx, op, s.before);
   if (typeof p === 'object') throw stopped(ctx, i, p.mismatch);
+  if (s.status === 'apply-inflight' && isMove(op)) {
+    // A move can stop half-way inside the adapter: the file moved but some links not yet
+    // rewritten (or, in another adapter, the reverse). The vault cannot tell how far it got, so
+    // the step is reversed whole, every recorded note restored, and then runs again from scratch.
+    ctx.notes.push(...(await revertStep(ctx, op, s.before, null)));
+    await append(ctx, [{ t: 'reverted', step: i }]);
+    s.status = 'pending';
+    return false;
+  }
   if (p === 'after') {
     const after = s.status === 'revert-inflight' && s.after ? s.after : await afterFromVault(ctx, op, s.before);
     await append(ctx, [{ t: 'done', step: i, after }]);
@@ -204,12 +216,14 @@ export async function driveBackward(ctx: RunContext): Promise<void> {
       await flush();
       const p = await probeStep(ctx, op, s.before);
       if (typeof p === 'object') throw stopped(ctx, i, p.mismatch);
-      if (p === 'before') {
+      // A move found 'before' may still have rewritten some notes' links: it is reversed below.
+      if (p === 'before' && !isMove(op)) {
         await append(ctx, [{ t: 'reverted', step: i }]);
         s.status = 'pending';
         continue;
       }
-      // Applied without its done record: reversed as a whole, every recorded note restored.
+      // Applied (or, for a move, perhaps half-applied) without its done record: reversed as a
+      // whole, every recorded note restored.
       s.after = null;
     }
     const paths = touchedPaths(op, s.before);

@@ -1,5 +1,5 @@
 // Fault injection, property-based, shared by the resume and rollback suites: for random mixed
-// jobs, crash at every mutating call k, then recover; the vault (every path and byte) must equal
+// jobs, crash at every mutating call k (a rename sometimes half-way through), then recover; the vault (every path and byte) must equal
 // the state after (resume) or before (rollback) the job. A crash during recovery, recovered
 // again, must give the same result.
 import { promises as fs } from 'node:fs';
@@ -104,7 +104,7 @@ async function recoverWithCrash(dir: string, mode: 'resume' | 'rollback', rnd: (
   await recoverJobs(counting, mode);
   if (counting.mutations === 0) return;
   const at = 1 + Math.floor(rnd() * counting.mutations);
-  await expect(recoverJobs(new FaultVault(await NodeVault.open(dir), at), mode)).rejects.toThrow(SimulatedCrash);
+  await expect(recoverJobs(new FaultVault(await NodeVault.open(dir), at, rnd), mode)).rejects.toThrow(SimulatedCrash);
 }
 
 /**
@@ -124,7 +124,7 @@ export async function checkCrashRecovery(seed: number, mode: 'resume' | 'rollbac
   const expected = mode === 'resume' ? await snapshot(clean) : before;
   for (let k = 1; k <= counting.mutations; k++) {
     const dir = await copy(base);
-    await expect(executeJob(new FaultVault(await NodeVault.open(dir), k), { description: 'x', operations: c.ops }, { batchSize })).rejects.toThrow(SimulatedCrash);
+    await expect(executeJob(new FaultVault(await NodeVault.open(dir), k, rnd), { description: 'x', operations: c.ops }, { batchSize })).rejects.toThrow(SimulatedCrash);
     if (rnd() < 0.5) await recoverWithCrash(dir, mode, rnd);
     const { reports } = await recoverJobs(await NodeVault.open(dir), mode);
     expect(reports).toHaveLength(1);

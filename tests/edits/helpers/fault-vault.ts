@@ -1,7 +1,9 @@
-// A fault injector around a real adapter: its k-th mutating call throws instead of running, and
+// A fault injector around a real adapter: its k-th mutating call throws instead of running (or, for
+// a rename, may die half-way through it), and
 // from then on the "process" is dead: every later mutating call, the journal's state writes
 // included, throws too. It wraps the adapter, never the journal, so the journal under test runs
 // unchanged.
+import { movedPath } from '../../../src/edits/journal/steps/step-move';
 import type { StateStore, VaultChange, VaultPort } from '../../../src/vault-vfs/vault-port';
 
 export class SimulatedCrash extends Error {
@@ -21,6 +23,8 @@ export class FaultVault implements VaultPort {
     private readonly inner: VaultPort,
     /** 1-based index of the mutating call that crashes; Infinity for none. */
     private readonly crashAt: number,
+    /** When given, a crash inside a rename is torn half the time (see tornRename), drawn from it. */
+    private readonly tear?: () => number,
   ) {
     const alive = (what: string): void => {
       if (this.dead) throw new SimulatedCrash(`${what} after the crash`);
@@ -41,14 +45,36 @@ export class FaultVault implements VaultPort {
     return this.inner.configDir;
   }
 
-  private async mutate<T>(what: string, call: () => Promise<T>): Promise<T> {
+  private async mutate<T>(what: string, call: () => Promise<T>, torn?: () => Promise<void>): Promise<T> {
     if (this.dead) throw new SimulatedCrash(`${what} after the crash`);
     this.mutations++;
     if (this.mutations >= this.crashAt) {
       this.dead = true;
+      if (torn && this.tear && this.tear() < 0.5) await torn();
       throw new SimulatedCrash(what);
     }
     return call();
+  }
+
+  /**
+   * A rename that dies inside the adapter: the file or folder has moved, but only some of the
+   * notes whose links it rewrites were written (the others keep their old text).
+   */
+  private async tornRename(from: string, to: string): Promise<void> {
+    const tear = this.tear ?? (() => 0);
+    const moved = (await this.inner.list()).filter((e) => e.kind === 'file' && (e.path === from || e.path.startsWith(from + '/'))).map((e) => e.path);
+    const notes = new Set<string>();
+    for (const f of moved) {
+      if (f.endsWith('.md')) notes.add(f);
+      for (const b of this.inner.backlinks(f)) notes.add(b);
+    }
+    const texts = new Map<string, string>();
+    for (const n of notes) texts.set(n, await this.inner.read(n));
+    await this.inner.rename(from, to);
+    for (const [n, text] of texts) {
+      const now = movedPath(n, from, to);
+      if (tear() < 0.5 && (await this.inner.read(now)) !== text) await this.inner.process(now, () => text);
+    }
   }
 
   list = () => this.inner.list();
@@ -67,7 +93,7 @@ export class FaultVault implements VaultPort {
   create = (p: string, d: string) => this.mutate(`create ${p}`, () => this.inner.create(p, d));
   createBinary = (p: string, d: Uint8Array) => this.mutate(`createBinary ${p}`, () => this.inner.createBinary(p, d));
   createFolder = (p: string) => this.mutate(`createFolder ${p}`, () => this.inner.createFolder(p));
-  rename = (a: string, b: string) => this.mutate(`rename ${a}`, () => this.inner.rename(a, b));
+  rename = (a: string, b: string) => this.mutate(`rename ${a}`, () => this.inner.rename(a, b), () => this.tornRename(a, b));
   trash = (p: string) => this.mutate(`trash ${p}`, () => this.inner.trash(p));
   restoreFromTrash = (t: string, p: string) => this.mutate(`restoreFromTrash ${p}`, () => this.inner.restoreFromTrash(t, p));
   removeEmptyFolder = (p: string) => this.mutate(`removeEmptyFolder ${p}`, () => this.inner.removeEmptyFolder(p));
