@@ -117,3 +117,23 @@ describe('both adapters agree', () => {
     expect((node as { unresolved: Record<string, number> }).unresolved).toEqual({ Missing: 1, Beta: 1 });
   });
 });
+
+describe('both adapters report changes', () => {
+  it('with the same events for writes, moves, folders and trash, and none after unsubscribing', async () => {
+    const [node, obsidian] = await onBoth(async (port) => {
+      const events: string[] = [];
+      const stop = port.onChange((c) => events.push(c.type === 'rename' ? `rename ${c.kind} ${c.oldPath} -> ${c.path}` : `${c.type}${'kind' in c ? ` ${c.kind}` : ''} ${c.path}`));
+      await port.create('Inbox/n.md', 'Links [[Home]].\n');
+      await port.process('Notes/Untouched.md', (t) => t + 'edited\n');
+      await port.rename('Projects/Alpha.md', 'Archive/Alpha.md');
+      await port.trash('diagram.png');
+      stop();
+      await port.create('After.md', 'not reported');
+      // Indexers only need each change once, in order; the set of affected paths is the contract.
+      return [...new Set(events)].sort();
+    });
+    expect(obsidian).toEqual(node);
+    expect(node).toEqual(expect.arrayContaining(['create file Inbox/n.md', 'modify Notes/Untouched.md', 'rename file Projects/Alpha.md -> Archive/Alpha.md', 'delete file diagram.png']));
+    expect((node as string[]).some((e) => e.includes('After.md'))).toBe(false);
+  });
+});
