@@ -80,6 +80,10 @@ export class ObsidianVault implements VaultPort {
     return this.app.vault.process(this.file(p), fn);
   }
 
+  async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void> {
+    await this.app.fileManager.processFrontMatter(this.file(p), edit);
+  }
+
   /** Refuses a path taken by another file or folder in the same folder, comparing case-insensitively. */
   private assertFree(p: string, except?: string): void {
     const exact = this.app.vault.getAbstractFileByPath(p);

@@ -102,6 +102,11 @@ export interface VaultPort {
    * Returns the text written.
    */
   process(path: string, fn: (data: string) => string): Promise<string>;
+  /**
+   * Changes a note's properties atomically: `edit` changes the parsed frontmatter in place, the
+   * block is written back as Obsidian writes it, the body untouched. Invalid YAML is refused.
+   */
+  processFrontMatter(path: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void>;
   create(path: string, data: string): Promise<void>;
   createBinary(path: string, data: Uint8Array): Promise<void>;
   createFolder(path: string): Promise<void>;

@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
 import { forEachLimited } from '../for-each-limited';
+import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
 import { VaultIndex } from '../vault-index';
 import {
   type FileStat,
@@ -134,6 +135,10 @@ export class NodeVault implements VaultPort {
     await this.refreshFile(vp, after);
     this.emit({ type: 'modify', path: vp });
     return after;
+  }
+
+  async processFrontMatter(p: string, edit: FrontmatterEdit): Promise<void> {
+    await this.process(p, (text) => rewriteFrontmatter(this.safe(p), text, edit));
   }
 
   private async refreshFile(vp: string, text: string | null): Promise<void> {

@@ -137,3 +137,35 @@ describe('both adapters report changes', () => {
     expect((node as string[]).some((e) => e.includes('After.md'))).toBe(false);
   });
 });
+
+describe('both adapters write properties', () => {
+  it('the same bytes, the body untouched, a block added where there was none', async () => {
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      await port.processFrontMatter('Home.md', (fm) => {
+        fm.status = 'done';
+        (fm.tags as string[]).push('reviewed');
+      });
+      await port.processFrontMatter('Notes/Untouched.md', (fm) => {
+        fm.type = 'note';
+      });
+      return { home: await a.raw('Home.md'), untouched: await a.raw('Notes/Untouched.md'), tags: port.metadata('Home.md')?.tags.map((t) => t.tag) };
+    });
+    expect(obsidian).toEqual(node);
+    const r = node as { home: string; untouched: string };
+    expect(r.home.startsWith('---\ntags:\n  - hub\n  - reviewed\naliases:\n  - Start\nstatus: done\n---\n# Home\n')).toBe(true);
+    expect(r.untouched).toBe(`---\ntype: note\n---\n${FILES['Notes/Untouched.md'] ?? ''}`);
+  });
+
+  it('refuses frontmatter that is not valid YAML and leaves the note as it was', async () => {
+    const bad = '---\ntitle: [unclosed\n---\nbody\n';
+    // Created through the port: the mocks' own parser (replaced by the faithful vault) throws on it.
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      await port.create('Bad.md', bad);
+      return { error: await errorName(port.processFrontMatter('Bad.md', (fm) => void (fm.x = 1))), text: await a.raw('Bad.md') };
+    });
+    expect((node as { text: string }).text).toBe(bad);
+    expect((obsidian as { text: string }).text).toBe(bad);
+    expect((node as { error: string }).error).not.toBe('no error');
+    expect((obsidian as { error: string }).error).not.toBe('no error');
+  });
+});
