@@ -14,6 +14,10 @@ const tmp = mkdtempSync(path.join(tmpdir(), `steward-bench-${workload.name}-`));
 const t0 = performance.now();
 try {
   await workload.run(bench, { quick: quick === 'quick', tmp });
+} catch (e) {
+  // Said before the cleanup, which could fail too and hide it.
+  console.error(`bench: ${workload.name} failed:`, e);
+  throw e;
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

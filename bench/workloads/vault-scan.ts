@@ -2,23 +2,26 @@
 // files in the same run; and moving 1,000 notes with link rewriting against plain renames.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { forEachLimited } from '../../src/vault-vfs/for-each-limited';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { writeCorpus } from '../corpus';
 import { fmtBytes, type Workload } from '../harness';
 
+/** The baseline: every file under `dir` read once, as many reads in flight as NodeVault.open allows. */
 async function rawRead(dir: string): Promise<number> {
   let bytes = 0;
+  const files: string[] = [];
   const walk = async (abs: string): Promise<void> => {
-    const entries = await fs.readdir(abs, { withFileTypes: true });
-    await Promise.all(
-      entries.map(async (e) => {
-        const p = path.join(abs, e.name);
-        if (e.isDirectory()) await walk(p);
-        else bytes += (await fs.readFile(p)).length;
-      }),
-    );
+    for (const e of await fs.readdir(abs, { withFileTypes: true })) {
+      const p = path.join(abs, e.name);
+      if (e.isDirectory()) await walk(p);
+      else files.push(p);
+    }
   };
   await walk(dir);
+  await forEachLimited(files, 64, async (p) => {
+    bytes += (await fs.readFile(p)).length;
+  });
   return bytes;
 }
 

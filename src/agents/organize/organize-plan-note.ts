@@ -39,6 +39,7 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     '```',
     '',
   ];
+  lines.push(...creditLines(plan));
   const groups = new Map<string, { order: number; ops: PlannedWithRisk[] }>();
   for (const op of plan.operations) {
     const { order, title } = section(op);
@@ -66,4 +67,14 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** Which rule, heuristic, agent rule or naming convention proposed how many operations. */
+function creditLines(plan: OrganizePlan): string[] {
+  const counts = new Map<string, number>();
+  for (const op of plan.operations) if (op.type !== 'create_folder') counts.set(op.rule ?? 'unnamed', (counts.get(op.rule ?? 'unnamed') ?? 0) + 1);
+  if (counts.size === 0) return [];
+  const lines = ['## Behind this plan', ''];
+  for (const [rule, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`- ${rule}: ${n} file${n === 1 ? '' : 's'}`);
+  return [...lines, ''];
 }

@@ -12,7 +12,10 @@ import { type PlannedOperation, riskOf } from '../../vault-vfs/operations';
 import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
+import { OrganizeCancelledError } from './agent/organize-cancelled';
 import { runHeuristics } from './heuristics/run-heuristics';
+import type { NamingConvention } from './naming/naming-conventions';
+import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { PlanBuilder } from './plan-builder';
 
@@ -24,6 +27,12 @@ export interface AgentRequest {
   undecided: readonly FileRecord[];
   entries: readonly VaultEntry[];
   planned: readonly PlannedOperation[];
+  /** The scope the agent's proposals are held to (the same as everything else's). */
+  configDir?: string;
+  allowOutside?: boolean;
+  planLimit?: number;
+  excludedFolders?: readonly string[];
+  signal?: AbortSignal;
 }
 
 export type OrganizeAgent = (request: AgentRequest) => Promise<{ operations: PlannedOperation[]; notes: string[] }>;
@@ -39,6 +48,10 @@ export interface OrganizeRequest {
   /** Folders organize never reads from or writes into. */
   excludedFolders?: readonly string[];
   agent?: OrganizeAgent;
+  /** A naming convention the user chose: notes not following it get renames. */
+  naming?: Pick<NamingConvention, 'id' | 'name'>;
+  /** Cancels planning; nothing is returned (OrganizeCancelledError) and so nothing written. */
+  signal?: AbortSignal;
   planId: string;
   /** Reports progress for the UI and the CLI. */
   onProgress?: (message: string) => void;
@@ -91,10 +104,33 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
 
   if (req.sources.has('agent') && req.agent && undecided.length > 0) {
     progress(`asking the organize agent about ${undecided.length} undecided files`);
-    const answer = await req.agent({ folder: req.folder, undecided, entries, planned: ops });
-    ops.push(...answer.operations);
+    const answer = await req.agent({
+      folder: req.folder,
+      undecided,
+      entries,
+      planned: ops,
+      configDir: port.configDir,
+      allowOutside: req.allowOutside ?? false,
+      planLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
+      excludedFolders: req.excludedFolders ?? [],
+      ...(req.signal ? { signal: req.signal } : {}),
+    });
+    if (req.signal?.aborted) throw new OrganizeCancelledError();
+    // Whatever the agent returns is held to the policy below like the rest; it cannot claim files
+    // something else already moves.
+    const taken = new Set(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : [])));
+    ops.push(...answer.operations.filter((op) => !((op.type === 'move' || op.type === 'rename') && taken.has(op.source))));
     used.push(...answer.notes);
   }
+
+  if (req.naming) {
+    // Notes nothing else moves are brought to the chosen convention.
+    const moving = new Set(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : [])));
+    const renames = namingRenames(req.naming, records.filter((r) => !moving.has(r.path)), req.folder);
+    ops.push(...renames);
+    used.push(renames.length > 0 ? `${namingRuleName(req.naming)}: ${renames.length} notes renamed` : `${namingRuleName(req.naming)}: no renames (every note follows it, or it has no mechanical rename)`);
+  }
+  if (req.signal?.aborted) throw new OrganizeCancelledError();
 
   // One id space, folders first (parents before children), then moves and renames, then trash.
   const ordered = orderOperations(ops).map((op, i) => ({ ...op, opId: `${req.planId}-${i + 1}` }));

@@ -1,9 +1,12 @@
 // `steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
-//  [--allow-outside] [--plan-folder P] [--json] [--apply]`: plan (and optionally run) an organize
-// of a folder. The plan is written as a plan note; `--apply` accepts and runs all of it through
-// the journal (undo with `steward undo`).
+//  [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--apply]` plus the provider flags:
+// plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
+// accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
+// runs only when a provider is given.
 import { promises as fs } from 'node:fs';
 import { newJobId } from '../../edits/journal/journal-store';
+import { createOrganizeAgent } from '../../agents/organize/agent';
+import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
 import { planJson } from '../../agents/organize/organize-plan';
 import type { PlanSource } from '../../agents/organize/plan-organize';
@@ -13,19 +16,20 @@ import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
+import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
 
 const SOURCES: readonly PlanSource[] = ['rules', 'heuristics', 'agent'];
 
-function parseSources(raw: string | undefined, hasRules: boolean): Set<PlanSource> {
-  if (raw === undefined) return new Set<PlanSource>(hasRules ? ['rules', 'heuristics'] : ['heuristics']);
+function parseSources(raw: string | undefined, hasRules: boolean, hasProvider: boolean): Set<PlanSource> {
+  if (raw === undefined) return new Set<PlanSource>([...(hasRules ? ['rules' as const] : []), 'heuristics', ...(hasProvider ? ['agent' as const] : [])]);
   const out = new Set<PlanSource>();
   for (const s of raw.split(',').map((x) => x.trim())) {
     if (!(SOURCES as readonly string[]).includes(s)) throw new UsageError(`unknown source "${s}" in --sources; use ${SOURCES.join(', ')}`);
     out.add(s as PlanSource);
   }
   if (out.has('rules') && !hasRules) throw new UsageError('--sources includes rules but no --rules FILE was given');
-  if (out.has('agent')) throw new UsageError('the organize agent needs a model provider, which this version of the CLI does not configure yet; use --sources rules,heuristics');
+  if (out.has('agent') && !hasProvider) throw new UsageError('--sources includes agent but no --provider was given (see the provider flags below)');
   return out;
 }
 
@@ -33,17 +37,21 @@ export const organizeCommand: CliCommand = {
   name: 'organize',
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
-    'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics]',
-    '                        [--allow-outside] [--plan-folder P] [--json] [--apply]',
+    'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
+    '                        [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--apply]',
+    '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
     '  --folder F        the folder to organize (default: the whole vault)',
     '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, priority?}]}',
-    '  --sources LIST    which plan sources run (default: rules when --rules is given, and heuristics)',
+    '  --sources LIST    which plan sources run (default: rules when --rules is given, heuristics,',
+    '                    and the organize agent when --provider is given)',
+    `  --naming ID       rename notes to a naming convention: ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`,
     '  --allow-outside   let rules move files out of the folder ("thenMoveTo": "/...")',
     `  --plan-folder P   where the plan note goes (default: ${DEFAULT_SETTINGS.planFolder})`,
     '  --apply           accept every operation and run the plan through the journal',
+    PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder'], booleans: ['allow-outside', 'json', 'apply'] });
+    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'json', 'apply'] });
     const vault = await openVault(parsed.positionals[0]);
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const folder = (parsed.values.get('folder') ?? '').replace(/^\/+|\/+$/g, '');
@@ -64,12 +72,18 @@ export const organizeCommand: CliCommand = {
         throw new UsageError(`${rulesFile}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    const sources = parseSources(parsed.values.get('sources'), rules !== undefined);
+    const client = clientFromFlags(parsed, io.env);
+    const sources = parseSources(parsed.values.get('sources'), rules !== undefined, client !== null);
+    const namingId = parsed.values.get('naming');
+    const naming = namingId === undefined ? undefined : conventionById(namingId);
+    if (namingId !== undefined && !naming?.rewrite) throw new UsageError(`--naming ${namingId}: use one of ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`);
     await assertNoInterruptedJob(vault);
     const outcome = await organizeFolder(vault, {
       folder,
       ...(rules ? { rules } : {}),
       sources,
+      ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client }) } : {}),
+      ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
       planFolder: parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder,
       apply: parsed.booleans.has('apply'),

@@ -1,0 +1,70 @@
+// The model provider flags shared by `organize` and `ask`: --provider, --base-url, --model,
+// --tool-format. API keys come from the environment only (OPENAI_API_KEY, ANTHROPIC_API_KEY,
+// STEWARD_API_KEY), never from a flag, so they stay out of shell history and process lists.
+// Node's fetch is the transport.
+import { createLlmClient } from '../agents/llm/create-client';
+import type { FetchLike } from '../agents/llm/fetch-like';
+import type { LlmClient } from '../agents/llm/llm-client';
+import { DEFAULT_MODEL_PROFILES, TOOL_FORMATS, type ModelProfile, type ToolFormat } from '../agents/llm/model-profile';
+import { apiKeyEnvVar, DEFAULT_TIMEOUT_MS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../agents/llm/provider-config';
+import type { ParsedArgs } from './args';
+import { UsageError } from './command';
+
+export const PROVIDER_FLAGS = ['provider', 'base-url', 'model', 'tool-format'] as const;
+
+export const PROVIDER_USAGE = [
+  '  --provider P      openai | anthropic | openai-compatible (a local or hosted OpenAI-style server)',
+  '  --base-url URL    the server, e.g. http://localhost:11434/v1 (required for openai-compatible)',
+  '  --model M         the model (default: gpt-4.1-mini for openai, claude-haiku-4-5 for anthropic)',
+  '  --tool-format F   native | hermes | json (text tool calls for models without native tools)',
+  '  API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY or STEWARD_API_KEY (openai-compatible, optional)',
+].join('\n');
+
+const DEFAULT_MODEL: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
+
+export interface ProviderChoice {
+  provider: ProviderConfig;
+  profile: ModelProfile;
+  apiKey: string;
+}
+
+/** The provider the flags name, or null when no provider flag was given. */
+export function providerFromFlags(parsed: ParsedArgs, env: Record<string, string | undefined>): ProviderChoice | null {
+  const kind = parsed.values.get('provider');
+  if (kind === undefined) {
+    const stray = PROVIDER_FLAGS.find((f) => parsed.values.has(f));
+    if (stray !== undefined) throw new UsageError(`--${stray} needs --provider`);
+    return null;
+  }
+  if (!(PROVIDER_KINDS as readonly string[]).includes(kind)) throw new UsageError(`unknown provider "${kind}"; use ${PROVIDER_KINDS.join(', ')}`);
+  const providerKind = kind as ProviderKind;
+  const baseUrl = parsed.values.get('base-url') ?? '';
+  if (baseUrl !== '' && !/^https?:\/\/\S+$/u.test(baseUrl)) throw new UsageError(`--base-url "${baseUrl}" is not an http(s) URL`);
+  if (providerKind === 'openai-compatible' && baseUrl === '') throw new UsageError('--provider openai-compatible needs --base-url URL (for Ollama: http://localhost:11434/v1)');
+  const model = parsed.values.get('model') ?? (providerKind === 'openai-compatible' ? undefined : DEFAULT_MODEL[providerKind]);
+  if (model === undefined) throw new UsageError('--provider openai-compatible needs --model M (the name the server knows the model by)');
+  const format = parsed.values.get('tool-format');
+  if (format !== undefined && !(TOOL_FORMATS as readonly string[]).includes(format)) throw new UsageError(`unknown tool format "${format}"; use ${TOOL_FORMATS.join(', ')}`);
+  const envVar = apiKeyEnvVar(providerKind);
+  const apiKey = (env[envVar] ?? '').trim();
+  if (apiKey === '' && providerKind !== 'openai-compatible') throw new UsageError(`--provider ${providerKind} needs an API key in the environment variable ${envVar}`);
+
+  const id = providerKind === 'openai-compatible' ? 'local' : providerKind;
+  const provider: ProviderConfig = { id, kind: providerKind, baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs: DEFAULT_TIMEOUT_MS, headers: {} };
+  const known = DEFAULT_MODEL_PROFILES.find((p) => p.model === model && p.provider === id);
+  const profile: ModelProfile = {
+    ...(known ?? { contextWindow: providerKind === 'openai-compatible' ? 32_768 : 128_000, maxOutputTokens: 4_096, streaming: true, reasoning: false, prices: { input: 0, output: 0, cachedInput: 0 } }),
+    id: model,
+    provider: id,
+    model,
+    toolFormat: (format as ToolFormat | undefined) ?? known?.toolFormat ?? 'native',
+  };
+  return { provider, profile, apiKey };
+}
+
+/** A client for the flags' provider (Node's fetch), or null when none was given. */
+export function clientFromFlags(parsed: ParsedArgs, env: Record<string, string | undefined>, fetch: FetchLike = (input, init) => globalThis.fetch(input, init)): LlmClient | null {
+  const choice = providerFromFlags(parsed, env);
+  if (choice === null) return null;
+  return createLlmClient({ ...choice, fetch, allowBrowser: false });
+}
