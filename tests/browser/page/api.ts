@@ -1,0 +1,23 @@
+// What the test page exposes as `window.steward`, shared by the page bundle and the tests that
+// drive it through Playwright's page.evaluate.
+export interface StewardPage {
+  /**
+   * A fresh vault holding `files` ('Folder/': '' makes a folder), with `note` rendered into the page
+   * and the body back to the light theme with no overridden variables.
+   */
+  open(files: Record<string, string>, note: string): Promise<void>;
+  /** Renders the note again, as Obsidian does when the note changes. */
+  rerender(): Promise<void>;
+  read(path: string): Promise<string>;
+  exists(path: string): Promise<boolean>;
+  /** Every Notice shown since the last open(). */
+  notices(): string[];
+  /** Jobs the widgets reported done (what "Undo last organize" would use). */
+  jobs(): string[];
+}
+
+declare global {
+  interface Window {
+    steward: StewardPage;
+  }
+}
