@@ -1,26 +1,45 @@
 // Plugin lifecycle only: load settings, register what Steward offers, release it all on unload.
 import { Notice, Plugin } from 'obsidian';
+import { SelfWrites, trackSelfWrites } from './src/agents/organize/auto/self-writes';
 import { DEFAULT_SETTINGS, parseSettings, type StewardSettings } from './src/settings/settings';
+import type { VaultPort } from './src/vault-vfs/vault-port';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
+import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
+import { registerPendingBlockWidgets } from './src/views/pending/register-widgets';
+import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
 import { offerRecovery } from './src/views/recovery/offer-recovery';
+import { KeywordSearch } from './src/views/search/keyword-search';
 import { StewardSettingTab } from './src/views/settings-tab';
 
 export default class StewardPlugin extends Plugin {
   override settings: StewardSettings = structuredClone(DEFAULT_SETTINGS);
-  private vault: ObsidianVault | null = null;
+  private vault: VaultPort | null = null;
+  /** What Steward itself writes, so automatic mode never reacts to its own moves. */
+  private readonly selfWrites = new SelfWrites();
+  /** The vault's keyword index (built once the workspace is ready); null before onload. */
+  keywordSearch: KeywordSearch | null = null;
 
   override async onload(): Promise<void> {
     await this.loadSettings();
     this.addSettingTab(new StewardSettingTab(this.app, this));
-    registerOrganize(this, { app: this.app, port: () => this.port(), planFolder: () => this.settings.planFolder });
-    // The journal is read only once the workspace is ready, never during start-up.
-    this.app.workspace.onLayoutReady(() => void offerRecovery(this.app, this.port()));
+    const settings = (): StewardSettings => this.settings;
+    // Built after layout ready, in slices; kept current from vault events; saved in the plugin folder.
+    const keywordSearch = new KeywordSearch(this, () => this.port());
+    this.keywordSearch = keywordSearch;
+    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: () => keywordSearch.index });
+    registerPendingBlockWidgets(this, widgetDepsFromSettings(() => this.port(), settings));
+    // The journal is read and vault events are watched only once the workspace is ready: the
+    // vault's start-up `create` events (one per file) must not look like new files.
+    this.app.workspace.onLayoutReady(() => {
+      registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites });
+      void offerRecovery(this.app, this.port());
+    });
   }
 
-  /** The vault as the core sees it, made on first use. */
-  port(): ObsidianVault {
-    this.vault ??= new ObsidianVault(this.app);
+  /** The vault as the core sees it, made on first use; every write through it is Steward's own. */
+  port(): VaultPort {
+    this.vault ??= trackSelfWrites(new ObsidianVault(this.app), this.selfWrites);
     return this.vault;
   }
 

@@ -1,6 +1,11 @@
 // Steward's settings as stored in data.json, their defaults, and the validation that runs on load.
 // API keys are never stored here: a provider keeps the *name* of a secret in Obsidian's
-// SecretStorage (or, in the CLI, reads the key from the environment).
+// SecretStorage (or, in the CLI, reads the key from the environment). Each part is validated in
+// its own file: rules (rule-settings), models (model-choice), automatic mode (automatic-settings).
+import { type AutomaticSettings, DEFAULT_AUTOMATIC, readAutomatic } from './automatic-settings';
+import { type ModelChoice, modelChoice, readModelChoice } from './model-choice';
+import { isRecord, readBoolean, readChoice, readFolderList, readString, vaultFolder } from './read-fields';
+import { readRules, type SavedRule } from './rule-settings';
 
 export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -9,13 +14,18 @@ export type ProviderId = (typeof PROVIDER_IDS)[number];
 export const TRANSPORTS = ['fetch', 'requestUrl'] as const;
 export type Transport = (typeof TRANSPORTS)[number];
 
+/** Agents pick a model per phase: a cheap one to explore, a stronger one to plan. */
+export const MODEL_PHASES = ['explore', 'plan'] as const;
+export type ModelPhase = (typeof MODEL_PHASES)[number];
+
 export interface ProviderSettings {
-  model: string;
   /** Empty means the provider's public endpoint. */
   baseUrl: string;
   /** Name of the secret in SecretStorage that holds the API key; empty for none. */
   apiKeySecret: string;
   transport: Transport;
+  explore: ModelChoice;
+  plan: ModelChoice;
 }
 
 export interface StewardSettings {
@@ -24,16 +34,30 @@ export interface StewardSettings {
   providers: Record<ProviderId, ProviderSettings>;
   /** Folder for organize plan notes. */
   planFolder: string;
+  /** Organize rules, first source of every plan and the only one automatic mode uses. */
+  rules: SavedRule[];
+  /** Folders organize never reads from or writes into. */
+  excludedFolders: string[];
+  /** Whether organize may plan trash operations at all. */
+  allowTrash: boolean;
+  /** Whether rules may move files out of the folder being organized ("thenMoveTo": "/..."). */
+  allowOutside: boolean;
+  automatic: AutomaticSettings;
 }
 
 export const DEFAULT_SETTINGS: StewardSettings = {
   activeProvider: 'none',
   providers: {
-    openai: { model: 'gpt-4.1-mini', baseUrl: '', apiKeySecret: '', transport: 'fetch' },
-    anthropic: { model: 'claude-sonnet-4-5', baseUrl: '', apiKeySecret: '', transport: 'requestUrl' },
-    'openai-compatible': { model: 'qwen2.5:7b', baseUrl: 'http://localhost:11434/v1', apiKeySecret: '', transport: 'fetch' },
+    openai: { baseUrl: '', apiKeySecret: '', transport: 'fetch', explore: modelChoice('gpt-4.1-mini'), plan: modelChoice('gpt-4.1') },
+    anthropic: { baseUrl: '', apiKeySecret: '', transport: 'requestUrl', explore: modelChoice('claude-haiku-4-5'), plan: modelChoice('claude-sonnet-4-5') },
+    'openai-compatible': { baseUrl: 'http://localhost:11434/v1', apiKeySecret: '', transport: 'fetch', explore: modelChoice('qwen2.5:7b'), plan: modelChoice('qwen2.5:7b') },
   },
   planFolder: 'Steward/Plans',
+  rules: [],
+  excludedFolders: [],
+  allowTrash: false,
+  allowOutside: false,
+  automatic: DEFAULT_AUTOMATIC,
 };
 
 export interface LoadedSettings {
@@ -48,43 +72,26 @@ function cloneDefaults(): StewardSettings {
   return structuredClone(DEFAULT_SETTINGS);
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-function readString(obj: Record<string, unknown>, key: string, where: string, problems: string[], fallback: string): string {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (typeof v === 'string') return v;
-  problems.push(`${where}.${key} should be text, found ${typeof v}; using "${fallback}"`);
-  return fallback;
-}
-
-function readChoice<T extends string>(obj: Record<string, unknown>, key: string, where: string, choices: readonly T[], problems: string[], fallback: T): T {
-  const v = obj[key];
-  if (v === undefined) return fallback;
-  if (typeof v === 'string' && (choices as readonly string[]).includes(v)) return v as T;
-  problems.push(`${where}.${key} should be one of ${choices.join(', ')}, found ${JSON.stringify(v)}; using "${fallback}"`);
-  return fallback;
-}
-
 function readProvider(raw: unknown, id: ProviderId, problems: string[]): ProviderSettings {
   const fallback = DEFAULT_SETTINGS.providers[id];
-  if (raw === undefined) return { ...fallback };
+  if (raw === undefined) return structuredClone(fallback);
   const where = `providers.${id}`;
   if (!isRecord(raw)) {
     problems.push(`${where} should be an object; using defaults`);
-    return { ...fallback };
+    return structuredClone(fallback);
   }
+  // Before per-phase models there was one `model`: it becomes the planning model.
+  const legacyPlan = typeof raw.model === 'string' && raw.plan === undefined ? { model: raw.model } : raw.plan;
   return {
-    model: readString(raw, 'model', where, problems, fallback.model),
     baseUrl: readString(raw, 'baseUrl', where, problems, fallback.baseUrl),
     apiKeySecret: readString(raw, 'apiKeySecret', where, problems, fallback.apiKeySecret),
     transport: readChoice(raw, 'transport', where, TRANSPORTS, problems, fallback.transport),
+    explore: readModelChoice(raw.explore, `${where}.explore`, problems, fallback.explore),
+    plan: readModelChoice(legacyPlan, `${where}.plan`, problems, fallback.plan),
   };
 }
 
-const KNOWN_KEYS = new Set(['activeProvider', 'providers', 'planFolder']);
+const KNOWN_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
 
 /**
  * Validates what `loadData()` returned. `null`/`undefined` (first run) gives defaults silently.
@@ -108,21 +115,27 @@ export function parseSettings(raw: unknown): LoadedSettings {
   const settings: StewardSettings = {
     activeProvider: readChoice(raw, 'activeProvider', 'settings', ['none', ...PROVIDER_IDS] as const, problems, DEFAULT_SETTINGS.activeProvider),
     providers,
-    planFolder: readFolder(raw, problems),
+    planFolder: readPlanFolder(raw, problems),
+    rules: readRules(raw.rules, problems),
+    excludedFolders: readFolderList(raw, 'excludedFolders', 'settings', problems),
+    allowTrash: readBoolean(raw, 'allowTrash', 'settings', problems, DEFAULT_SETTINGS.allowTrash),
+    allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
+    automatic: readAutomatic(raw.automatic, problems),
   };
   return { settings, problems, usedDefaults: false };
 }
 
-function readFolder(raw: Record<string, unknown>, problems: string[]): string {
-  const folder = readString(raw, 'planFolder', 'settings', problems, DEFAULT_SETTINGS.planFolder).trim();
-  if (folder === '' || folder.startsWith('/') || folder.split('/').includes('..')) {
-    problems.push(`settings.planFolder "${folder}" is not a vault folder; using "${DEFAULT_SETTINGS.planFolder}"`);
+function readPlanFolder(raw: Record<string, unknown>, problems: string[]): string {
+  const text = readString(raw, 'planFolder', 'settings', problems, DEFAULT_SETTINGS.planFolder);
+  const folder = vaultFolder(text);
+  if (folder === null) {
+    problems.push(`settings.planFolder "${text.trim()}" is not a vault folder; using "${DEFAULT_SETTINGS.planFolder}"`);
     return DEFAULT_SETTINGS.planFolder;
   }
   return folder;
 }
 
-/** Reads a dotted settings key such as `providers.openai.model`. */
+/** Reads a dotted settings key such as `providers.openai.plan.model`. */
 export function getSettingValue(settings: StewardSettings, key: string): unknown {
   let node: unknown = settings;
   for (const part of key.split('.')) {
@@ -134,7 +147,8 @@ export function getSettingValue(settings: StewardSettings, key: string): unknown
 
 /**
  * Sets a dotted settings key and re-validates the whole object, so a value the UI let through
- * but the loader would refuse never reaches data.json. Returns the problems, if any.
+ * but the loader would refuse never reaches data.json. Returns the new problems, if any (a rule
+ * already turned off for an error does not block changing an unrelated setting).
  */
 export function setSettingValue(settings: StewardSettings, key: string, value: unknown): string[] {
   const draft = structuredClone(settings) as unknown as Record<string, unknown>;
@@ -148,8 +162,10 @@ export function setSettingValue(settings: StewardSettings, key: string, value: u
   const last = parts[parts.length - 1] ?? '';
   if (!(last in node)) return [`unknown setting ${key}`];
   node[last] = value;
+  const before = new Set(parseSettings(structuredClone(settings)).problems);
   const checked = parseSettings(draft);
-  if (checked.problems.length > 0) return checked.problems;
+  const fresh = checked.problems.filter((p) => !before.has(p));
+  if (fresh.length > 0) return fresh;
   Object.assign(settings, checked.settings);
   return [];
 }

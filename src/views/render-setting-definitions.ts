@@ -16,6 +16,7 @@ function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: Set
   const setting = new Setting(containerEl).setName(def.name);
   if (def.desc !== undefined) setting.setDesc(def.desc);
   if (def.render) {
+    // Cleanup of a rendered row is the tab's job here (it unloads what it made in hide()).
     def.render(setting, undefined as never);
     return;
   }
@@ -29,6 +30,14 @@ function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: Set
       t.setValue(typeof current === 'string' ? current : '').onChange((v) => void values.set(control.key, v));
       if (control.placeholder) t.setPlaceholder(control.placeholder);
     });
+  } else if (control.type === 'textarea') {
+    setting.addTextArea((t) => {
+      t.setValue(typeof current === 'string' ? current : '').onChange((v) => void values.set(control.key, v));
+      if (control.placeholder) t.setPlaceholder(control.placeholder);
+    });
+  } else if (control.type === 'number') {
+    // Numbers are edited as text; the settings validator parses and range-checks them.
+    setting.addText((t) => t.setValue(typeof current === 'number' ? String(current) : '').onChange((v) => void values.set(control.key, v)));
   } else if (control.type === 'toggle') {
     setting.addToggle((t) => t.setValue(current === true).onChange((v) => void values.set(control.key, v)));
   }

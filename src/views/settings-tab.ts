@@ -1,11 +1,14 @@
 // The settings tab. Settings are declared once in `getSettingDefinitions()` (so they appear in
 // Obsidian's settings search, 1.13+); on older versions `display()` renders the same list.
-import { type App, Notice, PluginSettingTab, requireApiVersion, SecretComponent, Setting, type SettingDefinitionItem } from 'obsidian';
+import { type App, Notice, PluginSettingTab, requireApiVersion, SecretComponent, type Setting, type SettingDefinitionItem } from 'obsidian';
 import type StewardPlugin from '../../main';
 import { PROVIDER_IDS, type ProviderId, getSettingValue, setSettingValue } from '../settings/settings';
+import { modelSettingGroup } from './llm/model-setting-group';
+import { previewRule } from './organize/rule-preview';
+import { RulesEditor } from './organize/rules-editor';
 import { renderSettingDefinitions } from './render-setting-definitions';
 
-const PROVIDER_LABELS: Record<ProviderId, string> = {
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
   openai: 'OpenAI',
   anthropic: 'Anthropic',
   'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)',
@@ -16,7 +19,13 @@ const TRANSPORT_DESC =
   'requests from Obsidian (CORS). Obsidian request works with any server and on mobile, but waits for the ' +
   'whole reply and cannot stop a request already sent.';
 
+/** Settings holding folder lists, edited as one folder per line. */
+const LIST_KEYS = new Set(['excludedFolders', 'automatic.watchedFolders']);
+
 export class StewardSettingTab extends PluginSettingTab {
+  /** Rules editors on screen, unloaded when the tab closes (their DOM listeners go with them). */
+  private readonly editors = new Set<RulesEditor>();
+
   constructor(
     app: App,
     private readonly plugin: StewardPlugin,
@@ -29,20 +38,52 @@ export class StewardSettingTab extends PluginSettingTab {
       {
         name: 'Provider',
         desc: 'The model provider the agents use. "None" keeps Steward offline: organize runs on rules and heuristics, search on the keyword index.',
-        control: {
-          type: 'dropdown',
-          key: 'activeProvider',
-          options: { none: 'None (offline)', ...PROVIDER_LABELS },
-        },
+        control: { type: 'dropdown', key: 'activeProvider', options: { none: 'None (offline)', ...PROVIDER_LABELS } },
       },
       {
         name: 'Plan folder',
         desc: 'Where organize plan notes are written. Never inside the folder being organized.',
         control: { type: 'text', key: 'planFolder', placeholder: 'Steward/Plans' },
       },
+      this.organizeGroup(),
+      {
+        type: 'group',
+        heading: 'Rules',
+        items: [{ name: 'Organize rules', desc: 'Run first, in priority order; the first rule that matches a file claims it. Checked as you type.', render: (setting) => this.renderRules(setting) }],
+      },
+      this.automaticGroup(),
     ];
-    for (const id of PROVIDER_IDS) items.push(this.providerGroup(id));
+    for (const id of PROVIDER_IDS) {
+      items.push(this.providerGroup(id));
+      const visible = (): boolean => this.plugin.settings.activeProvider === id;
+      items.push(modelSettingGroup(id, 'explore', `${PROVIDER_LABELS[id]}: exploration model`, visible));
+      items.push(modelSettingGroup(id, 'plan', `${PROVIDER_LABELS[id]}: planning model`, visible));
+    }
     return items;
+  }
+
+  private organizeGroup(): SettingDefinitionItem {
+    return {
+      type: 'group',
+      heading: 'Organize',
+      items: [
+        { name: 'Excluded folders', desc: 'One folder per line. Organize, rules and automatic mode never read from or write into them.', control: { type: 'textarea', key: 'excludedFolders', placeholder: 'Archive' } },
+        { name: 'Allow trash', desc: 'Let plans include moving files to the trash (high risk; each still needs your accept).', control: { type: 'toggle', key: 'allowTrash' } },
+        { name: 'Allow moves out of the folder', desc: 'Let rules move files outside the folder being organized ("Move to" starting with /).', control: { type: 'toggle', key: 'allowOutside' } },
+      ],
+    };
+  }
+
+  private automaticGroup(): SettingDefinitionItem {
+    return {
+      type: 'group',
+      heading: 'Automatic mode',
+      items: [
+        { name: 'Run rules automatically', desc: 'Apply your saved rules to files created or renamed in the watched folders, through the journal (undo with "Undo last organize"). A note with "steward: ignore" in its frontmatter is left alone.', control: { type: 'toggle', key: 'automatic.enabled' } },
+        { name: 'Watched folders', desc: 'One folder per line.', control: { type: 'textarea', key: 'automatic.watchedFolders', placeholder: 'Inbox' } },
+        { name: 'Delay', desc: 'Seconds to wait after the last change, so templates and sync finish first.', control: { type: 'number', key: 'automatic.delaySeconds', min: 1, max: 600 } },
+      ],
+    };
   }
 
   private providerGroup(id: ProviderId): SettingDefinitionItem {
@@ -52,7 +93,6 @@ export class StewardSettingTab extends PluginSettingTab {
       heading: PROVIDER_LABELS[id],
       visible,
       items: [
-        { name: 'Model', desc: 'Model name as the provider spells it.', control: { type: 'text', key: `providers.${id}.model` } },
         {
           name: 'Base URL',
           desc: id === 'openai-compatible' ? 'For example http://localhost:11434/v1 for Ollama.' : 'Leave empty for the public endpoint.',
@@ -60,7 +100,7 @@ export class StewardSettingTab extends PluginSettingTab {
         },
         {
           name: 'API key',
-          desc: 'Stored in Obsidian\'s secret storage; the settings file keeps only the secret\'s name.',
+          desc: "Stored in Obsidian's secret storage; the settings file keeps only the secret's name.",
           render: (setting: Setting) => {
             new SecretComponent(this.app, setting.controlEl)
               .setValue(this.plugin.settings.providers[id].apiKeySecret)
@@ -76,12 +116,32 @@ export class StewardSettingTab extends PluginSettingTab {
     };
   }
 
+  private renderRules(setting: Setting): () => void {
+    setting.settingEl.addClass('steward-rules-setting');
+    const editor = new RulesEditor(setting.settingEl.createDiv(), {
+      rules: () => this.plugin.settings.rules,
+      save: async (rules) => {
+        this.plugin.settings.rules = rules;
+        await this.plugin.saveSettings();
+      },
+      preview: (condition) => previewRule(this.plugin.port(), condition, { skipFolders: [this.plugin.settings.planFolder, ...this.plugin.settings.excludedFolders] }),
+    });
+    editor.load();
+    this.editors.add(editor);
+    return () => {
+      editor.unload();
+      this.editors.delete(editor);
+    };
+  }
+
   override getControlValue(key: string): unknown {
-    return getSettingValue(this.plugin.settings, key);
+    const value = getSettingValue(this.plugin.settings, key);
+    return LIST_KEYS.has(key) && Array.isArray(value) ? value.join('\n') : value;
   }
 
   override async setControlValue(key: string, value: unknown): Promise<void> {
-    const problems = setSettingValue(this.plugin.settings, key, value);
+    const stored = LIST_KEYS.has(key) && typeof value === 'string' ? value.split('\n').map((l) => l.trim()).filter((l) => l !== '') : value;
+    const problems = setSettingValue(this.plugin.settings, key, stored);
     if (problems.length > 0) {
       new Notice(`Steward: ${problems.join('; ')}`);
       return;
@@ -98,7 +158,13 @@ export class StewardSettingTab extends PluginSettingTab {
     this.renderFallback();
   }
 
+  override hide(): void {
+    for (const editor of this.editors) editor.unload();
+    this.editors.clear();
+  }
+
   private renderFallback(): void {
+    this.hide();
     this.containerEl.empty();
     renderSettingDefinitions(this.containerEl, this.getSettingDefinitions(), {
       get: (key) => this.getControlValue(key),

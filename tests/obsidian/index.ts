@@ -1,6 +1,7 @@
 // The project's Obsidian test runtime, which tests (and the plugin code under test) import as
 // 'obsidian'. It is obsidian-test-mocks' in-memory implementation of obsidian.d.ts, made
 // faithful where Steward depends on the details (see plugin-data.ts; the vault side follows).
+import { installFaithfulButtons } from './faithful-buttons';
 import { installNoticeRecorder } from './notices';
 import { installFaithfulPluginData } from './plugin-data';
 
@@ -8,3 +9,4 @@ export * from 'obsidian-test-mocks/obsidian';
 
 installFaithfulPluginData();
 installNoticeRecorder();
+installFaithfulButtons();

@@ -25,6 +25,9 @@ async function startPlugin(files: Record<string, string> = {}): Promise<{ app: A
   const plugin = new PluginClass(app, readManifest());
   plugin.load();
   await settle();
+  // Obsidian calls onLayoutReady callbacks once the workspace is up; the plugin defers work to then.
+  app.workspace.setLayoutReady__();
+  await settle();
   return { app, plugin, leaks };
 }
 
@@ -32,22 +35,23 @@ describe('plugin lifecycle', () => {
   let leaks: LeakTracker | undefined;
   afterEach(() => leaks?.restore());
 
-  it('registers its settings tab, the organize commands and nothing that does not work yet', async () => {
+  it('registers its settings tab, the organize commands, the pending-block widgets and nothing that does not work yet', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
     expect([...plugin.commands__.keys()].sort()).toEqual(['organize-folder', 'undo-last-organize']);
     expect([...plugin.views__.keys()].sort()).toEqual([]);
-    expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual([]);
+    expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);
     expect(plugin.ribbonActions__).toHaveLength(0);
   });
 
   it('releases every event, interval and DOM listener on unload', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
-    // While loaded, the folder context menu entry is registered...
-    expect(started.leaks.report().eventHandlers).toEqual(['workspace:file-menu x1']);
+    // While loaded: the folder context menu entry, automatic mode's watch on new and renamed files,
+    // and the keyword index's watch on every change...
+    expect(started.leaks.report().eventHandlers.sort()).toEqual(['vault:create x2', 'vault:delete x1', 'vault:modify x1', 'vault:rename x2', 'workspace:file-menu x1']);
     started.plugin.unload();
     await settle();
     expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
@@ -58,7 +62,14 @@ describe('plugin lifecycle', () => {
     leaks = started.leaks;
     const tab = started.plugin.settingTabs__[0] as unknown as { getSettingDefinitions(): { name?: string; heading?: string }[] };
     const names = tab.getSettingDefinitions().map((d) => d.name ?? d.heading);
-    expect(names).toEqual(['Provider', 'Plan folder', 'OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)']);
+    expect(names).toEqual([
+      'Provider',
+      'Plan folder',
+      'Organize',
+      'Rules',
+      'Automatic mode',
+      ...['OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)'].flatMap((p) => [p, `${p}: exploration model`, `${p}: planning model`]),
+    ]);
   });
 });
 
@@ -88,18 +99,18 @@ describe('settings on load', () => {
   it('resets only the bad fields of an otherwise valid file', async () => {
     const app = App.createConfigured__();
     await app.vault.adapter.mkdir('.obsidian/plugins/steward');
-    await app.vault.adapter.write(dataPath, JSON.stringify({ activeProvider: 'anthropic', planFolder: '../outside', providers: { anthropic: { model: 42 } } }));
+    await app.vault.adapter.write(dataPath, JSON.stringify({ activeProvider: 'anthropic', planFolder: '../outside', providers: { anthropic: { plan: { model: 42 } } } }));
     leaks = trackLeaks({});
     const plugin = new (loadBundle(bundle))(app, readManifest());
     plugin.load();
     await settle();
-    const settings = (plugin as unknown as { settings: { activeProvider: string; planFolder: string; providers: { anthropic: { model: string } } } }).settings;
+    const settings = (plugin as unknown as { settings: { activeProvider: string; planFolder: string; providers: { anthropic: { plan: { model: string } } } } }).settings;
     expect(settings.activeProvider).toBe('anthropic');
     expect(settings.planFolder).toBe('Steward/Plans');
-    expect(settings.providers.anthropic.model).toBe('claude-sonnet-4-5');
+    expect(settings.providers.anthropic.plan.model).toBe('claude-sonnet-4-5');
     expect(shownNotices).toHaveLength(1);
     expect(shownNotices[0]).toContain('planFolder "../outside"');
-    expect(shownNotices[0]).toContain('providers.anthropic.model should be text');
+    expect(shownNotices[0]).toContain('providers.anthropic.plan.model should be text');
   });
 
   it('treats another plugin\'s data as foreign and uses defaults', async () => {

@@ -1,5 +1,5 @@
 // The organize entry points: "Organize folder" (with a folder picker), "Organize this folder" in
-// the folder context menu, and "Undo last organize".
+// the folder context menu, and "Undo last organize" (which also reverses automatic runs).
 import { Notice, type Plugin, TFolder } from 'obsidian';
 import { listFinishedJobs, undoJob } from '../../edits/journal/recover-jobs';
 import { FolderPickerModal } from './folder-picker';

@@ -1,39 +1,87 @@
-// Runs "Organize folder" in Obsidian: plans with the offline sources (and the agent when one is
-// configured), shows progress in a notice that can cancel, writes the plan note and opens it.
-import { type App, Notice, TFile } from 'obsidian';
+// Runs "Organize folder" in Obsidian: the saved rules, then heuristics, then (when a provider is
+// configured) the organize agent, with progress in a window that can cancel. A cancelled run
+// writes nothing; a finished one writes the plan note and opens it.
+import { type App, TFile } from 'obsidian';
+import { OrganizeCancelledError } from '../../agents/organize/agent';
+import { detectNamingConventions, type NamingConvention } from '../../agents/organize/naming/naming-conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
-import type { PlanSource } from '../../agents/organize/plan-organize';
+import type { OrganizeAgent, PlanSource } from '../../agents/organize/plan-organize';
+import { isInFolder } from '../../dsl/file-records';
 import { newJobId } from '../../edits/journal/journal-store';
+import { compiledRules } from '../../settings/rule-settings';
+import type { StewardSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
+import { abortablePort, OrganizeAbortedError } from './abortable-port';
+import type { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import { organizeAgentFor } from './organize-agent-for';
+import { OrganizeModal } from './organize-modal';
+import type { ProgressSink } from './agent-progress';
 
 export interface OrganizeDeps {
   app: App;
   port: () => VaultPort;
-  planFolder: () => string;
+  settings: () => StewardSettings;
+  /** The agent for a run; tests replace it. Default: the organize agent on the configured provider. */
+  agentFor?: (settings: StewardSettings, signal: AbortSignal, sink: ProgressSink) => { agent: OrganizeAgent } | { agent: null; reason: string };
+  /** The vault's keyword index, once built: what the agent's query_semantic_index searches. */
+  keywordIndex?: () => VaultIndexer | null;
 }
 
-export async function runOrganize(deps: OrganizeDeps, folder: string): Promise<void> {
-  const label = folder === '' ? 'the vault' : folder;
-  const notice = new Notice(`Steward: planning how to organize ${label}…`, 0);
+/** Opens the progress window and runs the flow in it; resolves when the run has ended. */
+export async function runOrganize(deps: OrganizeDeps, folder: string): Promise<OrganizeModal> {
+  const modal = new OrganizeModal(deps.app, folder === '' ? 'the vault' : folder);
+  modal.open();
+  await organizeInModal(deps, folder, modal);
+  return modal;
+}
+
+export async function organizeInModal(deps: OrganizeDeps, folder: string, modal: OrganizeModal): Promise<void> {
+  const settings = deps.settings();
+  const signal = modal.signal;
+  const port = abortablePort(deps.port(), signal);
   try {
+    const rules = compiledRules(settings.rules);
     const sources = new Set<PlanSource>(['heuristics']);
-    const outcome = await organizeFolder(deps.port(), {
+    if (rules.length > 0) sources.add('rules');
+    let agent: OrganizeAgent | undefined;
+    if (settings.activeProvider !== 'none') {
+      const choice = (deps.agentFor ?? ((s, sig, sink) => organizeAgentFor(deps.app, s, sig, sink, deps.keywordIndex?.() ?? null)))(settings, signal, modal);
+      if (choice.agent) {
+        agent = choice.agent;
+        sources.add('agent');
+      } else modal.log(`The organize agent is not used: ${choice.reason}`);
+    }
+    const naming = await modal.chooseNaming(await namingOptions(port, folder));
+    if (signal.aborted) throw new OrganizeAbortedError();
+    const outcome = await organizeFolder(port, {
       folder,
+      rules,
       sources,
-      planFolder: deps.planFolder(),
+      allowOutside: settings.allowOutside,
+      allowTrash: settings.allowTrash,
+      excludedFolders: settings.excludedFolders,
+      planFolder: settings.planFolder,
       planId: newJobId(),
-      onProgress: (message) => notice.setMessage(`Steward: ${message}`),
+      signal,
+      onProgress: (message) => modal.log(message),
+      ...(agent ? { agent } : {}),
+      ...(naming ? { naming } : {}),
     });
-    notice.hide();
     if (!outcome.note) {
-      new Notice(`Steward: ${outcome.plan.description}`);
+      modal.finish(outcome.plan.description);
       return;
     }
-    new Notice(`Steward: ${outcome.plan.operations.length} operations planned; review them in the plan note.`);
+    modal.finish(`${outcome.plan.operations.length} operations planned; review them in the plan note.`);
     const file = deps.app.vault.getFileByPath(outcome.note);
     if (file instanceof TFile) await deps.app.workspace.getLeaf('tab').openFile(file);
   } catch (e) {
-    notice.hide();
-    new Notice(`Steward: organize failed: ${e instanceof Error ? e.message : String(e)}`);
+    if (signal.aborted || e instanceof OrganizeCancelledError || e instanceof OrganizeAbortedError) modal.finish('Cancelled. Nothing was written.');
+    else modal.finish(`Organize failed: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/** The folder's top three naming conventions, from its files' names. */
+async function namingOptions(port: VaultPort, folder: string): Promise<NamingConvention[]> {
+  const names = (await port.list()).filter((e) => e.kind === 'file' && isInFolder(e.path, folder)).map((e) => e.path);
+  return detectNamingConventions(names).slice(0, 3);
 }

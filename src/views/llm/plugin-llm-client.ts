@@ -1,0 +1,30 @@
+// Builds the LLM client for a phase inside Obsidian: the key comes from Obsidian's SecretStorage
+// by the secret's name (data.json never holds it), the transport is the one chosen in settings,
+// and the SDKs are allowed to run in the app's renderer (`allowBrowser`).
+import type { App } from 'obsidian';
+import { createClientForPhase } from '../../agents/llm/create-client';
+import type { LlmClient } from '../../agents/llm/llm-client';
+import type { Phase } from '../../agents/llm/model-profile';
+import { pluginFetch } from '../../agents/llm/obsidian-request-fetch';
+import { llmSettingsOf } from '../../settings/llm-from-settings';
+import type { StewardSettings } from '../../settings/settings';
+
+export type PluginClientResult = { ok: true; client: LlmClient } | { ok: false; reason: string };
+
+/** The client for `phase`, or why there is none (offline, bad settings, no key). */
+export function pluginLlmClient(app: App, settings: StewardSettings, phase: Phase): PluginClientResult {
+  const llm = llmSettingsOf(settings);
+  if (llm === null) return { ok: false, reason: 'no provider is configured (Steward is offline)' };
+  if (!llm.ok) return { ok: false, reason: `the model settings need fixing: ${llm.problems.join('; ')}` };
+  try {
+    const client = createClientForPhase(llm.settings, phase, {
+      apiKeyFor: (provider) => (provider.apiKeySecret === '' ? undefined : (app.secretStorage.getSecret(provider.apiKeySecret) ?? undefined)),
+      fetchFor: (provider) => pluginFetch(provider.transport),
+      allowBrowser: true,
+    });
+    return { ok: true, client };
+  } catch (e) {
+    // Config errors (no key, no base URL) are for the user; they never contain the key itself.
+    return { ok: false, reason: e instanceof Error ? e.message : String(e) };
+  }
+}

@@ -1,0 +1,75 @@
+// Automatic mode in Obsidian: files created or renamed in watched folders are queued, and once
+// they have settled (templates applied, sync finished) the saved rules run on them as one
+// journaled job. Registered after the layout is ready, so the vault's start-up `create` events
+// (one per existing file) never reach it.
+import { Notice, type Plugin, TFile } from 'obsidian';
+import { type AutoScope, watchedFolderOf } from '../../agents/organize/auto/auto-candidates';
+import { DebounceQueue } from '../../agents/organize/auto/debounce-queue';
+import { runAutoRules } from '../../agents/organize/auto/run-auto-rules';
+import type { SelfWrites } from '../../agents/organize/auto/self-writes';
+import { compiledRules } from '../../settings/rule-settings';
+import type { StewardSettings } from '../../settings/settings';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+
+export interface AutomaticDeps {
+  port: () => VaultPort;
+  settings: () => StewardSettings;
+  selfWrites: SelfWrites;
+  /** Called after each run (tests wait on it). */
+  onRun?: (report: Awaited<ReturnType<typeof runAutoRules>> | Error) => void;
+}
+
+export function registerAutomaticOrganize(plugin: Plugin, deps: AutomaticDeps): DebounceQueue {
+  let running: Promise<void> = Promise.resolve();
+  const queue = new DebounceQueue(
+    () => deps.settings().automatic.delaySeconds * 1000,
+    // Runs one after another: a second batch waits for the first job to finish.
+    (paths) => {
+      running = running.then(() => runBatch(deps, paths));
+    },
+    { set: (fn, ms) => window.setTimeout(fn, ms), clear: (id) => window.clearTimeout(id) },
+  );
+  plugin.register(() => queue.dispose());
+  const scope = (): AutoScope => {
+    const s = deps.settings();
+    return { watchedFolders: s.automatic.watchedFolders, excludedFolders: s.excludedFolders, planFolder: s.planFolder, configDir: plugin.app.vault.configDir };
+  };
+  const consider = (file: unknown): void => {
+    const s = deps.settings();
+    if (!s.automatic.enabled || !(file instanceof TFile)) return;
+    if (deps.selfWrites.isOwn(file.path) || watchedFolderOf(file.path, scope()) === null) return;
+    queue.add(file.path);
+  };
+  plugin.registerEvent(plugin.app.vault.on('create', consider));
+  plugin.registerEvent(
+    plugin.app.vault.on('rename', (file, oldPath) => {
+      queue.remove(oldPath);
+      consider(file);
+    }),
+  );
+  return queue;
+}
+
+async function runBatch(deps: AutomaticDeps, paths: string[]): Promise<void> {
+  const s = deps.settings();
+  if (!s.automatic.enabled) return;
+  const rules = compiledRules(s.rules);
+  if (rules.length === 0) return;
+  try {
+    const report = await runAutoRules(deps.port(), paths, {
+      rules,
+      allowOutside: s.allowOutside,
+      watchedFolders: s.automatic.watchedFolders,
+      excludedFolders: s.excludedFolders,
+      planFolder: s.planFolder,
+      configDir: deps.port().configDir,
+    });
+    if (report.job && report.job.state === 'applied') new Notice(`Steward: rules filed ${report.job.steps} item${report.job.steps === 1 ? '' : 's'} automatically ("Undo last organize" reverses it).`);
+    else if (report.job) new Notice(`Steward: automatic rules were rolled back: ${report.job.failure?.reason ?? 'a step was refused'}.`);
+    deps.onRun?.(report);
+  } catch (e) {
+    const error = e instanceof Error ? e : new Error(String(e));
+    new Notice(`Steward: automatic rules did not run: ${error.message}`);
+    deps.onRun?.(error);
+  }
+}

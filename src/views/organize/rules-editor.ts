@@ -1,0 +1,140 @@
+// The rules editor in Steward's settings: one card per saved rule, checked as you type with the
+// same compiler the organize run uses (errors appear under the field, with line:col), and a
+// "Test rule" button that lists the files the condition matches now.
+import { Component } from 'obsidian';
+import { checkCondition, ruleProblems, type SavedRule } from '../../settings/rule-settings';
+import type { RulePreview } from './rule-preview';
+
+export interface RulesEditorDeps {
+  rules: () => readonly SavedRule[];
+  save: (rules: SavedRule[]) => Promise<void>;
+  preview: (condition: string) => Promise<RulePreview>;
+}
+
+const NEW_RULE: SavedRule = { name: '', if: 'file.ext == "pdf"', thenMoveTo: 'Documents/PDFs', enabled: true };
+
+export class RulesEditor extends Component {
+  private rules: SavedRule[] = [];
+  /** One re-check per card: a rename can make another card's name a duplicate. */
+  private checks: (() => void)[] = [];
+
+  constructor(
+    private readonly containerEl: HTMLElement,
+    private readonly deps: RulesEditorDeps,
+  ) {
+    super();
+  }
+
+  override onload(): void {
+    this.rules = structuredClone([...this.deps.rules()]);
+    this.render();
+  }
+
+  override onunload(): void {
+    this.containerEl.empty();
+  }
+
+  private render(): void {
+    this.containerEl.empty();
+    this.checks = [];
+    this.containerEl.addClass('steward-rules-editor');
+    if (this.rules.length === 0) this.containerEl.createEl('p', { cls: 'steward-rules-empty', text: 'No rules yet. Organize uses heuristics (and the agent, when a provider is set) until you add one.' });
+    this.rules.forEach((_rule, i) => this.renderRule(i));
+    const add = this.containerEl.createEl('button', { text: 'Add rule', cls: 'steward-rule-add' });
+    this.registerDomEvent(add, 'click', () => {
+      this.rules.push({ ...NEW_RULE, name: `Rule ${this.rules.length + 1}` });
+      void this.commit();
+      this.render();
+    });
+  }
+
+  private renderRule(i: number): void {
+    const rule = this.rules[i];
+    if (!rule) return;
+    const card = this.containerEl.createDiv({ cls: 'steward-rule' });
+    card.dataset.index = String(i);
+    const header = card.createDiv({ cls: 'steward-rule-header' });
+    const name = this.field(header, 'Name', 'input', rule.name, (v) => (rule.name = v));
+    name.addClass('steward-rule-name');
+    const enabledLabel = header.createEl('label', { cls: 'steward-rule-enabled', text: 'On' });
+    const enabled = enabledLabel.createEl('input', { type: 'checkbox' });
+    enabled.checked = rule.enabled;
+    this.registerDomEvent(enabled, 'change', () => {
+      rule.enabled = enabled.checked;
+      void this.commit();
+    });
+    const test = header.createEl('button', { text: 'Test rule' });
+    const remove = header.createEl('button', { text: 'Delete', cls: 'mod-warning' });
+    this.registerDomEvent(remove, 'click', () => {
+      this.rules.splice(i, 1);
+      void this.commit();
+      this.render();
+    });
+
+    const condition = this.field(card, 'If', 'textarea', rule.if, (v) => (rule.if = v));
+    condition.addClass('steward-rule-if');
+    const conditionError = card.createDiv({ cls: 'steward-rule-error' });
+    this.field(card, 'Move to', 'input', rule.thenMoveTo ?? '', (v) => setOptional(rule, 'thenMoveTo', v)).addClass('steward-rule-move');
+    this.field(card, 'Rename to', 'input', rule.thenRenameTo ?? '', (v) => setOptional(rule, 'thenRenameTo', v)).addClass('steward-rule-rename');
+    const priority = this.field(card, 'Priority', 'input', rule.priority === undefined ? '' : String(rule.priority), (v) => {
+      const n = Number(v);
+      if (v.trim() === '' || !Number.isFinite(n)) delete rule.priority;
+      else rule.priority = n;
+    });
+    priority.addClass('steward-rule-priority');
+    const ruleError = card.createDiv({ cls: 'steward-rule-problem' });
+    const preview = card.createDiv({ cls: 'steward-rule-preview' });
+
+    const check = (): void => {
+      const problem = checkCondition(rule.if);
+      conditionError.setText(problem ? `Line ${problem.line}, column ${problem.col}: ${problem.message}` : '');
+      condition.toggleClass('is-invalid', problem !== null);
+      // Problems beyond the condition (no action, a bad folder, a duplicate name) show under the card.
+      const whole = problem ? null : (ruleProblems(this.rules)[i] ?? null);
+      ruleError.setText(whole ?? '');
+      card.toggleClass('is-invalid', problem !== null || whole !== null);
+    };
+    this.checks.push(check);
+    check();
+    this.registerDomEvent(test, 'click', () => void this.showPreview(rule.if, preview));
+  }
+
+  /** A labelled input or textarea whose edits update the rule, re-check it and save. */
+  private field(parent: HTMLElement, label: string, kind: 'input' | 'textarea', value: string, set: (v: string) => void): HTMLInputElement | HTMLTextAreaElement {
+    const wrap = parent.createEl('label', { cls: 'steward-rule-field' });
+    wrap.createSpan({ text: label });
+    const el = kind === 'textarea' ? wrap.createEl('textarea', { attr: { rows: '2', spellcheck: 'false' } }) : wrap.createEl('input', { type: 'text' });
+    el.value = value;
+    this.registerDomEvent(el, 'input', () => {
+      set(el.value);
+      for (const c of this.checks) c();
+      void this.commit();
+    });
+    return el;
+  }
+
+  private async showPreview(condition: string, el: HTMLElement): Promise<void> {
+    el.empty();
+    el.setText('Matching…');
+    try {
+      const result = await this.deps.preview(condition);
+      el.empty();
+      const more = result.total > result.paths.length ? `, first ${result.paths.length} shown` : '';
+      el.createEl('p', { text: `${result.total} ${result.total === 1 ? 'file matches' : 'files match'}${more}.` });
+      const list = el.createEl('ul');
+      for (const path of result.paths) list.createEl('li', { text: path });
+    } catch (e) {
+      el.setText(`Cannot test: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  /** Saves every edit, valid or not: a rule being typed is never lost; the run skips invalid ones. */
+  private async commit(): Promise<void> {
+    await this.deps.save(structuredClone(this.rules));
+  }
+}
+
+function setOptional(rule: SavedRule, key: 'thenMoveTo' | 'thenRenameTo', value: string): void {
+  if (value === '') delete rule[key];
+  else rule[key] = value;
+}
