@@ -23,7 +23,26 @@ function asCached(meta: ReturnType<VaultIndex['metadata']>): CachedMetadata | nu
   return cache;
 }
 
+/**
+ * Obsidian reads any file as bytes; the mocks' in-memory adapter keeps text files apart and
+ * refuses readBinary on them. The journal hashes moved files as bytes, so answer as Obsidian does.
+ */
+function readAnyFileAsBytes(app: App): void {
+  const adapter = app.vault.adapter;
+  const readBinary = adapter.readBinary.bind(adapter);
+  adapter.readBinary = async (p: string): Promise<ArrayBuffer> => {
+    try {
+      return await readBinary(p);
+    } catch (e) {
+      if (!(await adapter.exists(p))) throw e;
+      const bytes = new TextEncoder().encode(await adapter.read(p));
+      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+    }
+  };
+}
+
 export function makeVaultFaithful(app: App): VaultIndex {
+  readAnyFileAsBytes(app);
   const vault = app.vault as MockVault;
   const cache = app.metadataCache;
   const format = (vault.getConfig__('newLinkFormat') as NewLinkFormat | undefined) ?? 'shortest';

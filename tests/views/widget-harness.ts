@@ -6,6 +6,7 @@ import { expect, vi } from 'vitest';
 import { buildScopePolicy, EDIT_CAPABILITIES, type ScopePolicy } from '../../src/edits/scope/scope-policy';
 import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
+import type { VaultPort } from '../../src/vault-vfs/vault-port';
 import { registerPendingBlockWidgets } from '../../src/views/pending/register-widgets';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { readManifest } from '../obsidian/load-bundle';
@@ -36,28 +37,9 @@ export interface HarnessOptions {
   editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
 }
 
-/**
- * Obsidian reads any file as bytes; the mocks' in-memory adapter keeps text files apart and
- * refuses readBinary on them. The journal hashes moved files as bytes, so answer as Obsidian does.
- */
-function readAnyFileAsBytes(app: App): void {
-  const adapter = app.vault.adapter;
-  const readBinary = adapter.readBinary.bind(adapter);
-  adapter.readBinary = async (p: string): Promise<ArrayBuffer> => {
-    try {
-      return await readBinary(p);
-    } catch (e) {
-      if (!(await adapter.exists(p))) throw e;
-      const bytes = new TextEncoder().encode(await adapter.read(p));
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    }
-  };
-}
-
 export function createHarness(files: Record<string, string>, opts: HarnessOptions = {}) {
   const app = App.createConfigured__({ files });
   makeVaultFaithful(app);
-  readAnyFileAsBytes(app);
   const port = new ObsidianVault(app as never);
   const plugin = new HostPlugin(app, readManifest());
   plugin.load();
@@ -72,31 +54,35 @@ export function createHarness(files: Record<string, string>, opts: HarnessOption
   const parent = new Component();
   parent.load();
 
-  /**
-   * Renders a `lang` block of `note` as it is now: the `which`-th, or the one whose source holds
-   * the text `which`. Returns the widget's element.
-   */
-  async function render(lang: string, note: string, which: number | string = 0): Promise<HTMLElement> {
-    const text = await port.read(note);
-    const blocks = fencedBlocks(text, lang);
-    const block = typeof which === 'number' ? blocks[which] : blocks.find((b) => b.source.includes(which));
-    if (!block) throw new Error(`no ${lang} block ${String(which)} in ${note}`);
-    const handler = plugin.markdownCodeBlockProcessors__.get(lang);
-    if (!handler) throw new Error(`no processor for ${lang}`);
-    const el = document.body.createDiv();
-    const ctx: PostProcessorContext = {
-      docId: 'doc',
-      sourcePath: note,
-      frontmatter: null,
-      // The mocks' Component and obsidian.d.ts's are the same class under two type declarations.
-      addChild: (child) => parent.addChild(child as unknown as Component),
-      getSectionInfo: () => ({ lineStart: block.lineStart, lineEnd: block.lineEnd, text }),
-    };
-    await handler(block.source, el, ctx);
-    return el;
-  }
+  /** Renders a `lang` block of `note` as it is now (see renderCodeBlock). */
+  const render = (lang: string, note: string, which: number | string = 0): Promise<HTMLElement> => renderCodeBlock(plugin, port, parent, lang, note, which);
 
   return { app, port, plugin, parent, jobs, render };
+}
+
+/**
+ * Renders a `lang` block of `note` as it is now, through the code block processor `plugin`
+ * registered: the `which`-th block, or the one whose source holds the text `which`. Returns the
+ * widget's element; `parent` (a loaded component) owns it, as the Markdown renderer would.
+ */
+export async function renderCodeBlock(plugin: Plugin, port: VaultPort, parent: Component, lang: string, note: string, which: number | string = 0): Promise<HTMLElement> {
+  const text = await port.read(note);
+  const blocks = fencedBlocks(text, lang);
+  const block = typeof which === 'number' ? blocks[which] : blocks.find((b) => b.source.includes(which));
+  if (!block) throw new Error(`no ${lang} block ${String(which)} in ${note}`);
+  const handler = plugin.markdownCodeBlockProcessors__.get(lang);
+  if (!handler) throw new Error(`no processor for ${lang}`);
+  const el = document.body.createDiv();
+  const ctx: PostProcessorContext = {
+    docId: 'doc',
+    sourcePath: note,
+    frontmatter: null,
+    // The mocks' Component and obsidian.d.ts's are the same class under two type declarations.
+    addChild: (child) => parent.addChild(child as unknown as Component),
+    getSectionInfo: () => ({ lineStart: block.lineStart, lineEnd: block.lineEnd, text }),
+  };
+  await handler(block.source, el, ctx);
+  return el;
 }
 
 export function button(el: HTMLElement, text: string): HTMLButtonElement {

@@ -22,21 +22,6 @@ const WIDGET_LANGS = new Set(['ai-edit', 'ai-op', 'ai-plan']);
 
 class HostPlugin extends Plugin {}
 
-/** As in tests/views/widget-harness.ts: Obsidian reads any file as bytes (the journal hashes moves). */
-function readAnyFileAsBytes(app: App): void {
-  const adapter = app.vault.adapter;
-  const readBinary = adapter.readBinary.bind(adapter);
-  adapter.readBinary = async (p: string): Promise<ArrayBuffer> => {
-    try {
-      return await readBinary(p);
-    } catch (e) {
-      if (!(await adapter.exists(p))) throw e;
-      const bytes = new TextEncoder().encode(await adapter.read(p));
-      return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-    }
-  };
-}
-
 interface Section {
   lang: string | null;
   source: string;
@@ -111,7 +96,6 @@ const api: StewardPage = {
     plugin?.unload();
     app = App.createConfigured__({ files });
     makeVaultFaithful(app);
-    readAnyFileAsBytes(app);
     const p = new ObsidianVault(app as never);
     port = p;
     plugin = new HostPlugin(app, manifest);
