@@ -1,19 +1,11 @@
 // The model a provider uses for one phase, with the profile fields the LLM layer needs (limits,
 // tool-call format, streaming, prices). Editable in settings: defaults are starting points, and a
 // local model's real context window or a provider's new prices are the user's to set.
-import { DEFAULT_MODEL_PROFILES, TOOL_FORMATS, type ToolFormat } from '../agents/llm/model-profile';
+import { DEFAULT_MODEL_PROFILES, type ModelProfile, TOOL_FORMATS, type ToolFormat } from '../agents/llm/model-profile';
 import { isRecord, readBoolean, readChoice, readNumber, readString } from './read-fields';
 
-export interface ModelChoice {
-  model: string;
-  contextWindow: number;
-  maxOutputTokens: number;
-  streaming: boolean;
-  toolFormat: ToolFormat;
-  reasoning: boolean;
-  /** US dollars per million tokens. */
-  prices: { input: number; output: number; cachedInput: number };
-}
+/** A model profile without its id and provider, which the settings key already says. */
+export type ModelChoice = Omit<ModelProfile, 'id' | 'provider'>;
 
 /** A choice seeded from the LLM layer's built-in profile of the same name, or generic limits. */
 export function modelChoice(model: string, fallbackFormat: ToolFormat = 'native'): ModelChoice {

@@ -1,32 +1,20 @@
 // `steward organize --sources agent` with the provider flags, against the scripted LLM server over
 // real HTTP (Node's fetch), on a temp copy of a small vault; and the flags' usage errors.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSteward } from '../helpers/cli';
-import type { TempVault } from '../helpers/temp-vault';
-import { makeTempVault } from '../helpers/temp-vault';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
-import { hermes, inboxVault } from '../agents/organize/agent-fixtures';
+import { reply } from '../llm-server';
+import { agentTestEnv, hermes } from '../agents/organize/agent-fixtures';
 
-let server: ScriptedLlmServer;
-let tv: TempVault | undefined;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-afterEach(async () => {
-  await tv?.cleanup();
-  tv = undefined;
-});
+const env = agentTestEnv();
 
-const local = (): string[] => ['--provider', 'openai-compatible', '--base-url', server.openaiBaseUrl, '--model', 'qwen-scripted'];
+const local = (): string[] => ['--provider', 'openai-compatible', '--base-url', env.server.openaiBaseUrl, '--model', 'qwen-scripted'];
 const notSteward = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Steward')));
 
 describe('steward organize --sources agent', () => {
   it('plans with the agent over HTTP and writes only the plan note', async () => {
-    tv = await inboxVault();
+    const tv = await env.vault();
     const before = notSteward(await tv.snapshot({ includeConfig: true }));
-    server.script(
+    env.server.script(
       reply.toolCall('apply_organization_rules', { mode: 'replace', rules: [{ name: 'Recipes', if: 'file.name.contains("recipe")', thenMoveTo: 'Recipes' }] }),
       reply.toolCall('commit_plan', { description: 'Recipes together.', confirm: true }),
     );
@@ -40,25 +28,25 @@ describe('steward organize --sources agent', () => {
     ]);
     expect(await tv.read(plan.note)).toContain('- agent: Recipes: 2 files');
     expect(notSteward(await tv.snapshot({ includeConfig: true }))).toEqual(before);
-    expect(server.chatRequests()).toHaveLength(2);
-    expect(server.chatRequests()[0]?.body.model).toBe('qwen-scripted');
+    expect(env.server.chatRequests()).toHaveLength(2);
+    expect(env.server.chatRequests()[0]?.body.model).toBe('qwen-scripted');
   });
 
   it('runs rules, heuristics and the agent by default when a provider is given, with hermes tool calls', async () => {
-    tv = await inboxVault();
-    server.script(reply.text(hermes('commit_plan', { description: 'Nothing more to do.', confirm: true })));
+    const tv = await env.vault();
+    env.server.script(reply.text(hermes('commit_plan', { description: 'Nothing more to do.', confirm: true })));
     const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', ...local(), '--tool-format', 'hermes', '--json']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.stdout) as { description: string; operations: { rule: string }[] };
     expect(plan.operations.some((o) => o.rule === 'attachment type')).toBe(true);
     expect(plan.description).toContain('the organize agent placed 0 files with 0 rules');
-    expect(server.chatRequests()[0]?.body.tools).toBeUndefined();
+    expect(env.server.chatRequests()[0]?.body.tools).toBeUndefined();
   });
 
   it('fails with exit 1 and one line when the provider refuses, writing nothing', async () => {
-    tv = await inboxVault();
+    const tv = await env.vault();
     const before = await tv.snapshot({ includeConfig: true });
-    server.script(reply.error(401, 'invalid key'));
+    env.server.script(reply.error(401, 'invalid key'));
     const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--sources', 'agent', ...local()]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -67,7 +55,7 @@ describe('steward organize --sources agent', () => {
   });
 
   it('refuses bad provider flags with exit 2', async () => {
-    tv = await inboxVault();
+    const tv = await env.vault();
     const run = (...args: string[]): ReturnType<typeof runSteward> => runSteward(['organize', tv?.dir ?? '', ...args], {});
     expect((await run('--sources', 'agent')).stderr).toContain('--sources includes agent but no --provider was given');
     expect((await run('--provider', 'openai')).stderr).toContain('needs an API key in the environment variable OPENAI_API_KEY');
@@ -79,13 +67,13 @@ describe('steward organize --sources agent', () => {
     expect(key.code).toBe(2);
     expect(key.stderr).toContain('unknown option --api-key');
     expect((await run('--naming', 'prefix-number')).stderr).toContain('--naming prefix-number: use one of');
-    expect(server.chatRequests()).toHaveLength(0);
+    expect(env.server.chatRequests()).toHaveLength(0);
   });
 });
 
 describe('steward organize --naming', () => {
   it('renames notes to the chosen convention', async () => {
-    tv = await makeTempVault({ 'Notes/weekly-review.md': 'a', 'Notes/project-plan.md': 'b', 'Notes/Reading List.md': 'c', 'Notes/photo.png': 'x' });
+    const tv = await env.vault({ 'Notes/weekly-review.md': 'a', 'Notes/project-plan.md': 'b', 'Notes/Reading List.md': 'c', 'Notes/photo.png': 'x' });
     const r = await runSteward(['organize', tv.dir, '--folder', 'Notes', '--sources', 'heuristics', '--naming', 'kebab-case', '--json']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.stdout) as { operations: { type: string; source: string; destination: string; rule: string }[] };

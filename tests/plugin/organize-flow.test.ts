@@ -5,11 +5,12 @@
 // "Undo last organize" putting the vault back byte for byte.
 import '../obsidian/dom';
 import { App, Component, Menu, Modal, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import { buildPluginBundle } from '../obsidian/build-bundle';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
+import { keepModalsOpen } from '../obsidian/modals';
 import { shownNotices } from '../obsidian/notices';
 import { button, clickAndWait, renderCodeBlock } from '../views/widget-harness';
 
@@ -27,17 +28,8 @@ const FILES: Record<string, string> = {
   'Home.md': 'Start: [[Garden plan]], [daily](Inbox/2024-03-09.md).\n',
 };
 
-/** Modals the plugin opened, kept open (the runtime's Modal closes itself on the next tick). */
-let opened: Modal[] = [];
-beforeEach(() => {
-  opened = [];
-  vi.spyOn(Modal.prototype, 'open').mockImplementation(function (this: Modal) {
-    opened.push(this);
-    this.onOpen();
-  });
-});
+const modals = keepModalsOpen();
 afterEach(() => {
-  vi.restoreAllMocks();
   shownNotices.length = 0;
   document.body.empty();
 });
@@ -72,8 +64,8 @@ describe('organize folder, in Obsidian', () => {
     void item.onClick__(new MouseEvent('click'));
 
     // The progress window: skip the naming step if offered, wait for the plan.
-    await vi.waitFor(() => expect(opened.length).toBeGreaterThan(0));
-    const modal = opened[0] as Modal;
+    await vi.waitFor(() => expect(modals.opened.length).toBeGreaterThan(0));
+    const modal = modals.opened[0] as Modal;
     await vi.waitFor(() => expect(modal.contentEl.textContent).toMatch(/Skip|review them in the plan note/));
     if (modal.contentEl.textContent?.includes('Skip')) button(modal.contentEl, 'Skip').click();
     await vi.waitFor(() => expect(modal.contentEl.textContent).toContain('review them in the plan note'), { timeout: 10_000 });

@@ -4,13 +4,13 @@
 // it) on the test runtime's vault, and each answer must leave the vault exactly after the job,
 // exactly before it, or untouched.
 import '../obsidian/dom';
-import { Modal } from 'obsidian-test-mocks/obsidian';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { executeJob, type JobOperationInput } from '../../src/edits/journal/execute-job';
 import { findInterruptedJobs } from '../../src/edits/journal/recover-jobs';
 import type { VaultPort } from '../../src/vault-vfs/vault-port';
 import { offerRecovery } from '../../src/views/recovery/offer-recovery';
 import { FaultVault, SimulatedCrash } from '../edits/helpers/fault-vault';
+import { keepModalsOpen } from '../obsidian/modals';
 import { shownNotices } from '../obsidian/notices';
 import { button, createHarness } from './widget-harness';
 
@@ -33,19 +33,9 @@ async function contents(port: VaultPort): Promise<Record<string, string>> {
   return out;
 }
 
-/** The modal the plugin opened, kept open (the mocks close a modal on the next tick). */
-let opened: Modal[] = [];
-
-beforeEach(() => {
-  opened = [];
-  vi.spyOn(Modal.prototype, 'open').mockImplementation(function (this: Modal) {
-    opened.push(this);
-    this.onOpen();
-  });
-});
+const modals = keepModalsOpen();
 
 afterEach(() => {
-  vi.restoreAllMocks();
   shownNotices.length = 0;
 });
 
@@ -65,7 +55,7 @@ async function afterCleanRun(): Promise<Record<string, string>> {
 
 async function answer(h: ReturnType<typeof createHarness>, choice: string): Promise<void> {
   await offerRecovery(h.app as never, h.port);
-  const modal = opened[0];
+  const modal = modals.opened[0];
   if (!modal) throw new Error('no recovery modal was opened');
   expect(modal.contentEl.textContent).toContain('"Organize Inbox" stopped after');
   button(modal.contentEl, choice).click();
@@ -76,7 +66,7 @@ describe('recovery offered when the plugin starts', () => {
   it('offers nothing when the journal holds no interrupted job', async () => {
     const h = createHarness(FILES);
     await offerRecovery(h.app as never, h.port);
-    expect(opened).toHaveLength(0);
+    expect(modals.opened).toHaveLength(0);
   });
 
   // Crash points: inside the first move (after the folder), and inside the second move.

@@ -1,26 +1,15 @@
 // The organize agent's full tool loop against the scripted LLM server, through the real SDKs:
 // it looks, writes rules, previews, commits, and the plan note credits its rules.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createOrganizeAgent } from '../../../src/agents/organize/agent';
 import type { AgentEvent } from '../../../src/agents/loop/agent-events';
 import { organizeFolder } from '../../../src/agents/organize/organize-run';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
-import type { TempVault } from '../../helpers/temp-vault';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
+import { reply } from '../../llm-server';
 import { clientFor, type ClientSetup } from '../llm/client-fixtures';
-import { hermes, inboxVault, toolResults } from './agent-fixtures';
+import { agentTestEnv, hermes, toolResults } from './agent-fixtures';
 
-let server: ScriptedLlmServer;
-let tv: TempVault | undefined;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-afterEach(async () => {
-  await tv?.cleanup();
-  tv = undefined;
-});
+const env = agentTestEnv();
 
 const RULES = [
   { name: 'Recipes', if: 'file.name.contains("recipe")', thenMoveTo: 'Recipes' },
@@ -42,16 +31,16 @@ const SETUPS: (ClientSetup & { label: string })[] = [
 
 describe.each(SETUPS)('organize agent, $label', (setup) => {
   it('queries, writes rules, previews, commits; the plan note credits its rules', async () => {
-    tv = await inboxVault();
+    const tv = await env.vault();
     const before = await tv.snapshot();
-    if (setup.toolFormat === 'hermes') server.script(...STEPS.map(([name, args]) => reply.text(`Next step.\n${hermes(name, args)}`)));
-    else server.script(...STEPS.map(([name, args]) => reply.toolCall(name, args)));
+    if (setup.toolFormat === 'hermes') env.server.script(...STEPS.map(([name, args]) => reply.text(`Next step.\n${hermes(name, args)}`)));
+    else env.server.script(...STEPS.map(([name, args]) => reply.toolCall(name, args)));
     const events: AgentEvent[] = [];
     const vault = await NodeVault.open(tv.dir);
     const outcome = await organizeFolder(vault, {
       folder: 'Inbox',
       sources: new Set(['agent']),
-      agent: createOrganizeAgent({ client: clientFor(server, setup), onEvent: (e) => events.push(e) }),
+      agent: createOrganizeAgent({ client: clientFor(env.server, setup), onEvent: (e) => events.push(e) }),
       planFolder: 'Steward/Plans',
       planId: 'jtest',
     });
@@ -85,7 +74,7 @@ describe.each(SETUPS)('organize agent, $label', (setup) => {
     expect([...after.keys()].filter((k) => !before.has(k) && !k.startsWith('Steward'))).toEqual([]);
     for (const [k, v] of before) expect(after.get(k)).toBe(v);
 
-    const requests = server.chatRequests();
+    const requests = env.server.chatRequests();
     expect(requests).toHaveLength(4);
     // The listing went in the first call only; later calls carry its summary.
     expect(requests[0]?.rawBody).toContain('undecided files in Inbox; by extension');

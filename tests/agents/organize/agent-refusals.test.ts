@@ -2,7 +2,7 @@
 // config folder, over existing files, `../` paths and plans over the operation limit are refused,
 // the model is told why, and none of it reaches the plan. Broken rules go back to it with their
 // position, and the corrected rule is what gets used.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../../src/agents/loop/agent-events';
 import { createOrganizeAgent } from '../../../src/agents/organize/agent';
 import { organizeFolder } from '../../../src/agents/organize/organize-run';
@@ -10,42 +10,32 @@ import type { FileRecord } from '../../../src/vault-vfs/file-record';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import type { VaultEntry } from '../../../src/vault-vfs/vault-port';
 import type { TempVault } from '../../helpers/temp-vault';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
+import { reply } from '../../llm-server';
 import { clientFor } from '../llm/client-fixtures';
-import { inboxVault, toolResults } from './agent-fixtures';
+import { agentTestEnv, toolResults } from './agent-fixtures';
 
-let server: ScriptedLlmServer;
-let tv: TempVault | undefined;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
-afterEach(async () => {
-  await tv?.cleanup();
-  tv = undefined;
-});
+const env = agentTestEnv();
 
 const commit = reply.toolCall('commit_plan', { description: 'as previewed', confirm: true });
 
-async function organize(allowOutside: boolean): Promise<{ events: AgentEvent[]; outcome: Awaited<ReturnType<typeof organizeFolder>>; before: Map<string, string> }> {
-  tv = await inboxVault();
+async function organize(allowOutside: boolean): Promise<{ events: AgentEvent[]; outcome: Awaited<ReturnType<typeof organizeFolder>>; before: Map<string, string>; tv: TempVault }> {
+  const tv = await env.vault();
   const before = await tv.snapshot({ includeConfig: true });
   const events: AgentEvent[] = [];
   const outcome = await organizeFolder(await NodeVault.open(tv.dir), {
     folder: 'Inbox',
     sources: new Set(['agent']),
     allowOutside,
-    agent: createOrganizeAgent({ client: clientFor(server, { kind: 'openai', streaming: true }), onEvent: (e) => events.push(e) }),
+    agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }), onEvent: (e) => events.push(e) }),
     planFolder: 'Steward/Plans',
     planId: 'jref',
   });
-  return { events, outcome, before };
+  return { events, outcome, before, tv };
 }
 
 describe('organize agent refusals', () => {
   it('refuses moves out of the folder, over existing files and ../ paths, and says why', async () => {
-    server.script(
+    env.server.script(
       reply.toolCall('apply_organization_rules', { mode: 'append', rules: [{ name: 'Escape', if: 'file.name == "misc thought"', thenMoveTo: '../Elsewhere' }] }),
       reply.toolCall('apply_organization_rules', {
         mode: 'append',
@@ -59,7 +49,7 @@ describe('organize agent refusals', () => {
       reply.toolCall('preview_operations', { group_by: 'operation_type' }),
       commit,
     );
-    const { events, outcome, before } = await organize(false);
+    const { events, outcome, before, tv } = await organize(false);
     const results = toolResults(events);
     expect(results[0]?.status).toBe('failed');
     expect(results[0]?.content).toContain('rule 1 ("Escape"): "thenMoveTo" "../Elsewhere" uses ".."');
@@ -77,7 +67,7 @@ describe('organize agent refusals', () => {
   });
 
   it('refuses the config folder even when moves out of the folder are allowed', async () => {
-    server.script(
+    env.server.script(
       reply.toolCall('apply_organization_rules', {
         mode: 'replace',
         rules: [
@@ -94,7 +84,7 @@ describe('organize agent refusals', () => {
   });
 
   it('sends a compile error back with its position and uses the corrected rule', async () => {
-    server.script(
+    env.server.script(
       reply.toolCall('apply_organization_rules', { mode: 'replace', rules: [{ name: 'Big PDFs', if: 'file.ext == "pdf" AND file.size > "big"', thenMoveTo: 'Big' }] }),
       reply.toolCall('apply_organization_rules', { mode: 'replace', rules: [{ name: 'Big PDFs', if: 'file.ext == "pdf" AND file.size > 10B', thenMoveTo: 'Big' }] }),
       commit,
@@ -109,15 +99,15 @@ describe('organize agent refusals', () => {
   });
 
   it('cancels through its AbortSignal with nothing written', async () => {
-    server.script(reply.turn({ toolCalls: [{ name: 'commit_plan', arguments: { description: 'x', confirm: true } }] }, { delayMs: 3000 }));
-    tv = await inboxVault();
+    env.server.script(reply.turn({ toolCalls: [{ name: 'commit_plan', arguments: { description: 'x', confirm: true } }] }, { delayMs: 3000 }));
+    const tv = await env.vault();
     const before = await tv.snapshot({ includeConfig: true });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const run = organizeFolder(await NodeVault.open(tv.dir), {
       folder: 'Inbox',
       sources: new Set(['agent']),
-      agent: createOrganizeAgent({ client: clientFor(server, { kind: 'anthropic', streaming: true }) }),
+      agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'anthropic', streaming: true }) }),
       signal: controller.signal,
       planFolder: 'Steward/Plans',
       planId: 'jcancel',
@@ -136,14 +126,14 @@ describe('organize agent and the operation limit', () => {
   it('refuses a rule set that would plan 10,000 operations; the plan gets none of them', async () => {
     const undecided = Array.from({ length: 10_000 }, (_, i) => record(`Inbox/note ${String(i).padStart(5, '0')}.md`));
     const entries: VaultEntry[] = [{ kind: 'folder', path: 'Inbox' }, ...undecided.map((r): VaultEntry => ({ kind: 'file', path: r.path, stat: { size: 10, ctime: 0, mtime: 0 } }))];
-    server.script(
+    env.server.script(
       reply.toolCall('apply_organization_rules', { mode: 'replace', rules: [{ name: 'All notes', if: 'file.ext == "md"', thenMoveTo: 'Notes' }] }),
       reply.toolCall('preview_operations', { group_by: 'operation_type', include_unchanged: true }),
       reply.toolCall('preview_operations', { group_by: 'operation_type', include_unchanged: true }),
       commit,
     );
     const events: AgentEvent[] = [];
-    const agent = createOrganizeAgent({ client: clientFor(server, { kind: 'openai', streaming: false }), onEvent: (e) => events.push(e) });
+    const agent = createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: false }), onEvent: (e) => events.push(e) });
     const answer = await agent({ folder: 'Inbox', undecided, entries, planned: [], configDir: '.obsidian', planLimit: 5000 });
     const results = toolResults(events);
     expect(results[0]?.status).toBe('failed');
@@ -154,6 +144,6 @@ describe('organize agent and the operation limit', () => {
     expect(results[2]?.content).toContain('- Inbox/note 00050.md');
     expect(answer.operations).toEqual([]);
     // Every request stays small though the folder is large.
-    for (const r of server.chatRequests()) expect(r.rawBody.length).toBeLessThan(20_000);
+    for (const r of env.server.chatRequests()) expect(r.rawBody.length).toBeLessThan(20_000);
   });
 });
