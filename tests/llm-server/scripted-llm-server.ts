@@ -65,6 +65,18 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
   const models = options.models ?? ['scripted-small', 'scripted-large'];
 
   const server = createServer((req, res) => {
+    // Like a local server started with OLLAMA_ORIGINS: requests from a browser-like page are
+    // allowed, preflights answered and not recorded (they carry no request of their own).
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, {
+        'access-control-allow-methods': 'GET, POST, OPTIONS',
+        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+        'access-control-max-age': '600',
+      });
+      res.end();
+      return;
+    }
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) sendJson(res, 500, { error: { message: `scripted server failed: ${String(error)}` } });
       else res.destroy();
