@@ -50,3 +50,8 @@ export function riskOf(op: PlannedOperation): Risk {
       return 'high';
   }
 }
+
+/** The paths an operation touches: its path, or its source and destination. */
+export function opPaths(op: PlannedOperation): string[] {
+  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
+}

@@ -51,7 +51,7 @@ describe('plugin lifecycle', () => {
     leaks = started.leaks;
     // While loaded: the folder context menu entry, automatic mode's watch on new and renamed files,
     // and the keyword index's watch on every change...
-    expect(started.leaks.report().eventHandlers.sort()).toEqual(['vault:create x2', 'vault:delete x1', 'vault:modify x1', 'vault:rename x2', 'workspace:file-menu x1']);
+    expect(started.leaks.report().eventHandlers.sort()).toEqual(['vault:create x2', 'vault:delete x1', 'vault:modify x2', 'vault:rename x2', 'workspace:file-menu x1']);
     started.plugin.unload();
     await settle();
     expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });

@@ -1,10 +1,21 @@
 // The plan note the user reviews: what the plan does and why, `ai-op` blocks grouped by
 // destination folder (each with its rule or heuristic and risk), then conflicts, duplicates and
 // files nothing could place. It lives in the plan folder, never in the folder being organized.
+import { legalName } from '../../dsl/rename-pattern';
 import { opBlockText } from '../../edits/pending/block-format';
 import { opBlockData } from '../../edits/pending/plan-note';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { OrganizePlan, PlannedWithRisk } from './organize-plan';
+
+/**
+ * Text that may come from a model (the agent's description and rule names) or from file names,
+ * made into one inert line: no line breaks (nothing can start a code block or a heading of its
+ * own) and no backticks (nothing can open a fence). The blocks themselves are JSON, always safe.
+ */
+export function inertLine(text: string, max = 600): string {
+  const line = text.replace(/[\r\n\u2028\u2029]+/g, ' ').replace(/`/g, "'").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
 
 /** The section an operation is listed under: new folders together, moves by where they go. */
 function section(op: PlannedWithRisk): { order: number; title: string } {
@@ -16,7 +27,8 @@ function section(op: PlannedWithRisk): { order: number; title: string } {
 
 /** The note's path: `<planFolder>/Organize <folder> <date> <id>.md`, readable and unique. */
 export function planNotePath(planFolder: string, plan: OrganizePlan, now: Date): string {
-  const what = plan.targetFolder === '' ? 'vault' : plan.targetFolder.replace(/\//g, ' - ');
+  // A folder may be named what a note may not ("Ideas [2024]"): the note's name drops those characters.
+  const what = plan.targetFolder === '' ? 'vault' : legalName(plan.targetFolder.replace(/\//g, ' - '), true) || 'folder';
   return `${planFolder}/Organize ${what} ${now.toISOString().slice(0, 10)} ${plan.planId}.md`;
 }
 
@@ -28,9 +40,9 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     `created: ${now.toISOString()}`,
     '---',
     '',
-    `# Organize ${plan.targetFolder === '' ? 'the vault' : plan.targetFolder}`,
+    `# Organize ${plan.targetFolder === '' ? 'the vault' : inertLine(plan.targetFolder)}`,
     '',
-    plan.description,
+    inertLine(plan.description, 4000),
     '',
     'Accept or reject each operation below, or all at once. Accepted operations run through the journal: links are kept, and "Undo last organize" reverses the whole run.',
     '',
@@ -53,17 +65,17 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
   }
   if (plan.conflicts.length > 0) {
     lines.push(`## Conflicts (${plan.conflicts.length})`, '', 'These were left out of the plan:', '');
-    for (const c of plan.conflicts) lines.push(`- **${c.kind}**: ${c.detail}`);
+    for (const c of plan.conflicts) lines.push(`- **${inertLine(c.kind)}**: ${inertLine(c.detail)}`);
     lines.push('');
   }
   if (plan.duplicates.length > 0) {
     lines.push(`## Duplicates (${plan.duplicates.length})`, '', 'Files with identical content; nothing is done about them:', '');
-    for (const group of plan.duplicates) lines.push(`- ${group.map((p) => `\`${p}\``).join(', ')}`);
+    for (const group of plan.duplicates) lines.push(`- ${group.map((p) => `\`${inertLine(p)}\``).join(', ')}`);
     lines.push('');
   }
   if (plan.undecided.length > 0) {
     lines.push(`## Left where they are (${plan.undecided.length})`, '', 'No rule or heuristic could place these:', '');
-    for (const p of plan.undecided) lines.push(`- \`${p}\``);
+    for (const p of plan.undecided) lines.push(`- \`${inertLine(p)}\``);
     lines.push('');
   }
   return lines.join('\n');
@@ -75,6 +87,6 @@ function creditLines(plan: OrganizePlan): string[] {
   for (const op of plan.operations) if (op.type !== 'create_folder') counts.set(op.rule ?? 'unnamed', (counts.get(op.rule ?? 'unnamed') ?? 0) + 1);
   if (counts.size === 0) return [];
   const lines = ['## Behind this plan', ''];
-  for (const [rule, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`- ${rule}: ${n} file${n === 1 ? '' : 's'}`);
+  for (const [rule, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`- ${inertLine(rule)}: ${n} file${n === 1 ? '' : 's'}`);
   return [...lines, ''];
 }

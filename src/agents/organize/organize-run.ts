@@ -2,6 +2,7 @@
 // asked, accept every operation and run them through the journal.
 import { runAcceptedOperations, type PlanRunReport } from '../../edits/journal/run-plan-operations';
 import { decideOpBlocks } from '../../edits/pending/plan-note';
+import { checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { OrganizePlan } from './organize-plan';
 import { organizePlanNote, planNotePath } from './organize-plan-note';
@@ -21,12 +22,18 @@ export interface OrganizeRunOptions extends OrganizeRequest {
 }
 
 export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions): Promise<OrganizeOutcome> {
-  const inside = opts.planFolder === opts.folder || opts.planFolder.startsWith(opts.folder + '/');
+  // The plan folder is checked before any planning (and any model call), not when the note is written.
+  const checked = checkVaultPath(opts.planFolder, { configDir: port.configDir });
+  if (!checked.ok) throw new Error(`the plan folder ${opts.planFolder} cannot hold plan notes: ${checked.reason}`);
+  const planFolder = checked.path.toLowerCase();
+  const folder = opts.folder.toLowerCase();
+  const inside = planFolder === folder || planFolder.startsWith(folder + '/');
   if (inside && opts.folder !== '') throw new Error(`the plan folder ${opts.planFolder} is inside the folder being organized (${opts.folder}); choose another plan folder`);
   // Organizing the whole vault leaves the plan folder alone.
   const request = opts.folder === '' ? { ...opts, excludedFolders: [...(opts.excludedFolders ?? []), opts.planFolder] } : opts;
   const plan = await planOrganize(port, request);
-  if (plan.operations.length === 0) return { plan, note: null, run: null };
+  // A plan with nothing to do but conflicts to show still gets its note, so they can be read.
+  if (plan.operations.length === 0 && plan.conflicts.length === 0) return { plan, note: null, run: null };
   const now = opts.now ?? new Date();
   const note = planNotePath(opts.planFolder, plan, now);
   await port.create(note, organizePlanNote(plan, now));

@@ -8,7 +8,7 @@ import type { CompiledRule } from '../../dsl/rules';
 import { filter, opProposal } from '../../edits/scope/filter-proposals';
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import type { FileRecord } from '../../vault-vfs/file-record';
-import { type PlannedOperation, riskOf } from '../../vault-vfs/operations';
+import { type PlannedOperation, riskOf, opPaths } from '../../vault-vfs/operations';
 import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
@@ -92,7 +92,8 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;
     const placed = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
-    undecided = open.filter((r) => h.undecided.includes(r.path) && !placed.has(r.path));
+    const left = new Set(h.undecided);
+    undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
     progress(used[used.length - 1] ?? '');
   } else {
@@ -116,17 +117,19 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       ...(req.signal ? { signal: req.signal } : {}),
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
-    // Whatever the agent returns is held to the policy below like the rest; it cannot claim files
-    // something else already moves.
-    const taken = new Set(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : [])));
-    ops.push(...answer.operations.filter((op) => !((op.type === 'move' || op.type === 'rename') && taken.has(op.source))));
+    // Whatever the agent returns is held to the policy below like the rest; it may only move the
+    // files it was asked about (never one something else moves or left in place), and create
+    // folders for them.
+    const askedAbout = new Set(undecided.map((r) => r.path));
+    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && askedAbout.has(op.source))));
     used.push(...answer.notes);
   }
 
   if (req.naming) {
     // Notes nothing else moves are brought to the chosen convention.
-    const moving = new Set(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : [])));
-    const renames = namingRenames(req.naming, records.filter((r) => !moving.has(r.path)), req.folder);
+    const moving = ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : []));
+    const moves = (p: string): boolean => moving.some((m) => p === m || p.startsWith(m + '/'));
+    const renames = namingRenames(req.naming, records.filter((r) => !moves(r.path)), req.folder);
     ops.push(...renames);
     used.push(renames.length > 0 ? `${namingRuleName(req.naming)}: ${renames.length} notes renamed` : `${namingRuleName(req.naming)}: no renames (every note follows it, or it has no mechanical rename)`);
   }
@@ -136,17 +139,20 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const ordered = orderOperations(ops).map((op, i) => ({ ...op, opId: `${req.planId}-${i + 1}` }));
   const policy = organizeScopePolicy(port.configDir, req);
   const checked = filter(ordered.map(opProposal), policy);
-  for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: pathsOf(r.proposal.op), detail: r.reason });
+  for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.proposal.op), detail: r.reason });
   const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
 
-  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && records.some((r) => r.path === e.path));
+  const inScope = new Set(records.map((r) => r.path));
+  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
   const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
   const operations = sim.applied;
   const description =
-    operations.length === 0
-      ? `${req.folder || 'The vault'} is already organized: nothing to move.`
-      : `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`;
+    operations.length > 0
+      ? `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`
+      : conflicts.length > 0
+        ? `No operation could be planned for ${req.folder || 'the vault'}: ${conflicts.length} refused or in conflict (listed below); ${used.join('; ')}.`
+        : `${req.folder || 'The vault'} is already organized: nothing to move.`;
   return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path) };
 }
 
@@ -172,9 +178,6 @@ function destinationsOf(ops: readonly PlannedOperation[]): VaultEntry[] {
   });
 }
 
-function pathsOf(op: PlannedOperation): string[] {
-  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
-}
 
 const RANK: Record<PlannedOperation['type'], number> = { create_folder: 0, move: 1, rename: 1, trash: 2 };
 

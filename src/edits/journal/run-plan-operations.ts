@@ -3,6 +3,7 @@
 // included) is checked once more right before anything runs.
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { opBlocks, plannedOperationOf, updateOpBlocks, type OpDecision } from '../pending/plan-note';
+import { foreignBlockReason } from '../pending/plan-owner';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { executeJob, type JobReport } from './execute-job';
@@ -21,10 +22,16 @@ export interface PlanRunReport {
 /** Runs accepted operations of `note` (only those in `ids`, when given). */
 export async function runAcceptedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null): Promise<PlanRunReport> {
   const text = await port.read(note);
-  const accepted = opBlocks(text).filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
+  const candidates = opBlocks(text).filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
+  // A block that names another plan than the note's own was not written by Steward for it.
+  const foreign = candidates.flatMap((b) => {
+    const reason = foreignBlockReason(text, b.data.job);
+    return reason === null ? [] : [{ id: b.data.id, reason }];
+  });
+  const accepted = candidates.filter((b) => !foreign.some((f) => f.id === b.data.id));
   const ops = accepted.map((b) => plannedOperationOf(b.data));
   const checked = filter(ops.map(opProposal), policy);
-  const refused = checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason }));
+  const refused = [...foreign, ...checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason }))];
   const allowed = checked.allowed.map((p) => p.op);
   let job: JobReport | null = null;
   const outcome = new Map<string, { state: 'done' | 'failed'; error?: string }>();

@@ -8,6 +8,7 @@ import { applyLineEdits, dominantEol, type LineEdit } from '../text/lines';
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { opBlockText, type OpBlockData, type OpState } from './block-format';
 import { findBlocks, type FoundOpBlock } from './find-blocks';
+import { foreignBlockReason } from './plan-owner';
 
 export function opBlockData(op: PlannedOperation, job: string): OpBlockData {
   const data: OpBlockData = { id: op.opId, job, type: op.type, risk: riskOf(op) };
@@ -119,10 +120,13 @@ export async function updateOpBlocks(
  */
 export async function decideOpBlocks(port: VaultPort, note: string, ids: readonly string[] | null, decision: 'accept' | 'reject', policy: ScopePolicy): Promise<OpDecision[]> {
   const wanted = ids === null ? null : new Set(ids);
+  const text = await port.read(note);
   const decisions = await updateOpBlocks(port, note, (b) => {
     if (wanted === null ? b.data.state !== undefined : !wanted.has(b.data.id)) return null;
     if (b.data.state === 'done' || b.data.state === 'failed') return { refuse: `the operation already ran (${b.data.state})` };
     if (decision === 'reject') return { state: 'rejected' };
+    const foreign = foreignBlockReason(text, b.data.job);
+    if (foreign !== null) return { refuse: foreign };
     const refused = filter([opProposal(plannedOperationOf(b.data))], policy).refused[0];
     return refused ? { refuse: refused.reason } : { state: 'accepted' };
   });

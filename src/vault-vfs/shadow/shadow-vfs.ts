@@ -1,7 +1,7 @@
 // The shadow VFS: planned operations applied virtually over a snapshot of the vault, so a plan can
 // be previewed, checked and measured without touching a file. An operation that would conflict is
 // not applied; it is reported with what is wrong, and the rest of the plan still simulates.
-import type { PlannedOperation } from '../operations';
+import { type PlannedOperation, opPaths } from '../operations';
 import { checkVaultPath, isProtectedPath, parentOf } from '../path-safety';
 import type { VaultEntry } from '../vault-port';
 
@@ -61,7 +61,7 @@ export class ShadowVfs {
     const conflicts: Conflict[] = [];
     ops.forEach((op, i) => {
       if (i >= limit) {
-        conflicts.push({ kind: 'limit_exceeded', paths: pathsOf(op), detail: `the plan holds ${ops.length} operations; the limit is ${limit}`, opId: op.opId });
+        conflicts.push({ kind: 'limit_exceeded', paths: opPaths(op), detail: `the plan holds ${ops.length} operations; the limit is ${limit}`, opId: op.opId });
         return;
       }
       const conflict = this.apply(op);
@@ -74,8 +74,8 @@ export class ShadowVfs {
 
   /** Applies one operation, or returns why it cannot be applied (and changes nothing). */
   private apply(op: PlannedOperation): Conflict | null {
-    const fail = (kind: ConflictKind, detail: string, paths = pathsOf(op)): Conflict => ({ kind, paths, detail, opId: op.opId });
-    for (const p of pathsOf(op)) {
+    const fail = (kind: ConflictKind, detail: string, paths = opPaths(op)): Conflict => ({ kind, paths, detail, opId: op.opId });
+    for (const p of opPaths(op)) {
       if (isProtectedPath(p, this.opts)) return fail('protected_path', `${p} is in a protected folder`);
       const check = checkVaultPath(p, this.opts);
       if (!check.ok) return fail('illegal_name', check.reason, [p]);
@@ -143,9 +143,6 @@ export class ShadowVfs {
   }
 }
 
-function pathsOf(op: PlannedOperation): string[] {
-  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
-}
 
 /** Convenience: simulate a plan over a snapshot. */
 export function simulatePlan(entries: readonly VaultEntry[], ops: readonly PlannedOperation[], opts: ShadowOptions): Simulation {

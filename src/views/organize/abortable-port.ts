@@ -1,14 +1,8 @@
 // A VaultPort that stops working the moment the user cancels: every call after the abort throws,
 // so a cancelled organize cannot write its plan note (or anything else) even if the planner is
 // between two checks of the signal when Cancel is pressed.
+import { OrganizeCancelledError } from '../../agents/organize/agent/organize-cancelled';
 import type { VaultPort } from '../../vault-vfs/vault-port';
-
-export class OrganizeAbortedError extends Error {
-  constructor() {
-    super('organize was cancelled; nothing was written');
-    this.name = 'OrganizeAbortedError';
-  }
-}
 
 export function abortablePort(port: VaultPort, signal: AbortSignal): VaultPort {
   return new Proxy(port, {
@@ -16,7 +10,7 @@ export function abortablePort(port: VaultPort, signal: AbortSignal): VaultPort {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]): unknown => {
-        if (signal.aborted) throw new OrganizeAbortedError();
+        if (signal.aborted) throw new OrganizeCancelledError();
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },

@@ -21,15 +21,20 @@ export interface AutomaticDeps {
 
 export function registerAutomaticOrganize(plugin: Plugin, deps: AutomaticDeps): DebounceQueue {
   let running: Promise<void> = Promise.resolve();
+  let unloaded = false;
   const queue = new DebounceQueue(
     () => deps.settings().automatic.delaySeconds * 1000,
-    // Runs one after another: a second batch waits for the first job to finish.
+    // Runs one after another: a second batch waits for the first job to finish, and none starts
+    // once the plugin is unloaded.
     (paths) => {
-      running = running.then(() => runBatch(deps, paths));
+      running = running.then(() => (unloaded ? undefined : runBatch(deps, paths)));
     },
     { set: (fn, ms) => window.setTimeout(fn, ms), clear: (id) => window.clearTimeout(id) },
   );
-  plugin.register(() => queue.dispose());
+  plugin.register(() => {
+    unloaded = true;
+    queue.dispose();
+  });
   const scope = (): AutoScope => {
     const s = deps.settings();
     return { watchedFolders: s.automatic.watchedFolders, excludedFolders: s.excludedFolders, planFolder: s.planFolder, configDir: plugin.app.vault.configDir };
@@ -41,6 +46,7 @@ export function registerAutomaticOrganize(plugin: Plugin, deps: AutomaticDeps): 
     queue.add(file.path);
   };
   plugin.registerEvent(plugin.app.vault.on('create', consider));
+  plugin.registerEvent(plugin.app.vault.on('modify', (file) => queue.touch(file.path)));
   plugin.registerEvent(
     plugin.app.vault.on('rename', (file, oldPath) => {
       queue.remove(oldPath);

@@ -23,6 +23,8 @@ function keywordIndexSearch(index: VaultIndexer): OrganizeSearch {
   return {
     kind: 'keyword',
     label: "the vault's keyword index (names, headings, tags, aliases and text; no embeddings configured)",
-    search: (query, limit) => index.search(query, { limit }),
+    // The index ranks the whole vault and the tool keeps only the undecided files: ask for enough
+    // hits that those are not crowded out by notes elsewhere.
+    search: (query, limit) => index.search(query, { limit: Math.max(limit, 2_000) }),
   };
 }

@@ -11,12 +11,15 @@ export interface RulesEditorDeps {
   preview: (condition: string) => Promise<RulePreview>;
 }
 
-const NEW_RULE: SavedRule = { name: '', if: 'file.ext == "pdf"', thenMoveTo: 'Documents/PDFs', enabled: true };
+// A new rule starts switched off: it runs (and automatic mode uses it) once the user turns it on.
+const NEW_RULE: SavedRule = { name: '', if: 'file.ext == "pdf"', thenMoveTo: 'Documents/PDFs', enabled: false };
 
 export class RulesEditor extends Component {
   private rules: SavedRule[] = [];
   /** One re-check per card: a rename can make another card's name a duplicate. */
   private checks: (() => void)[] = [];
+  /** The listeners of the rendered rules; replaced with them on each render. */
+  private view: Component | null = null;
 
   constructor(
     private readonly containerEl: HTMLElement,
@@ -34,14 +37,20 @@ export class RulesEditor extends Component {
     this.containerEl.empty();
   }
 
+  private listen(): Component {
+    return this.view ?? this;
+  }
+
   private render(): void {
+    if (this.view) this.removeChild(this.view);
+    this.view = this.addChild(new Component());
     this.containerEl.empty();
     this.checks = [];
     this.containerEl.addClass('steward-rules-editor');
     if (this.rules.length === 0) this.containerEl.createEl('p', { cls: 'steward-rules-empty', text: 'No rules yet. Organize uses heuristics (and the agent, when a provider is set) until you add one.' });
     this.rules.forEach((_rule, i) => this.renderRule(i));
     const add = this.containerEl.createEl('button', { text: 'Add rule', cls: 'steward-rule-add' });
-    this.registerDomEvent(add, 'click', () => {
+    this.listen().registerDomEvent(add, 'click', () => {
       this.rules.push({ ...NEW_RULE, name: `Rule ${this.rules.length + 1}` });
       void this.commit();
       this.render();
@@ -59,13 +68,13 @@ export class RulesEditor extends Component {
     const enabledLabel = header.createEl('label', { cls: 'steward-rule-enabled', text: 'On' });
     const enabled = enabledLabel.createEl('input', { type: 'checkbox' });
     enabled.checked = rule.enabled;
-    this.registerDomEvent(enabled, 'change', () => {
+    this.listen().registerDomEvent(enabled, 'change', () => {
       rule.enabled = enabled.checked;
       void this.commit();
     });
     const test = header.createEl('button', { text: 'Test rule' });
     const remove = header.createEl('button', { text: 'Delete', cls: 'mod-warning' });
-    this.registerDomEvent(remove, 'click', () => {
+    this.listen().registerDomEvent(remove, 'click', () => {
       this.rules.splice(i, 1);
       void this.commit();
       this.render();
@@ -96,7 +105,7 @@ export class RulesEditor extends Component {
     };
     this.checks.push(check);
     check();
-    this.registerDomEvent(test, 'click', () => void this.showPreview(rule.if, preview));
+    this.listen().registerDomEvent(test, 'click', () => void this.showPreview(rule.if, preview));
   }
 
   /** A labelled input or textarea whose edits update the rule, re-check it and save. */
@@ -105,7 +114,7 @@ export class RulesEditor extends Component {
     wrap.createSpan({ text: label });
     const el = kind === 'textarea' ? wrap.createEl('textarea', { attr: { rows: '2', spellcheck: 'false' } }) : wrap.createEl('input', { type: 'text' });
     el.value = value;
-    this.registerDomEvent(el, 'input', () => {
+    this.listen().registerDomEvent(el, 'input', () => {
       set(el.value);
       for (const c of this.checks) c();
       void this.commit();

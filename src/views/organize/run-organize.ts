@@ -11,7 +11,7 @@ import { newJobId } from '../../edits/journal/journal-store';
 import { compiledRules } from '../../settings/rule-settings';
 import type { StewardSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
-import { abortablePort, OrganizeAbortedError } from './abortable-port';
+import { abortablePort } from './abortable-port';
 import type { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
 import { organizeAgentFor } from './organize-agent-for';
 import { OrganizeModal } from './organize-modal';
@@ -52,7 +52,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       } else modal.log(`The organize agent is not used: ${choice.reason}`);
     }
     const naming = await modal.chooseNaming(await namingOptions(port, folder));
-    if (signal.aborted) throw new OrganizeAbortedError();
+    if (signal.aborted) throw new OrganizeCancelledError();
     const outcome = await organizeFolder(port, {
       folder,
       rules,
@@ -71,17 +71,27 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       modal.finish(outcome.plan.description);
       return;
     }
-    modal.finish(`${outcome.plan.operations.length} operations planned; review them in the plan note.`);
+    if (signal.aborted) {
+      // Cancel came while the note was being written: it stays, as a record; nothing was moved.
+      modal.finish(`Cancelled. The plan note had already been written (${outcome.note}); nothing was moved.`);
+      return;
+    }
+    const ops = outcome.plan.operations.length;
+    modal.finish(ops > 0 ? `${ops} operations planned; review them in the plan note.` : `${outcome.plan.description} See the plan note.`);
     const file = deps.app.vault.getFileByPath(outcome.note);
     if (file instanceof TFile) await deps.app.workspace.getLeaf('tab').openFile(file);
   } catch (e) {
-    if (signal.aborted || e instanceof OrganizeCancelledError || e instanceof OrganizeAbortedError) modal.finish('Cancelled. Nothing was written.');
+    if (signal.aborted || e instanceof OrganizeCancelledError) modal.finish('Cancelled. Nothing was written.');
     else modal.finish(`Organize failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
 /** The folder's top three naming conventions, from its files' names. */
 async function namingOptions(port: VaultPort, folder: string): Promise<NamingConvention[]> {
-  const names = (await port.list()).filter((e) => e.kind === 'file' && isInFolder(e.path, folder)).map((e) => e.path);
+  // Only notes are renamed to a convention, so only their names count (hidden files and the
+  // plan notes aside).
+  const names = (await port.list())
+    .filter((e) => e.kind === 'file' && e.path.endsWith('.md') && isInFolder(e.path, folder) && !e.path.split('/').some((s) => s.startsWith('.')))
+    .map((e) => e.path);
   return detectNamingConventions(names).slice(0, 3);
 }

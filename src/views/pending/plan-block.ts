@@ -1,5 +1,6 @@
 // The `ai-plan` block organize writes near the top of a plan note: {"job","folder","operations"}.
 // It names the folder the plan organizes, which decides the scope its operations are held to.
+import { foreignBlockReason, notePlan } from '../../edits/pending/plan-owner';
 import { splitLines } from '../../edits/text/lines';
 
 export const PLAN_INFO = 'ai-plan';
@@ -47,6 +48,11 @@ export function planBlocksIn(text: string): PlanBlockData[] {
 
 /** The folder the plan `job` organizes, or a reason it cannot be told. */
 export function planFolderOf(text: string, job: string): { ok: true; folder: string } | { ok: false; reason: string } {
+  // Steward's own frontmatter decides; blocks in the body could have come from model text.
+  const foreign = foreignBlockReason(text, job);
+  if (foreign !== null) return { ok: false, reason: foreign };
+  const owner = notePlan(text);
+  if (owner?.folder != null) return { ok: true, folder: owner.folder };
   const plans = planBlocksIn(text).filter((p) => p.job === job);
   if (plans.length === 1) return { ok: true, folder: (plans[0] as PlanBlockData).folder };
   if (plans.length === 0) return { ok: false, reason: `the note has no ai-plan block for plan ${job}, so the folder it organizes (and the scope to check) is unknown` };

@@ -4,7 +4,7 @@
 import { findBlocks } from '../../edits/pending/find-blocks';
 import { decideOpBlocks } from '../../edits/pending/plan-note';
 import { PendingWidget } from './pending-widget';
-import { readPlanBlock, type PlanBlockData } from './plan-block';
+import { planFolderOf, readPlanBlock, type PlanBlockData } from './plan-block';
 import { readNote } from './read-note';
 import { acceptAndRun, summaryText } from './run-operations';
 import type { WidgetDeps } from './widget-deps';
@@ -80,7 +80,15 @@ export class PlanBlockWidget extends PendingWidget {
 
   private async decideAll(plan: PlanBlockData, decision: 'accept' | 'reject'): Promise<void> {
     const port = this.deps.port();
-    const policy = this.deps.organizePolicy(plan.folder);
+    // The folder (and so the scope) comes from the note's own frontmatter, not from this block,
+    // which model text could have forged.
+    const text = await readNote(port, this.note);
+    const owner = text === null ? null : planFolderOf(text, plan.job);
+    if (owner === null || !owner.ok) {
+      this.tell('error', owner === null ? 'The plan note is gone.' : `Nothing was done: ${owner.reason}.`);
+      return;
+    }
+    const policy = this.deps.organizePolicy(owner.folder);
     if (decision === 'accept') {
       const s = await acceptAndRun(port, this.note, null, policy, this.deps.onJobDone);
       const kind = s.failed.length + s.refused.length > 0 ? 'error' : 'done';

@@ -69,6 +69,20 @@ describe('DebounceQueue', () => {
     expect(flushed).toEqual([['a.md', 'b.md']]);
   });
 
+  it('waits again when a queued note is written again, and ignores writes to notes not queued', () => {
+    const timers = fakeTimers();
+    const flushed: string[][] = [];
+    const q = new DebounceQueue(() => 1000, (p) => flushed.push(p), timers);
+    q.add('new.md');
+    timers.tick(900);
+    q.touch('new.md'); // the template fills it in
+    timers.tick(900);
+    expect(flushed).toEqual([]);
+    q.touch('elsewhere.md');
+    timers.tick(100);
+    expect(flushed).toEqual([['new.md']]);
+  });
+
   it('forgets removed paths and flushes nothing after dispose', () => {
     const timers = fakeTimers();
     const flushed: string[][] = [];
@@ -87,7 +101,7 @@ describe('DebounceQueue', () => {
 });
 
 describe('SelfWrites', () => {
-  it('marks what a port writes (both ends of a rename, folders cover their files) until it expires', async () => {
+  it('marks what a port writes (both ends of a rename, with what a moved folder holds) until it expires', async () => {
     let now = 0;
     const writes = new SelfWrites(() => now, 1000);
     const calls: string[] = [];
@@ -99,8 +113,12 @@ describe('SelfWrites', () => {
     expect(writes.isOwn('Inbox/Done/a.md')).toBe(true);
     expect(writes.isOwn('inbox/a.md')).toBe(true);
     expect(writes.isOwn('Inbox/b.md')).toBe(false);
+    await tracked.rename('Projects', 'Archive/Projects');
+    expect(writes.isOwn('Archive/Projects/plan.md')).toBe(true);
+    // A folder Steward only creates stays the user's to fill: their new files there count.
     await tracked.createFolder('New');
-    expect(writes.isOwn('New/inside.md')).toBe(true);
+    expect(writes.isOwn('New')).toBe(true);
+    expect(writes.isOwn('New/inside.md')).toBe(false);
     now = 1001;
     expect(writes.isOwn('Inbox/Done/a.md')).toBe(false);
   });

@@ -47,7 +47,7 @@ export function createOrganizeAgent(opts: OrganizeAgentOptions): OrganizeAgent {
     const result = await runAgentLoop({
       client: opts.client,
       tools: organizeTools(session, opts.search ?? recordKeywordSearch(request.undecided)),
-      messages: openingMessages(request.folder, request.undecided),
+      messages: openingMessages(request.folder, request.undecided, request.allowOutside ?? false),
       maxIterations: opts.maxIterations ?? 12,
       finalAnswer: 'require_terminal_tool',
       ...(signal ? { signal } : {}),

@@ -13,8 +13,13 @@ const SYSTEM = [
   'operators == != > < >= <=, IN [..], MATCHES "regex", AND OR NOT, parentheses; methods .contains() .startsWith() .endsWith(); vector_similarity("topic") > 0.3; sizes 10KB; dates 2024-01-31.',
   'thenMoveTo is relative to the folder being organized; rename patterns take {name} {ext} {date} {year} {month} {day} {parent} {fm.KEY}.',
   'Steps: look at the files (query_semantic_index), apply_organization_rules, check with preview_operations (include_unchanged shows the next 50 files no rule matched), fix refused items, then commit_plan with confirm: true.',
-  'Moves out of the folder, into the config folder, over existing files and plans over the operation limit are refused; do not try to work around a refusal. Leave files you cannot place sensibly where they are.',
 ].join('\n');
+
+/** What is refused, as the user's settings say (moves out of the folder may be allowed). */
+function limits(allowOutside: boolean): string {
+  const out = allowOutside ? 'A thenMoveTo starting with "/" is relative to the vault root (allowed by the user). ' : 'Moves out of the folder, ';
+  return `${out}${allowOutside ? 'Moves' : 'moves'} into the config folder, over existing files and plans over the operation limit are refused; do not try to work around a refusal. Leave files you cannot place sensibly where they are.`;
+}
 
 function counts(values: readonly string[], top: number): string {
   const map = new Map<string, number>();
@@ -37,10 +42,10 @@ export function undecidedListing(folder: string, undecided: readonly FileRecord[
   ].join('\n');
 }
 
-export function openingMessages(folder: string, undecided: readonly FileRecord[]): ChatMessage[] {
+export function openingMessages(folder: string, undecided: readonly FileRecord[], allowOutside = false): ChatMessage[] {
   const listing = undecidedListing(folder, undecided);
   return [
-    { role: 'system', content: SYSTEM },
+    { role: 'system', content: `${SYSTEM}\n${limits(allowOutside)}` },
     {
       role: 'user',
       content: `Organize what is left undecided in ${folder === '' ? 'the vault' : `"${folder}"`}.\n\n${listing}`,

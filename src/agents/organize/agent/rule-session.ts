@@ -9,7 +9,7 @@ import { validateRules, type CompiledRule, type RuleSpec } from '../../../dsl/ru
 import type { SimilaritySources } from '../../../dsl/similarity';
 import { filter, opProposal } from '../../../edits/scope/filter-proposals';
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import type { PlannedOperation } from '../../../vault-vfs/operations';
+import { type PlannedOperation, opPaths } from '../../../vault-vfs/operations';
 import { parentOf } from '../../../vault-vfs/path-safety';
 import { simulatePlan } from '../../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry } from '../../../vault-vfs/vault-port';
@@ -114,7 +114,7 @@ export class RuleSession {
 
     const policy = organizeScopePolicy(s.configDir, { folder: s.folder, allowOutside: s.allowOutside, planLimit: Number.MAX_SAFE_INTEGER, excludedFolders: s.excludedFolders });
     const checked = filter(proposed.map(opProposal), policy);
-    for (const r of checked.refused) refused.push({ rule: stripPrefix(r.proposal.op.rule), paths: pathsOf(r.proposal.op), reason: r.reason });
+    for (const r of checked.refused) refused.push({ rule: stripPrefix(r.proposal.op.rule), paths: opPaths(r.proposal.op), reason: r.reason });
     const sim = simulatePlan(this.after, checked.allowed.map((p) => p.op), { configDir: s.configDir, limit: Number.MAX_SAFE_INTEGER });
     const byId = new Map(checked.allowed.map((p) => [p.op.opId, p.op]));
     for (const c of sim.conflicts) refused.push({ rule: stripPrefix(byId.get(c.opId)?.rule), paths: c.paths, reason: `${c.kind}: ${c.detail}` });
@@ -131,9 +131,6 @@ function stripPrefix(rule: string | undefined): string | null {
   return rule.startsWith(AGENT_RULE_PREFIX) ? rule.slice(AGENT_RULE_PREFIX.length) : rule;
 }
 
-function pathsOf(op: PlannedOperation): string[] {
-  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
-}
 
 /** Every rule's compile error (not only the first), numbered as the model wrote them in this call. */
 function compileErrors(all: readonly RuleSpec[], offset: number, first: unknown): string[] {

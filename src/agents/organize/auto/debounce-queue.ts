@@ -27,6 +27,14 @@ export class DebounceQueue {
     this.restart();
   }
 
+  /**
+   * A queued path was written again (a template filling in, sync still arriving, the user typing):
+   * the quiet period starts over, so the rules never act on a note that is still changing.
+   */
+  touch(path: string): void {
+    if (!this.disposed && this.pending.has(path)) this.restart();
+  }
+
   /** Forgets a path (renamed away or deleted before the rules ran). */
   remove(path: string): void {
     this.pending.delete(path);

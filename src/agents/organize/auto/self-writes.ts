@@ -14,30 +14,40 @@ export class SelfWrites {
     private readonly ttlMs = DEFAULT_TTL_MS,
   ) {}
 
-  mark(path: string): void {
-    this.written.set(path.toLowerCase(), this.now() + this.ttlMs);
+  private readonly subtrees = new Map<string, number>();
+
+  /**
+   * Marks a path Steward writes. `subtree` for a move or trash of what may be a folder: every
+   * path under it is Steward's too. A folder Steward merely creates is not: files the user or
+   * sync puts into it are theirs.
+   */
+  mark(path: string, subtree = false): void {
+    const t = this.now();
+    for (const map of [this.written, this.subtrees]) for (const [p, until] of map) if (until < t) map.delete(p);
+    (subtree ? this.subtrees : this.written).set(path.toLowerCase(), t + this.ttlMs);
   }
 
-  /** True when Steward wrote `path` (or a folder holding it) in the last few seconds. */
+  /** True when Steward wrote `path` (or moved a folder holding it) in the last few seconds. */
   isOwn(path: string): boolean {
     const t = this.now();
     const key = path.toLowerCase();
-    for (const [p, until] of this.written) {
-      if (until < t) this.written.delete(p);
-      else if (key === p || key.startsWith(p + '/')) return true;
-    }
+    const exact = this.written.get(key) ?? this.subtrees.get(key);
+    if (exact !== undefined && exact >= t) return true;
+    for (const [p, until] of this.subtrees) if (until >= t && key.startsWith(p + '/')) return true;
     return false;
   }
 }
 
-const WRITES: Record<string, (args: unknown[]) => unknown[]> = {
-  create: (a) => [a[0]],
-  createBinary: (a) => [a[0]],
-  createFolder: (a) => [a[0]],
-  process: (a) => [a[0]],
-  rename: (a) => [a[0], a[1]],
-  trash: (a) => [a[0]],
-  restoreFromTrash: (a) => [a[0], a[1]],
+/** The paths each writing call touches, and whether whole subtrees move with them. */
+const WRITES: Record<string, { paths: (args: unknown[]) => unknown[]; subtree: boolean }> = {
+  create: { paths: (a) => [a[0]], subtree: false },
+  createBinary: { paths: (a) => [a[0]], subtree: false },
+  createFolder: { paths: (a) => [a[0]], subtree: false },
+  process: { paths: (a) => [a[0]], subtree: false },
+  processFrontMatter: { paths: (a) => [a[0]], subtree: false },
+  rename: { paths: (a) => [a[0], a[1]], subtree: true },
+  trash: { paths: (a) => [a[0]], subtree: true },
+  restoreFromTrash: { paths: (a) => [a[0], a[1]], subtree: true },
 };
 
 /** `port`, with every path it writes marked as Steward's own before the write starts. */
@@ -46,9 +56,9 @@ export function trackSelfWrites(port: VaultPort, writes: SelfWrites): VaultPort 
     get(target, key, receiver) {
       const value: unknown = Reflect.get(target, key, receiver);
       if (typeof value !== 'function') return value;
-      const pathsOf = typeof key === 'string' ? WRITES[key] : undefined;
+      const write = typeof key === 'string' ? WRITES[key] : undefined;
       return (...args: unknown[]): unknown => {
-        if (pathsOf) for (const p of pathsOf(args)) if (typeof p === 'string') writes.mark(p);
+        if (write) for (const p of write.paths(args)) if (typeof p === 'string') writes.mark(p, write.subtree);
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
