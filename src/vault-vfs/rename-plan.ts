@@ -3,7 +3,7 @@
 // fresh, so the rewrite applies to what is on disk now.
 import { applyLinkEdits } from './links/apply-link-edits';
 import { expandRenames } from './links/expand-renames';
-import { planLinkRewrites } from './links/rewrite-links';
+import { planLinkRewrites, touchedNameKeys } from './links/rewrite-links';
 import type { NoteMetadata } from './metadata-types';
 import type { NewLinkFormat } from './vault-port';
 
@@ -11,6 +11,8 @@ export interface RenameSource {
   readonly newLinkFormat: NewLinkFormat;
   filePaths(): string[];
   metadata(path: string): NoteMetadata | null;
+  /** Notes holding a link that names a file called one of `keys` (lower-cased file names). */
+  notesLinkingToNames?(keys: ReadonlySet<string>): Set<string>;
 }
 
 export interface RenamePlanInput {
@@ -27,7 +29,8 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
   // An empty folder holds nothing any link could point at.
   if (!files.some((f) => f === input.from || f.startsWith(prefix))) return new Map();
   const renames = expandRenames(files, [{ from: input.from, to: input.to }]);
-  const plan = planLinkRewrites({ files, metadataOf: (p) => input.index.metadata(p), renames, newLinkFormat: input.index.newLinkFormat });
+  const candidates = input.index.notesLinkingToNames?.(touchedNameKeys(renames));
+  const plan = planLinkRewrites({ files, metadataOf: (p) => input.index.metadata(p), renames, newLinkFormat: input.index.newLinkFormat, ...(candidates ? { candidates } : {}) });
   const out = new Map<string, string>();
   for (const note of plan.notes) {
     const text = await input.readText(note.before);

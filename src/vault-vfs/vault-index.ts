@@ -251,6 +251,15 @@ export class VaultIndex {
    * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
    * text keyed by their path after the move. Reads only the notes that hold affected links.
    */
+  notesLinkingToNames(keys: ReadonlySet<string>): Set<string> {
+    const out = new Set<string>();
+    for (const key of keys) {
+      // A link `a.md` is also looked up as `a.md.md`: watch both spellings of such a name.
+      for (const k of key.endsWith('.md') ? [key, key.slice(0, -3)] : [key]) for (const note of this.watchers.get(k) ?? []) out.add(note);
+    }
+    return out;
+  }
+
   async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, string>> {
     this.ensureResolved();
     return planRenameRewrites({ index: this, from, to, readText });

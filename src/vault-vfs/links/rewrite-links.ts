@@ -57,6 +57,19 @@ export interface LinkRewriteInput {
   /** File-level renames, applied all at once (see expandRenames for folders). */
   renames: readonly RenameEntry[];
   newLinkFormat: NewLinkFormat;
+  /**
+   * Notes that may hold an affected link: at least every note with a link whose file name is the
+   * name of a renamed file before or after (see touchedNameKeys). The moved notes are always
+   * looked at. Without it, every note is; with it, a rename costs what its backlinks cost.
+   */
+  candidates?: Iterable<string>;
+}
+
+/** Lower-cased file names the renames take away or bring: only links to these can change target. */
+export function touchedNameKeys(renames: readonly RenameEntry[]): Set<string> {
+  const keys = new Set<string>();
+  for (const r of renames) keys.add(fileName(r.from).toLowerCase()).add(fileName(r.to).toLowerCase());
+  return keys;
 }
 
 interface PlanContext {
@@ -94,8 +107,7 @@ function lookupKeys(linkpath: string): string[] {
 export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
   validateFileRenames(input.files, input.renames);
   const mapPath = pathMapper(input.renames);
-  const touchedKeys = new Set<string>();
-  for (const r of input.renames) touchedKeys.add(fileName(r.from).toLowerCase()).add(fileName(r.to).toLowerCase());
+  const touchedKeys = touchedNameKeys(input.renames);
   const ctx: PlanContext = {
     before: new LinkResolver(input.files),
     after: new LinkResolver(input.files.map(mapPath)),
@@ -104,7 +116,8 @@ export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
   };
   const plan: LinkRewritePlan = { notes: [], problems: [] };
 
-  for (const source of input.files) {
+  const sources = input.candidates === undefined ? input.files : [...new Set([...input.renames.map((r) => r.from), ...input.candidates])];
+  for (const source of sources) {
     const meta = input.metadataOf(source);
     if (!meta) continue;
     const newSource = mapPath(source);
