@@ -247,10 +247,7 @@ export class VaultIndex {
     return [...(this.incoming.get(path)?.keys() ?? [])].sort();
   }
 
-  /**
-   * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
-   * text keyed by their path after the move. Reads only the notes that hold affected links.
-   */
+  /** Notes with a link that names a file called one of `keys` (lower-cased names), from the watchers. */
   notesLinkingToNames(keys: ReadonlySet<string>): Set<string> {
     const out = new Set<string>();
     for (const key of keys) {
@@ -260,6 +257,10 @@ export class VaultIndex {
     return out;
   }
 
+  /**
+   * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
+   * text keyed by their path after the move. Reads only the notes that hold affected links.
+   */
   async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, string>> {
     this.ensureResolved();
     return planRenameRewrites({ index: this, from, to, readText });
