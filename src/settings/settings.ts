@@ -42,6 +42,8 @@ export interface StewardSettings {
   allowTrash: boolean;
   /** Whether rules may move files out of the folder being organized ("thenMoveTo": "/..."). */
   allowOutside: boolean;
+  /** Whether organize offers the folder's naming conventions before planning (off: never asks). */
+  suggestNaming: boolean;
   automatic: AutomaticSettings;
 }
 
@@ -57,6 +59,7 @@ export const DEFAULT_SETTINGS: StewardSettings = {
   excludedFolders: [],
   allowTrash: false,
   allowOutside: false,
+  suggestNaming: false,
   automatic: DEFAULT_AUTOMATIC,
 };
 
@@ -119,6 +122,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     rules: readRules(raw.rules, problems),
     excludedFolders: readFolderList(raw, 'excludedFolders', 'settings', problems),
     allowTrash: readBoolean(raw, 'allowTrash', 'settings', problems, DEFAULT_SETTINGS.allowTrash),
+    suggestNaming: readBoolean(raw, 'suggestNaming', 'settings', problems, DEFAULT_SETTINGS.suggestNaming),
     allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
     automatic: readAutomatic(raw.automatic, problems),
   };

@@ -22,7 +22,8 @@ const FILES = {
 };
 
 function settings(over: Partial<StewardSettings> = {}): StewardSettings {
-  return { ...structuredClone(DEFAULT_SETTINGS), rules: [{ name: 'Invoices', if: 'file.name.startsWith("invoice")', thenMoveTo: 'Finance', enabled: true }], ...over };
+  // Most tests here go through the naming step, which is on request (off by default).
+  return { ...structuredClone(DEFAULT_SETTINGS), rules: [{ name: 'Invoices', if: 'file.name.startsWith("invoice")', thenMoveTo: 'Finance', enabled: true }], suggestNaming: true, ...over };
 }
 
 async function snapshot(h: ReturnType<typeof createHarness>): Promise<Record<string, string>> {
@@ -64,6 +65,14 @@ describe('organize in the progress window', () => {
     const note = await h.port.read(plans[0]?.path ?? '');
     expect(note).toContain('"rule":"Invoices"');
     expect(note).toContain('"destination":"Inbox/Finance/invoice-march.md"');
+  });
+
+  it('plans without asking about naming unless the user asked for suggestions', async () => {
+    const h = createHarness(FILES);
+    const modal = open(h);
+    await organizeInModal({ app: h.app as never, port: () => h.port, settings: () => settings({ suggestNaming: false }) }, 'Inbox', modal);
+    expect(modal.contentEl.querySelector('.steward-naming-option')).toBeNull();
+    expect(lines(modal).join('\n')).toMatch(/operations planned; review them in the plan note\.$/);
   });
 
   it('offers up to three naming conventions with name, pattern, example and share', async () => {

@@ -51,7 +51,8 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
         sources.add('agent');
       } else modal.log(`The organize agent is not used: ${choice.reason}`);
     }
-    const naming = await modal.chooseNaming(await namingOptions(port, folder));
+    // Naming conventions only on request: the step waits for an answer, so it is off by default.
+    const naming = settings.suggestNaming ? await modal.chooseNaming(await namingOptions(port, folder)) : null;
     if (signal.aborted) throw new OrganizeCancelledError();
     const outcome = await organizeFolder(port, {
       folder,
