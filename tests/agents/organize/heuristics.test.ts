@@ -5,27 +5,9 @@ import { pluralFolder, titleCase } from '../../../src/agents/organize/heuristics
 import { runHeuristics } from '../../../src/agents/organize/heuristics/run-heuristics';
 import { PlanBuilder } from '../../../src/agents/organize/plan-builder';
 import type { FileRecord } from '../../../src/vault-vfs/file-record';
+import { record } from '../../dsl/records';
 
-function rec(path: string, extra: Partial<FileRecord> = {}): FileRecord {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  const dot = name.lastIndexOf('.');
-  return {
-    path,
-    name: dot > 0 ? name.slice(0, dot) : name,
-    ext: dot > 0 ? name.slice(dot + 1).toLowerCase() : '',
-    folder: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '',
-    size: 100,
-    ctime: 0,
-    mtime: 0,
-    mimeType: '',
-    isHidden: false,
-    tags: [],
-    links: [],
-    backlinks: [],
-    frontmatter: null,
-    ...extra,
-  };
-}
+const rec = (path: string, extra: Partial<FileRecord> = {}): FileRecord => record(path, { ctime: 0, mtime: 0, mimeType: '', isHidden: false, ...extra });
 
 describe('dated names', () => {
   it.each([

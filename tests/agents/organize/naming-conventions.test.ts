@@ -5,29 +5,11 @@ import { detectNamingConventions } from '../../../src/agents/organize/naming/nam
 import { namingRenames } from '../../../src/agents/organize/naming/naming-renames';
 import { planOrganize } from '../../../src/agents/organize/plan-organize';
 import type { FileRecord } from '../../../src/vault-vfs/file-record';
+import { record } from '../../dsl/records';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
-function rec(path: string, extra: Partial<FileRecord> = {}): FileRecord {
-  const file = path.slice(path.lastIndexOf('/') + 1);
-  const dot = file.lastIndexOf('.');
-  return {
-    path,
-    name: dot > 0 ? file.slice(0, dot) : file,
-    ext: dot > 0 ? file.slice(dot + 1).toLowerCase() : '',
-    folder: path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '',
-    size: 1,
-    ctime: new Date(2024, 2, 5, 12).getTime(),
-    mtime: 0,
-    mimeType: '',
-    isHidden: false,
-    tags: [],
-    links: [],
-    backlinks: [],
-    frontmatter: null,
-    ...extra,
-  };
-}
+const rec = (path: string, extra: Partial<FileRecord> = {}): FileRecord => record(path, { size: 1, ctime: new Date(2024, 2, 5, 12).getTime(), mtime: 0, mimeType: '', isHidden: false, ...extra });
 
 describe('detectNamingConventions', () => {
   it('finds dated titles in a journal folder, with shares', () => {
