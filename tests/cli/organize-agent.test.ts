@@ -1,6 +1,6 @@
 // `steward organize --sources agent` with the provider flags, against the scripted LLM server over
 // real HTTP (Node's fetch), on a temp copy of a small vault; and the flags' usage errors.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runSteward } from '../helpers/cli';
 import { reply } from '../llm-server';
 import { agentTestEnv, hermes } from '../agents/organize/agent-fixtures';
@@ -52,6 +52,21 @@ describe('steward organize --sources agent', () => {
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^error: the organize agent failed: /);
     expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
+  });
+
+  it('Ctrl-C while the model is thinking cancels: exit 1, one line, nothing written', async () => {
+    const tv = await env.vault();
+    const before = await tv.snapshot({ includeConfig: true });
+    env.server.script(reply.turn({ text: 'thinking slowly' }, { delayMs: 20_000 }));
+    const run = runSteward(['organize', tv.dir, '--folder', 'Inbox', '--sources', 'agent', ...local()]);
+    await vi.waitFor(() => expect(env.server.chatRequests()).toHaveLength(1), { timeout: 10_000 });
+    process.emit('SIGINT');
+    const r = await run;
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cancelled; nothing was written/);
+    expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
+    expect(process.listenerCount('SIGINT')).toBe(0);
   });
 
   it('refuses bad provider flags with exit 2', async () => {

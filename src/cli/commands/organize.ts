@@ -78,19 +78,27 @@ export const organizeCommand: CliCommand = {
     const naming = namingId === undefined ? undefined : conventionById(namingId);
     if (namingId !== undefined && !naming?.rewrite) throw new UsageError(`--naming ${namingId}: use one of ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`);
     await assertNoInterruptedJob(vault);
+    // Ctrl-C while planning cancels the run (the model call included) before anything is written;
+    // once --apply has started, the journal makes any stop recoverable.
+    const cancel = new AbortController();
+    const onInterrupt = (): void => cancel.abort();
+    process.once('SIGINT', onInterrupt);
     const outcome = await organizeFolder(vault, {
       folder,
       ...(rules ? { rules } : {}),
       sources,
-      ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client }) } : {}),
+      signal: cancel.signal,
+      ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
       planFolder: parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder,
       apply: parsed.booleans.has('apply'),
       planId: newJobId(),
-    }).catch((e: unknown) => {
-      throw new FailureError(e instanceof Error ? e.message : String(e));
-    });
+    })
+      .catch((e: unknown) => {
+        throw new FailureError(e instanceof Error ? e.message : String(e));
+      })
+      .finally(() => process.off('SIGINT', onInterrupt));
     const failed = outcome.run?.results.filter((r) => r.state === 'failed') ?? [];
     if (parsed.booleans.has('json')) {
       io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');
