@@ -2,7 +2,9 @@
 // what the rules left, then (when a provider is configured) the organize agent for what both
 // left undecided. Every operation, whoever proposed it, passes the same scope policy and is
 // simulated in the shadow VFS before it can reach a plan.
+import { ContentKeywordSimilarity } from '../../dsl/content-similarity';
 import { recordsFromVault } from '../../dsl/file-records';
+import type { SimilaritySources } from '../../dsl/similarity';
 import { planRules } from '../../dsl/plan-rules';
 import type { CompiledRule } from '../../dsl/rules';
 import { filter, opProposal } from '../../edits/scope/filter-proposals';
@@ -55,6 +57,11 @@ export interface OrganizeRequest {
   planId: string;
   /** Reports progress for the UI and the CLI. */
   onProgress?: (message: string) => void;
+  /**
+   * Where rules' `vector_similarity` scores come from: the semantic index when there is one, the
+   * vault's keyword index otherwise; without either, keyword matching over the files themselves.
+   */
+  similarity?: SimilaritySources;
 }
 
 const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
@@ -73,12 +80,13 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const used: string[] = [];
 
   if (req.sources.has('rules') && req.rules && req.rules.length > 0) {
-    const plan = await planRules(req.rules, records, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries });
+    const similarity = req.similarity ?? { keyword: new ContentKeywordSimilarity(records) };
+    const plan = await planRules(req.rules, records, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity });
     for (const m of plan.matches) claimed.add(m.path);
     ops.push(...plan.operations);
     conflicts.push(...plan.conflicts.map((c) => ({ kind: c.kind, paths: c.paths, detail: c.detail })));
     unchanged += plan.unchanged;
-    used.push(`${plan.matches.length} files matched ${req.rules.length} rule${req.rules.length === 1 ? '' : 's'}`);
+    used.push(`${plan.matches.length} files matched ${req.rules.length} rule${req.rules.length === 1 ? '' : 's'}${plan.similarityUsed === null ? '' : ` (vector_similarity scored by the ${plan.similarityUsed} index)`}`);
     progress(used[used.length - 1] ?? '');
   }
 

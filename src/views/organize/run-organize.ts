@@ -52,6 +52,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       } else modal.log(`The organize agent is not used: ${choice.reason}`);
     }
     // Naming conventions only on request: the step waits for an answer, so it is off by default.
+    const index = deps.keywordIndex?.() ?? null;
     const naming = settings.suggestNaming ? await modal.chooseNaming(await namingOptions(port, folder)) : null;
     if (signal.aborted) throw new OrganizeCancelledError();
     const outcome = await organizeFolder(port, {
@@ -67,6 +68,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       onProgress: (message) => modal.log(message),
       ...(agent ? { agent } : {}),
       ...(naming ? { naming } : {}),
+      ...(index?.phase === 'ready' ? { similarity: { keyword: { kind: 'keyword' as const, score: (q: string, p: string) => index.score(q, p) } } } : {}),
     });
     if (!outcome.note) {
       modal.finish(outcome.plan.description);

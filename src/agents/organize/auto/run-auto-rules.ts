@@ -1,7 +1,9 @@
 // One automatic run: the saved rules on the files that settled in watched folders, held to the
 // same scope policy and shadow-VFS simulation as "Organize folder", then executed as one
 // journaled job whose description makes it an organize run ("Undo last organize" reverses it).
+import { ContentKeywordSimilarity } from '../../../dsl/content-similarity';
 import { recordFromEntry } from '../../../dsl/file-records';
+import type { SimilaritySources } from '../../../dsl/similarity';
 import { planRules } from '../../../dsl/plan-rules';
 import type { CompiledRule } from '../../../dsl/rules';
 import { executeJob, type JobReport } from '../../../edits/journal/execute-job';
@@ -16,6 +18,8 @@ import { type AutoScope, optedOut, watchedFolderOf } from './auto-candidates';
 export interface AutoRunOptions extends AutoScope {
   rules: readonly CompiledRule[];
   allowOutside: boolean;
+  /** Scores for rules' vector_similarity; default: keyword matching over the new files. */
+  similarity?: SimilaritySources;
 }
 
 export interface AutoRunReport {
@@ -45,7 +49,8 @@ export async function runAutoRules(port: VaultPort, paths: readonly string[], op
   const excludedFolders = [...opts.excludedFolders, opts.planFolder];
   for (const [folder, group] of byFolder) {
     const records = group.map((e) => recordFromEntry(port, e));
-    const plan = await planRules(opts.rules, records, { folder, configDir: port.configDir, allowOutside: opts.allowOutside, existing: entries });
+    const similarity = opts.similarity ?? { keyword: new ContentKeywordSimilarity(records) };
+    const plan = await planRules(opts.rules, records, { folder, configDir: port.configDir, allowOutside: opts.allowOutside, existing: entries, similarity });
     refused.push(...plan.conflicts.map((c) => `${c.paths.join(', ')}: ${c.detail}`));
     const policy = organizeScopePolicy(port.configDir, { folder, allowOutside: opts.allowOutside, excludedFolders });
     const checked = filter(plan.operations.map(opProposal), policy);
