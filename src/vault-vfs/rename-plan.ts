@@ -2,7 +2,8 @@
 // or folder moves, and their new text. Only the notes that change are read, and they are read
 // fresh, so the rewrite applies to what is on disk now.
 import { applyLinkEdits } from './links/apply-link-edits';
-import { expandRenames } from './links/expand-renames';
+import { expandRenames, type FileLookup } from './links/expand-renames';
+import type { LinkResolver } from './links/resolver';
 import { planLinkRewrites, touchedNameKeys } from './links/rewrite-links';
 import type { NoteMetadata } from './metadata-types';
 import type { NewLinkFormat } from './vault-port';
@@ -13,6 +14,9 @@ export interface RenameSource {
   metadata(path: string): NoteMetadata | null;
   /** Notes holding a link that names a file called one of `keys` (lower-cased file names). */
   notesLinkingToNames?(keys: ReadonlySet<string>): Set<string>;
+  /** The source's own resolver and file lookup, current with filePaths(), when it keeps them. */
+  readonly linkResolver?: LinkResolver;
+  readonly fileLookup?: FileLookup;
 }
 
 export interface RenamePlanInput {
@@ -28,9 +32,18 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
   const prefix = input.from + '/';
   // An empty folder holds nothing any link could point at.
   if (!files.some((f) => f === input.from || f.startsWith(prefix))) return new Map();
-  const renames = expandRenames(files, [{ from: input.from, to: input.to }]);
+  const { linkResolver, fileLookup } = input.index;
+  const renames = expandRenames(files, [{ from: input.from, to: input.to }], fileLookup);
   const candidates = input.index.notesLinkingToNames?.(touchedNameKeys(renames));
-  const plan = planLinkRewrites({ files, metadataOf: (p) => input.index.metadata(p), renames, newLinkFormat: input.index.newLinkFormat, ...(candidates ? { candidates } : {}) });
+  const plan = planLinkRewrites({
+    files,
+    metadataOf: (p) => input.index.metadata(p),
+    renames,
+    newLinkFormat: input.index.newLinkFormat,
+    ...(candidates ? { candidates } : {}),
+    ...(linkResolver ? { resolver: linkResolver } : {}),
+    ...(fileLookup ? { lookup: fileLookup } : {}),
+  });
   const out = new Map<string, string>();
   for (const note of plan.notes) {
     const text = await input.readText(note.before);

@@ -3,6 +3,7 @@
 // a note's links are re-resolved only when the note changes or a file appears, disappears or
 // moves under a name one of its links could resolve to, so a 1,000-file move in a 10k-note vault
 // does not re-resolve the vault 1,000 times.
+import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
 import { planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
@@ -246,6 +247,20 @@ export class VaultIndex {
     this.ensureResolved();
     return [...(this.incoming.get(path)?.keys() ?? [])].sort();
   }
+
+  /** The resolver over the vault's files as they are now (renames plan against it). */
+  get linkResolver(): LinkResolver {
+    return this.resolver;
+  }
+
+  /** Which files exist, and which file a path names ignoring case, from the index's own maps. */
+  readonly fileLookup: FileLookup = {
+    has: (path) => this.stats.has(path),
+    fileIgnoringCase: (lowerPath) => {
+      const path = this.lower.get(lowerPath);
+      return path !== undefined && this.stats.has(path) ? path : undefined;
+    },
+  };
 
   /** Notes with a link that names a file called one of `keys` (lower-cased names), from the watchers. */
   notesLinkingToNames(keys: ReadonlySet<string>): Set<string> {

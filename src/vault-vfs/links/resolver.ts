@@ -76,6 +76,28 @@ export class LinkResolver {
     this.add(to);
   }
 
+  /**
+   * A resolver for the vault after `renames`, made from this one without touching it: the lists
+   * of names no rename involves are shared, so this costs the renames, not the vault.
+   */
+  withRenames(renames: readonly { from: string; to: string }[]): LinkResolver {
+    const copy = new LinkResolver();
+    for (const path of this.files) copy.files.add(path);
+    for (const [key, list] of this.byName) copy.byName.set(key, list);
+    const own = (path: string): void => {
+      const key = fileName(path).toLowerCase();
+      const list = copy.byName.get(key);
+      if (list && list === this.byName.get(key)) copy.byName.set(key, list.slice());
+    };
+    for (const r of renames) {
+      own(r.from);
+      own(r.to);
+    }
+    for (const r of renames) copy.remove(r.from);
+    for (const r of renames) copy.add(r.to);
+    return copy;
+  }
+
   /** Every file the link path may mean, best first (Obsidian's getLinkpathDest). */
   candidates(linkpath: string, sourcePath: string): string[] {
     if (linkpath === '') return this.files.has(sourcePath) ? [sourcePath] : [];

@@ -20,7 +20,7 @@ import type { LinkSyntax } from '../markdown/links';
 import type { NoteMetadata } from '../metadata-types';
 import type { NewLinkFormat } from '../vault-port';
 import type { RenameEntry } from './expand-renames';
-import { pathMapper, validateFileRenames } from './expand-renames';
+import { type FileLookup, pathMapper, validateFileRenames } from './expand-renames';
 import { encodeDestination, fitsInWikilink, linkPathCandidates } from './link-text';
 import { LinkResolver } from './resolver';
 import { splitSubpath } from './subpath';
@@ -63,6 +63,10 @@ export interface LinkRewriteInput {
    * looked at. Without it, every note is; with it, a rename costs what its backlinks cost.
    */
   candidates?: Iterable<string>;
+  /** A resolver over `files` the caller keeps current (the vault index's); built here otherwise. */
+  resolver?: LinkResolver;
+  /** Fast answers about `files`, for checking the renames (see FileLookup). */
+  lookup?: FileLookup;
 }
 
 /** Lower-cased file names the renames take away or bring: only links to these can change target. */
@@ -105,12 +109,13 @@ function lookupKeys(linkpath: string): string[] {
 }
 
 export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
-  validateFileRenames(input.files, input.renames);
+  validateFileRenames(input.files, input.renames, input.lookup);
   const mapPath = pathMapper(input.renames);
   const touchedKeys = touchedNameKeys(input.renames);
+  const before = input.resolver ?? new LinkResolver(input.files);
   const ctx: PlanContext = {
-    before: new LinkResolver(input.files),
-    after: new LinkResolver(input.files.map(mapPath)),
+    before,
+    after: before.withRenames(input.renames),
     mapPath,
     format: input.newLinkFormat,
   };
