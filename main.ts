@@ -27,7 +27,7 @@ export default class StewardPlugin extends Plugin {
     // Built after layout ready, in slices; kept current from vault events; saved in the plugin folder.
     const keywordSearch = new KeywordSearch(this, () => this.port());
     this.keywordSearch = keywordSearch;
-    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: () => keywordSearch.index });
+    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: () => keywordSearch.organizeSources() });
     registerPendingBlockWidgets(this, widgetDepsFromSettings(() => this.port(), settings));
     // The journal is read and vault events are watched only once the workspace is ready: the
     // vault's start-up `create` events (one per file) must not look like new files.

@@ -5,7 +5,8 @@
 import { createLlmClient } from '../agents/llm/create-client';
 import type { FetchLike } from '../agents/llm/fetch-like';
 import type { LlmClient } from '../agents/llm/llm-client';
-import { DEFAULT_MODEL_PROFILES, TOOL_FORMATS, type ModelProfile, type ToolFormat } from '../agents/llm/model-profile';
+import { TOOL_FORMATS, type ModelProfile, type ToolFormat } from '../agents/llm/model-profile';
+import { modelChoice } from '../settings/model-choice';
 import { apiKeyEnvVar, DEFAULT_TIMEOUT_MS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../agents/llm/provider-config';
 import type { ParsedArgs } from './args';
 import { UsageError } from './command';
@@ -51,14 +52,9 @@ export function providerFromFlags(parsed: ParsedArgs, env: Record<string, string
 
   const id = providerKind === 'openai-compatible' ? 'local' : providerKind;
   const provider: ProviderConfig = { id, kind: providerKind, baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs: DEFAULT_TIMEOUT_MS, headers: {} };
-  const known = DEFAULT_MODEL_PROFILES.find((p) => p.model === model && p.provider === id);
-  const profile: ModelProfile = {
-    ...(known ?? { contextWindow: providerKind === 'openai-compatible' ? 32_768 : 128_000, maxOutputTokens: 4_096, streaming: true, reasoning: false, prices: { input: 0, output: 0, cachedInput: 0 } }),
-    id: model,
-    provider: id,
-    model,
-    toolFormat: (format as ToolFormat | undefined) ?? known?.toolFormat ?? 'native',
-  };
+  // The built-in profile of that model when there is one (limits, prices), as in the plugin's settings.
+  const choice = modelChoice(model);
+  const profile: ModelProfile = { ...choice, id: model, provider: id, toolFormat: (format as ToolFormat | undefined) ?? choice.toolFormat };
   return { provider, profile, apiKey };
 }
 

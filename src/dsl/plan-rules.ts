@@ -30,6 +30,8 @@ export interface PlanConflict {
   kind: 'collision' | 'refused';
   paths: string[];
   detail: string;
+  /** The rule whose match it is. */
+  rule: string;
 }
 
 export interface RuleMatch {
@@ -146,7 +148,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       const grouped = refusedByReason.get(key);
       if (grouped) grouped.paths.push(record.path);
       else {
-        const conflict: PlanConflict = { kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${dest.reason}` };
+        const conflict: PlanConflict = { kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${dest.reason}`, rule: rule.name };
         refusedByReason.set(key, conflict);
         conflicts.push(conflict);
       }
@@ -161,13 +163,13 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
     if (taken.has(target.toLowerCase()) && target.toLowerCase() !== record.path.toLowerCase()) {
       const wanted = target;
       target = freeName(wanted, record.ext, taken, nextSuffix);
-      conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")` });
+      conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")`, rule: rule.name });
     }
     const parent = parentOf(target);
     const blocked = ancestors(parent).find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
     if (blocked !== undefined) {
       matches.push({ path: record.path, rule: rule.name, destination: null });
-      conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${blocked} is a file, so no folder can be created there` });
+      conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${blocked} is a file, so no folder can be created there`, rule: rule.name });
       continue;
     }
     taken.add(target.toLowerCase());

@@ -115,6 +115,25 @@ export function validateRules(input: unknown): CompiledRule[] {
   return list.map((value, i) => validateOne(value, i, names));
 }
 
+export type RuleCheck = { ok: true; rule: CompiledRule } | { ok: false; problem: string };
+
+/**
+ * Every rule of a list checked on its own, with its real place in the list (so one broken rule
+ * does not hide the others): the compiled rule, or what is wrong with it. Names must still be
+ * unique across the list.
+ */
+export function checkRules(list: readonly unknown[]): RuleCheck[] {
+  const names = new Map<string, number>();
+  return list.map((value, i): RuleCheck => {
+    try {
+      return { ok: true, rule: validateOne(value, i, names) };
+    } catch (e) {
+      if (e instanceof RuleValidationError) return { ok: false, problem: e.message };
+      throw e;
+    }
+  });
+}
+
 /** Rules from JSON text (a rules file), with the JSON error's position when it does not parse. */
 export function parseRulesJson(text: string): CompiledRule[] {
   let value: unknown;

@@ -2,8 +2,8 @@
 // agent use. A rule that does not compile is kept (with its text, so the user can fix it) but
 // switched off and reported with what is wrong and where; it is never silently dropped.
 import { compileExpression } from '../dsl/compile';
-import { DslError, RuleValidationError } from '../dsl/errors';
-import { type CompiledRule, type RuleSpec, validateRules } from '../dsl/rules';
+import { DslError } from '../dsl/errors';
+import { checkRules, type CompiledRule, type RuleSpec } from '../dsl/rules';
 import { isRecord } from './read-fields';
 
 export interface SavedRule extends RuleSpec {
@@ -25,27 +25,12 @@ export function specOf(rule: SavedRule): RuleSpec {
  * the list and its name (`rule 3 ("PDFs"): "if": … at 1:9`), as the rules-file errors do.
  */
 export function ruleProblems(rules: readonly SavedRule[]): (string | null)[] {
-  const seen = new Map<string, number>();
-  return rules.map((rule, i) => {
-    const key = rule.name.trim().toLowerCase();
-    const earlier = seen.get(key);
-    if (key !== '' && earlier === undefined) seen.set(key, i);
-    if (earlier !== undefined) return `rule ${i + 1} ("${rule.name}"): the name is already used by rule ${earlier + 1}; give each rule its own name`;
-    try {
-      validateRules([specOf(rule)]);
-      return null;
-    } catch (e) {
-      if (!(e instanceof RuleValidationError)) throw e;
-      // The compiler saw a one-rule list; give the rule its real place in the user's list.
-      return e.message.replace(/^rule 1\b/u, `rule ${i + 1}`);
-    }
-  });
+  return checkRules(rules.map(specOf)).map((c) => (c.ok ? null : c.problem));
 }
 
 /** The rules that run: enabled and compiling, in the order saved (priority decides later). */
 export function compiledRules(rules: readonly SavedRule[]): CompiledRule[] {
-  const problems = ruleProblems(rules);
-  return validateRules(rules.filter((r, i) => r.enabled && problems[i] === null).map(specOf));
+  return checkRules(rules.map(specOf)).flatMap((c, i) => (c.ok && rules[i]?.enabled === true ? [c.rule] : []));
 }
 
 export interface ConditionProblem {

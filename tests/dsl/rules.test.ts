@@ -84,7 +84,7 @@ describe('planning', () => {
     const plan = await planRules(rules, records, opts({ existing }));
     expect(moves(plan.operations)).toEqual(['move a/x.pdf -> Docs/x 1.pdf', 'move b/x.pdf -> Docs/x 2.pdf', 'move c/X.pdf -> Docs/X 3.pdf']);
     expect(plan.conflicts.map((c) => c.kind)).toEqual(['collision', 'collision', 'collision']);
-    expect(plan.conflicts[0]).toEqual({ kind: 'collision', paths: ['a/x.pdf', 'Docs/x.pdf'], detail: 'Docs/x.pdf is taken; a/x.pdf goes to Docs/x 1.pdf instead (rule "pdfs")' });
+    expect(plan.conflicts[0]).toEqual({ kind: 'collision', paths: ['a/x.pdf', 'Docs/x.pdf'], detail: 'Docs/x.pdf is taken; a/x.pdf goes to Docs/x 1.pdf instead (rule "pdfs")', rule: 'pdfs' });
     expect(folders(plan.operations)).toEqual([]);
   });
 
@@ -114,6 +114,7 @@ describe('planning', () => {
         kind: 'refused',
         paths: ['Inbox/b.png', 'Inbox/c.png'],
         detail: 'rule "root": "thenMoveTo" "/Images" starts at the vault root, outside Inbox; allow moves out of the folder to use it',
+        rule: 'root',
       },
     ]);
     const outside = await planRules(rules, records, opts({ folder: 'Inbox', allowOutside: true }));
@@ -142,7 +143,7 @@ describe('planning', () => {
     const r = record('Inbox/n.md', { frontmatter: { title: 'What? A "note": #1 [draft]', date: '2023-07-09' } });
     const plan = await planRules(rules, [r, record('t.txt')], opts());
     expect(moves(plan.operations)).toEqual(['move Inbox/n.md -> Inbox/2023/07/What A note 1 draft 09.md']);
-    expect(plan.conflicts).toEqual([{ kind: 'refused', paths: ['t.txt'], detail: 'rule "blank": "thenRenameTo" "{fm.nothing}" gives an empty name for t.txt' }]);
+    expect(plan.conflicts).toEqual([{ kind: 'refused', paths: ['t.txt'], detail: 'rule "blank": "thenRenameTo" "{fm.nothing}" gives an empty name for t.txt', rule: 'blank' }]);
   });
 });
 

@@ -2,6 +2,7 @@
 // asked, accept every operation and run them through the journal.
 import { runAcceptedOperations, type PlanRunReport } from '../../edits/journal/run-plan-operations';
 import { decideOpBlocks } from '../../edits/pending/plan-note';
+import { isInFolder } from '../../dsl/file-records';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { OrganizePlan } from './organize-plan';
@@ -25,10 +26,7 @@ export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions):
   // The plan folder is checked before any planning (and any model call), not when the note is written.
   const checked = checkVaultPath(opts.planFolder, { configDir: port.configDir });
   if (!checked.ok) throw new Error(`the plan folder ${opts.planFolder} cannot hold plan notes: ${checked.reason}`);
-  const planFolder = checked.path.toLowerCase();
-  const folder = opts.folder.toLowerCase();
-  const inside = planFolder === folder || planFolder.startsWith(folder + '/');
-  if (inside && opts.folder !== '') throw new Error(`the plan folder ${opts.planFolder} is inside the folder being organized (${opts.folder}); choose another plan folder`);
+  if (opts.folder !== '' && isInFolder(checked.path.toLowerCase(), opts.folder.toLowerCase())) throw new Error(`the plan folder ${opts.planFolder} is inside the folder being organized (${opts.folder}); choose another plan folder`);
   // Organizing the whole vault leaves the plan folder alone.
   const request = opts.folder === '' ? { ...opts, excludedFolders: [...(opts.excludedFolders ?? []), opts.planFolder] } : opts;
   const plan = await planOrganize(port, request);

@@ -3,7 +3,7 @@
 // left undecided. Every operation, whoever proposed it, passes the same scope policy and is
 // simulated in the shadow VFS before it can reach a plan.
 import { ContentKeywordSimilarity } from '../../dsl/content-similarity';
-import { recordsFromVault } from '../../dsl/file-records';
+import { isInFolder, recordsFromVault } from '../../dsl/file-records';
 import type { SimilaritySources } from '../../dsl/similarity';
 import { planRules } from '../../dsl/plan-rules';
 import type { CompiledRule } from '../../dsl/rules';
@@ -136,8 +136,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   if (req.naming) {
     // Notes nothing else moves are brought to the chosen convention.
     const moving = ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : []));
-    const moves = (p: string): boolean => moving.some((m) => p === m || p.startsWith(m + '/'));
-    const renames = namingRenames(req.naming, records.filter((r) => !moves(r.path)), req.folder);
+    const renames = namingRenames(req.naming, records.filter((r) => !moving.some((m) => isInFolder(r.path, m))), req.folder);
     ops.push(...renames);
     used.push(renames.length > 0 ? `${namingRuleName(req.naming)}: ${renames.length} notes renamed` : `${namingRuleName(req.naming)}: no renames (every note follows it, or it has no mechanical rename)`);
   }

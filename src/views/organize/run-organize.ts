@@ -12,7 +12,7 @@ import { compiledRules } from '../../settings/rule-settings';
 import type { StewardSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { abortablePort } from './abortable-port';
-import type { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import type { KeywordSources } from '../search/keyword-search';
 import { organizeAgentFor } from './organize-agent-for';
 import { OrganizeModal } from './organize-modal';
 import type { ProgressSink } from './agent-progress';
@@ -23,8 +23,8 @@ export interface OrganizeDeps {
   settings: () => StewardSettings;
   /** The agent for a run; tests replace it. Default: the organize agent on the configured provider. */
   agentFor?: (settings: StewardSettings, signal: AbortSignal, sink: ProgressSink) => { agent: OrganizeAgent } | { agent: null; reason: string };
-  /** The vault's keyword index, once built: what the agent's query_semantic_index searches. */
-  keywordIndex?: () => VaultIndexer | null;
+  /** The vault's keyword index for organize, once built (see KeywordSearch.organizeSources). */
+  keywordIndex?: () => KeywordSources | null;
 }
 
 /** Opens the progress window and runs the flow in it; resolves when the run has ended. */
@@ -43,16 +43,16 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
     const rules = compiledRules(settings.rules);
     const sources = new Set<PlanSource>(['heuristics']);
     if (rules.length > 0) sources.add('rules');
+    const index = deps.keywordIndex?.() ?? null;
     let agent: OrganizeAgent | undefined;
     if (settings.activeProvider !== 'none') {
-      const choice = (deps.agentFor ?? ((s, sig, sink) => organizeAgentFor(deps.app, s, sig, sink, deps.keywordIndex?.() ?? null)))(settings, signal, modal);
+      const choice = (deps.agentFor ?? ((s, sig, sink) => organizeAgentFor(deps.app, s, sig, sink, index)))(settings, signal, modal);
       if (choice.agent) {
         agent = choice.agent;
         sources.add('agent');
       } else modal.log(`The organize agent is not used: ${choice.reason}`);
     }
     // Naming conventions only on request: the step waits for an answer, so it is off by default.
-    const index = deps.keywordIndex?.() ?? null;
     const naming = settings.suggestNaming ? await modal.chooseNaming(await namingOptions(port, folder)) : null;
     if (signal.aborted) throw new OrganizeCancelledError();
     const outcome = await organizeFolder(port, {
@@ -68,7 +68,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       onProgress: (message) => modal.log(message),
       ...(agent ? { agent } : {}),
       ...(naming ? { naming } : {}),
-      ...(index?.phase === 'ready' ? { similarity: { keyword: { kind: 'keyword' as const, score: (q: string, p: string) => index.score(q, p) } } } : {}),
+      ...(index ? { similarity: { keyword: index.similarity } } : {}),
     });
     if (!outcome.note) {
       modal.finish(outcome.plan.description);

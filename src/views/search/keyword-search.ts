@@ -3,6 +3,8 @@
 // saved in the plugin's folder (not data.json) so a restart re-reads only what changed, and
 // stopped, with a last save, when the plugin unloads.
 import type { Plugin } from 'obsidian';
+import type { OrganizeSearch } from '../../agents/organize/agent/undecided-search';
+import type { SimilarityProvider } from '../../dsl/similarity';
 import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
@@ -30,4 +32,28 @@ export class KeywordSearch {
   get index(): VaultIndexer | null {
     return this.indexer;
   }
+
+  /**
+   * What organize takes from the index once it is built: the agent's `query_semantic_index` and
+   * the rules' `vector_similarity`. Null until then (organize falls back to matching the files).
+   */
+  organizeSources(): KeywordSources | null {
+    const index = this.indexer;
+    if (index?.phase !== 'ready') return null;
+    return {
+      search: {
+        kind: 'keyword',
+        label: "the vault's keyword index (names, headings, tags, aliases and text; no embeddings configured)",
+        // The index ranks the whole vault and the tool keeps only the undecided files: ask for
+        // enough hits that those are not crowded out by notes elsewhere.
+        search: (query, limit) => index.search(query, { limit: Math.max(limit, 2_000) }),
+      },
+      similarity: { kind: 'keyword', score: (query, path) => index.score(query, path) },
+    };
+  }
+}
+
+export interface KeywordSources {
+  search: OrganizeSearch;
+  similarity: SimilarityProvider;
 }

@@ -5,7 +5,7 @@
 // get a numbered name; a model's guess is refused instead), and a rule set that would push the
 // plan over its operation limit is refused whole.
 import { planRules } from '../../../dsl/plan-rules';
-import { validateRules, type CompiledRule, type RuleSpec } from '../../../dsl/rules';
+import { checkRules, type CompiledRule, type RuleSpec } from '../../../dsl/rules';
 import type { SimilaritySources } from '../../../dsl/similarity';
 import { filter, opProposal } from '../../../edits/scope/filter-proposals';
 import type { FileRecord } from '../../../vault-vfs/file-record';
@@ -68,12 +68,11 @@ export class RuleSession {
   async apply(specs: readonly RuleSpec[], mode: 'append' | 'replace'): Promise<ApplyResult> {
     const next = mode === 'append' ? [...this.specs, ...specs] : [...specs];
     const offset = mode === 'append' ? this.specs.length : 0;
-    let compiled: CompiledRule[];
-    try {
-      compiled = validateRules(next);
-    } catch (e) {
-      return { ok: false, errors: compileErrors(next, offset, e) };
-    }
+    const checks = checkRules(next);
+    // Numbered as the model wrote them in this call: "rule 1" is the first rule it just sent.
+    const errors = checks.flatMap((c, i) => (c.ok ? [] : [c.problem.replace(/^rule \d+/u, `rule ${i - offset + 1}`)]));
+    if (errors.length > 0) return { ok: false, errors };
+    const compiled = checks.flatMap((c) => (c.ok ? [c.rule] : []));
     const plan = await this.planFor(compiled);
     const room = this.scope.planLimit - this.scope.planned.length;
     if (plan.operations.length > room) {
@@ -96,8 +95,7 @@ export class RuleSession {
     if (rules.length === 0) return { operations: [], refused: [], unmatched: [...records], matchedBy: new Map(), unchanged: 0 };
     const ruled = await planRules(rules, records, { folder: s.folder, configDir: s.configDir, allowOutside: s.allowOutside, existing: this.after, ...(s.similarity ? { similarity: s.similarity } : {}) });
     const refused: Refusal[] = [];
-    const ruleOf = (detail: string): string | null => /^rule "([^"]*)"/u.exec(detail)?.[1] ?? null;
-    for (const c of ruled.conflicts) if (c.kind === 'refused') refused.push({ rule: ruleOf(c.detail), paths: c.paths, reason: c.detail });
+    for (const c of ruled.conflicts) if (c.kind === 'refused') refused.push({ rule: c.rule, paths: c.paths, reason: c.detail });
     // Taken destinations: refused for the agent rather than given a numbered name.
     const collided = new Set<string>();
     for (const c of ruled.conflicts) {
@@ -105,7 +103,7 @@ export class RuleSession {
       const [source, wanted] = c.paths;
       if (source === undefined) continue;
       collided.add(source);
-      refused.push({ rule: /\(rule "([^"]*)"\)$/u.exec(c.detail)?.[1] ?? null, paths: [source], reason: `${wanted ?? 'the destination'} already exists or another file is planned to go there; the agent may not move over it` });
+      refused.push({ rule: c.rule, paths: [source], reason: `${wanted ?? 'the destination'} already exists or another file is planned to go there; the agent may not move over it` });
     }
     const moves = ruled.operations.filter((op) => op.type !== 'create_folder' && !('source' in op && collided.has(op.source)));
     const parents = new Set(moves.flatMap((op) => ('destination' in op ? [parentOf(op.destination).toLowerCase()] : [])));
@@ -129,24 +127,4 @@ export class RuleSession {
 function stripPrefix(rule: string | undefined): string | null {
   if (rule === undefined) return null;
   return rule.startsWith(AGENT_RULE_PREFIX) ? rule.slice(AGENT_RULE_PREFIX.length) : rule;
-}
-
-
-/** Every rule's compile error (not only the first), numbered as the model wrote them in this call. */
-function compileErrors(all: readonly RuleSpec[], offset: number, first: unknown): string[] {
-  const errors: string[] = [];
-  for (let i = offset; i < all.length; i++) {
-    try {
-      validateRules([all[i]]);
-    } catch (e) {
-      errors.push(renumber(e, i - offset));
-    }
-  }
-  if (errors.length === 0) errors.push(first instanceof Error ? first.message.replace(/^rule (\d+)/u, (_, n: string) => `rule ${Number(n) - offset}`) : String(first));
-  return errors;
-}
-
-function renumber(e: unknown, index: number): string {
-  const message = e instanceof Error ? e.message : String(e);
-  return message.replace(/^rule 1\b/u, `rule ${index + 1}`);
 }

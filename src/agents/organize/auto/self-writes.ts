@@ -15,6 +15,7 @@ export class SelfWrites {
   ) {}
 
   private readonly subtrees = new Map<string, number>();
+  private pruneAt = 64;
 
   /**
    * Marks a path Steward writes. `subtree` for a move or trash of what may be a folder: every
@@ -23,7 +24,11 @@ export class SelfWrites {
    */
   mark(path: string, subtree = false): void {
     const t = this.now();
-    for (const map of [this.written, this.subtrees]) for (const [p, until] of map) if (until < t) map.delete(p);
+    // Expired marks are dropped now and then, not on every write: a big job writes thousands.
+    if (this.written.size + this.subtrees.size > this.pruneAt) {
+      for (const map of [this.written, this.subtrees]) for (const [p, until] of map) if (until < t) map.delete(p);
+      this.pruneAt = 2 * (this.written.size + this.subtrees.size) + 64;
+    }
     (subtree ? this.subtrees : this.written).set(path.toLowerCase(), t + this.ttlMs);
   }
 
@@ -31,9 +36,8 @@ export class SelfWrites {
   isOwn(path: string): boolean {
     const t = this.now();
     const key = path.toLowerCase();
-    const exact = this.written.get(key) ?? this.subtrees.get(key);
-    if (exact !== undefined && exact >= t) return true;
-    for (const [p, until] of this.subtrees) if (until >= t && key.startsWith(p + '/')) return true;
+    if ((this.written.get(key) ?? -1) >= t) return true;
+    for (const [p, until] of this.subtrees) if (until >= t && (key === p || key.startsWith(p + '/'))) return true;
     return false;
   }
 }
