@@ -2,6 +2,9 @@
 // report quotes the ratio. Each workload runs in its own process (see run.ts), so peak memory
 // (max RSS) belongs to that workload alone.
 
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+
 export interface Timing {
   medianMs: number;
   p95Ms: number;
@@ -59,6 +62,20 @@ export function fmtBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
   if (n >= 1024) return `${(n / 1024).toFixed(1)} KiB`;
   return `${n} B`;
+}
+
+/** Live heap after a full collection (the worker runs with --expose-gc), in MiB. */
+export function heapMiB(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 1024 / 1024;
+}
+
+/** Bytes of the files directly in `dir` (0 when it does not exist). */
+export async function dirBytes(dir: string): Promise<number> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let total = 0;
+  for (const n of names) total += (await fs.stat(path.join(dir, n))).size;
+  return total;
 }
 
 export class Bench {

@@ -1,11 +1,10 @@
 // Keyword index on the generated corpus (10k and 100k notes; --quick: 10k only), against a plain
 // MiniSearch index of the same documents built and queried in the same run.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import MiniSearch from 'minisearch';
 import { writeCorpus } from '../corpus';
-import { fmtBytes, fmtMs, summarize, type Bench, type Workload, type WorkloadContext } from '../harness';
+import { fmtBytes, fmtMs, summarize, type Bench, type Workload, type WorkloadContext, dirBytes } from '../harness';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
 import type { IndexDocument } from '../../src/vault-vfs/search/analyzer';
@@ -105,12 +104,6 @@ function latencies(run: (q: string) => unknown, queries: readonly string[], repe
   return { p50: s.medianMs, p95: s.p95Ms };
 }
 
-async function dirBytes(dir: string): Promise<number> {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  let total = 0;
-  for (const n of names) total += (await fs.stat(path.join(dir, n))).size;
-  return total;
-}
 
 async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promise<void> {
   const tag = `${notes / 1000}k`;

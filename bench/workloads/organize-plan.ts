@@ -8,7 +8,7 @@ import { planOrganize } from '../../src/agents/organize/plan-organize';
 import { parseRulesJson } from '../../src/dsl/rules';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { generateCorpus } from '../corpus';
-import { fmtBytes, type Workload } from '../harness';
+import { fmtBytes, type Workload, heapMiB, dirBytes } from '../harness';
 
 const RULES = parseRulesJson(
   JSON.stringify([
@@ -33,10 +33,6 @@ async function writeFlatFolder(dir: string, files: number): Promise<number> {
   return written;
 }
 
-function heapMiB(): number {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed / 1024 / 1024;
-}
 
 const workload: Workload = {
   name: 'organize-plan',
@@ -74,10 +70,5 @@ const workload: Workload = {
   },
 };
 
-async function dirBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const name of await fs.readdir(dir)) total += (await fs.stat(path.join(dir, name))).size;
-  return total;
-}
 
 export default workload;

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { forEachLimited } from '../../src/vault-vfs/for-each-limited';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { writeCorpus } from '../corpus';
-import { fmtBytes, type Workload } from '../harness';
+import { fmtBytes, type Workload, heapMiB } from '../harness';
 
 /** The baseline: every file under `dir` read once, as many reads in flight as NodeVault.open allows. */
 async function rawRead(dir: string): Promise<number> {
@@ -25,10 +25,6 @@ async function rawRead(dir: string): Promise<number> {
   return bytes;
 }
 
-function heapMiB(): number {
-  (globalThis as { gc?: () => void }).gc?.();
-  return process.memoryUsage().heapUsed / 1024 / 1024;
-}
 
 const workload: Workload = {
   name: 'vault-scan',
