@@ -3,6 +3,7 @@
 // a note's links are re-resolved only when the note changes or a file appears, disappears or
 // moves under a name one of its links could resolve to, so a 1,000-file move in a 10k-note vault
 // does not re-resolve the vault 1,000 times.
+import { LinkWatchers, forEachLinkpath } from './link-watchers';
 import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
 import { planRenameRewrites } from './rename-plan';
@@ -11,25 +12,17 @@ import type { NoteMetadata } from './metadata-types';
 import { extOf, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
 
+/** A note's links by target: the per-source records of `resolvedLinks` / `unresolvedLinks`. */
 interface Resolution {
-  resolved: Map<string, number>;
-  unresolved: Map<string, number>;
+  resolved: Record<string, number>;
+  unresolved: Record<string, number> | null;
 }
 
-/** The link path without its `#heading` / `#^block` subpath. */
-function linkpathOf(link: string): string {
-  const hash = link.indexOf('#');
-  return hash >= 0 ? link.slice(0, hash) : link;
-}
-
-/** Lower-cased file names a link path could resolve to (with and without `.md`). */
-function nameKeys(linkpath: string): string[] {
-  const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
-  return last.endsWith('.md') ? [last] : [last, `${last}.md`];
-}
-
-function allLinks(meta: NoteMetadata): string[] {
-  return [...meta.links, ...meta.embeds, ...meta.frontmatterLinks].map((l) => l.link);
+/** `record[key] += 1`, safe for any key (a file may be called `__proto__`). */
+function bump(record: Record<string, number>, key: string): void {
+  const n = Object.hasOwn(record, key) ? (record[key] ?? 0) + 1 : 1;
+  if (key === '__proto__') Object.defineProperty(record, key, { value: n, writable: true, enumerable: true, configurable: true });
+  else record[key] = n;
 }
 
 export class VaultIndex {
@@ -40,8 +33,7 @@ export class VaultIndex {
   private readonly resolver = new LinkResolver();
   private readonly out = new Map<string, Resolution>();
   private readonly incoming = new Map<string, Map<string, number>>();
-  /** File-name key -> notes that hold a link which could resolve to a file of that name. */
-  private readonly watchers = new Map<string, Set<string>>();
+  private readonly watchers = new LinkWatchers(() => this.meta.entries());
   private readonly dirty = new Set<string>();
   private graphCache: { resolved: Record<string, Record<string, number>>; unresolved: Record<string, Record<string, number>> } | null = null;
 
@@ -139,7 +131,7 @@ export class VaultIndex {
     this.lower.delete(path.toLowerCase());
     this.resolver.remove(path);
     const meta = this.meta.get(path);
-    if (meta) this.unwatch(path, meta);
+    if (meta) this.watchers.unwatch(path, meta);
     this.meta.delete(path);
     this.dropResolution(path);
     this.dirty.delete(path);
@@ -154,25 +146,17 @@ export class VaultIndex {
 
   private setMeta(path: string, meta: NoteMetadata): void {
     const old = this.meta.get(path);
-    if (old) this.unwatch(path, old);
+    if (old) this.watchers.unwatch(path, old);
     this.meta.set(path, meta);
-    for (const link of allLinks(meta)) {
-      for (const key of nameKeys(linkpathOf(link))) {
-        let set = this.watchers.get(key);
-        if (!set) this.watchers.set(key, (set = new Set()));
-        set.add(path);
-      }
-    }
+    this.watchers.watch(path, meta);
     this.markDirty(path);
-  }
-
-  private unwatch(path: string, meta: NoteMetadata): void {
-    for (const link of allLinks(meta)) for (const key of nameKeys(linkpathOf(link))) this.watchers.get(key)?.delete(path);
   }
 
   /** A file of this name appeared or left: every note that might link to it re-resolves. */
   private touchName(path: string): void {
-    for (const source of this.watchers.get(nameOf(path).toLowerCase()) ?? []) this.markDirty(source);
+    // While every note waits to be resolved (a vault opening), there is nothing to mark.
+    if (!this.watchers.built && this.dirty.size === this.meta.size) return;
+    for (const source of this.watchers.notesFor(nameOf(path).toLowerCase())) this.markDirty(source);
   }
 
   private markDirty(path: string): void {
@@ -183,7 +167,7 @@ export class VaultIndex {
   private dropResolution(source: string): void {
     const res = this.out.get(source);
     if (!res) return;
-    for (const target of res.resolved.keys()) {
+    for (const target of Object.keys(res.resolved)) {
       const into = this.incoming.get(target);
       into?.delete(source);
       if (into?.size === 0) this.incoming.delete(target);
@@ -198,15 +182,14 @@ export class VaultIndex {
       this.dropResolution(source);
       const meta = this.meta.get(source);
       if (!meta) continue;
-      const res: Resolution = { resolved: new Map(), unresolved: new Map() };
-      for (const link of allLinks(meta)) {
-        const linkpath = linkpathOf(link);
+      const res: Resolution = { resolved: {}, unresolved: null };
+      forEachLinkpath(meta, (linkpath) => {
         const target = this.resolver.resolve(linkpath, source);
-        if (target) res.resolved.set(target, (res.resolved.get(target) ?? 0) + 1);
-        else res.unresolved.set(linkpath, (res.unresolved.get(linkpath) ?? 0) + 1);
-      }
+        if (target !== null) bump(res.resolved, target);
+        else bump((res.unresolved ??= {}), linkpath);
+      });
       this.out.set(source, res);
-      for (const [target, n] of res.resolved) {
+      for (const [target, n] of Object.entries(res.resolved)) {
         let into = this.incoming.get(target);
         if (!into) this.incoming.set(target, (into = new Map<string, number>()));
         into.set(source, n);
@@ -226,8 +209,9 @@ export class VaultIndex {
       const unresolved: Record<string, Record<string, number>> = {};
       for (const source of this.meta.keys()) {
         const res = this.out.get(source);
-        resolved[source] = res ? Object.fromEntries(res.resolved) : {};
-        if (res && res.unresolved.size > 0) unresolved[source] = Object.fromEntries(res.unresolved);
+        // Shared, not copied: a note's records are replaced, never changed, when it re-resolves.
+        resolved[source] = res ? res.resolved : {};
+        if (res?.unresolved) unresolved[source] = res.unresolved;
       }
       this.graphCache = { resolved, unresolved };
     }
@@ -267,7 +251,7 @@ export class VaultIndex {
     const out = new Set<string>();
     for (const key of keys) {
       // A link `a.md` is also looked up as `a.md.md`: watch both spellings of such a name.
-      for (const k of key.endsWith('.md') ? [key, key.slice(0, -3)] : [key]) for (const note of this.watchers.get(k) ?? []) out.add(note);
+      for (const k of key.endsWith('.md') ? [key, key.slice(0, -3)] : [key]) for (const note of this.watchers.notesFor(k)) out.add(note);
     }
     return out;
   }

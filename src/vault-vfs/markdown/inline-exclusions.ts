@@ -87,13 +87,9 @@ export class InlineExclusions {
     let line = startLine;
     let e = lineEnd;
     let p = from;
-    const goOn = (next: { line: number; p: number } | null): boolean => {
-      if (!next) return false;
-      line = next.line;
-      e = this.lines.end(line);
-      p = next.p;
-      return true;
-    };
+    // Where a region spanning lines ended (null: never closed). No closure for this: scan runs once
+    // per line of every note, and a closure per call shows in profiles.
+    let spanned: { line: number; p: number } | null | undefined;
     while (p < e) {
       p = this.special.at(p);
       if (p >= e) break;
@@ -118,11 +114,11 @@ export class InlineExclusions {
           p = closed;
         }
       } else if (c === 37 && text.charCodeAt(p + 1) === 37) {
-        if (!goOn(this.span(line, p, p + 2, '%%', Region.comment))) return this.lines.count;
+        spanned = this.span(line, p, p + 2, '%%', Region.comment);
       } else if (c === 60 && text.startsWith('<!--', p)) {
-        if (!goOn(this.span(line, p, p + 4, '-->', Region.html))) return this.lines.count;
+        spanned = this.span(line, p, p + 4, '-->', Region.html);
       } else if (c === 36 && p === blockMathAt) {
-        if (!goOn(this.span(line, p, p + 2, '$$', Region.math))) return this.lines.count;
+        spanned = this.span(line, p, p + 2, '$$', Region.math);
       } else if (c === 36) {
         if (text.charCodeAt(p + 1) === 36) {
           const inLine = text.slice(p + 2, e).indexOf('$$');
@@ -132,8 +128,8 @@ export class InlineExclusions {
             p = close + 2;
           } else p += 2;
         } else {
-          const next = text.charCodeAt(p + 1);
-          const close = p + 1 < e && !isSpace(next) ? this.mathCloser(line, p + 2, e) : -1;
+          const after = text.charCodeAt(p + 1);
+          const close = p + 1 < e && !isSpace(after) ? this.mathCloser(line, p + 2, e) : -1;
           if (close === -1) p++;
           else {
             this.sink.mask(p, close + 1, Region.math, line, line);
@@ -141,6 +137,13 @@ export class InlineExclusions {
           }
         }
       } else p++;
+      if (spanned !== undefined) {
+        if (spanned === null) return this.lines.count;
+        line = spanned.line;
+        e = this.lines.end(line);
+        p = spanned.p;
+        spanned = undefined;
+      }
     }
     return line + 1;
   }

@@ -3,12 +3,13 @@
 // (headings-sections), block ids (blocks), links and tags (inline-scan). Each pass is linear in
 // the text; nothing here throws on any input (invalid YAML is reported in frontmatterError).
 
-import type { FrontmatterLinkRef, NoteMetadata, SectionRef } from '../metadata-types';
+import type { FrontmatterLinkRef, NoteMetadata } from '../metadata-types';
 import { collectBlockIds } from './blocks';
 import { maskExcludedRegions } from './code-regions';
 import { findFrontmatter, parseFrontmatter } from './frontmatter';
 import { scanBlocks } from './headings-sections';
 import { scanInline } from './inline-scan';
+import { PackedSections, withLazySections } from './packed-sections';
 import { wikilinkDisplayText } from './links';
 import { TextLines } from './text-lines';
 
@@ -24,15 +25,13 @@ export function parseMarkdown(text: string): NoteMetadata {
   const ids = collectBlockIds(blocks, mask.masked, lines);
   const inline = scanInline(text, mask.masked, lines, blocks);
 
-  const sections: SectionRef[] = [];
+  const sections = new PackedSections();
   blocks.forEach((block, i) => {
     if (ids.absorbed.has(i)) return;
-    const section: SectionRef = { type: block.type, position: lines.linesPos(block.first, block.last) };
-    const id = ids.sectionIds.get(i);
-    if (id !== undefined) section.id = id;
-    sections.push(section);
+    // The frontmatter's section ends at its closing `---`, as its own position does.
+    if (fm && i === 0) sections.add(block.type, fm.position.start, fm.position.end, ids.sectionIds.get(i));
+    else sections.addLines(block.type, block.first, block.last, lines, ids.sectionIds.get(i));
   });
-  if (fm && sections[0]) sections[0].position = fm.position;
 
   const frontmatterLinks: FrontmatterLinkRef[] = (parsed?.links ?? []).map((l) => ({
     key: l.key,
@@ -41,7 +40,7 @@ export function parseMarkdown(text: string): NoteMetadata {
     displayText: l.displayText ?? wikilinkDisplayText(l.link),
   }));
 
-  return {
+  const meta: Omit<NoteMetadata, 'sections'> = {
     links: inline.links,
     embeds: inline.embeds,
     frontmatterLinks,
@@ -50,7 +49,7 @@ export function parseMarkdown(text: string): NoteMetadata {
     frontmatter: parsed?.data ?? null,
     frontmatterPosition: fm ? fm.position : null,
     frontmatterError: parsed?.error ?? null,
-    sections,
     blocks: ids.blocks,
   };
+  return withLazySections(meta, sections);
 }

@@ -1,0 +1,66 @@
+// Which notes hold a link that could resolve to a file of a given name: when a file of that name
+// appears, leaves or moves, only those notes re-resolve, and a rename reads only those notes.
+// Built lazily, on the first question: while a vault opens every note is resolved anyway, and
+// the map (two keys per link) is a good part of an open's allocations.
+import type { NoteMetadata } from './metadata-types';
+
+/** The link path without its `#heading` / `#^block` subpath. */
+export function linkpathOf(link: string): string {
+  const hash = link.indexOf('#');
+  return hash >= 0 ? link.slice(0, hash) : link;
+}
+
+/** Calls `visit` with every link path of a note: links, embeds and frontmatter links. */
+export function forEachLinkpath(meta: NoteMetadata, visit: (linkpath: string) => void): void {
+  for (const l of meta.links) visit(linkpathOf(l.link));
+  for (const l of meta.embeds) visit(linkpathOf(l.link));
+  for (const l of meta.frontmatterLinks) visit(linkpathOf(l.link));
+}
+
+/** Lower-cased file names a link path could resolve to (with and without `.md`). */
+function forEachNameKey(linkpath: string, visit: (key: string) => void): void {
+  const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
+  visit(last);
+  if (!last.endsWith('.md')) visit(`${last}.md`);
+}
+
+export class LinkWatchers {
+  private byName: Map<string, Set<string>> | null = null;
+
+  /** `notes` lists every note's metadata when the map is first needed. */
+  constructor(private readonly notes: () => Iterable<[string, NoteMetadata]>) {}
+
+  /** Whether the map exists yet (before that, watching and unwatching cost nothing). */
+  get built(): boolean {
+    return this.byName !== null;
+  }
+
+  watch(path: string, meta: NoteMetadata): void {
+    const byName = this.byName;
+    if (!byName) return;
+    forEachLinkpath(meta, (linkpath) =>
+      forEachNameKey(linkpath, (key) => {
+        let set = byName.get(key);
+        if (!set) byName.set(key, (set = new Set()));
+        set.add(path);
+      }),
+    );
+  }
+
+  unwatch(path: string, meta: NoteMetadata): void {
+    const byName = this.byName;
+    if (!byName) return;
+    forEachLinkpath(meta, (linkpath) => forEachNameKey(linkpath, (key) => byName.get(key)?.delete(path)));
+  }
+
+  /** Notes with a link naming a file called `key` (a lower-cased file name). */
+  notesFor(key: string): ReadonlySet<string> {
+    if (!this.byName) {
+      this.byName = new Map();
+      for (const [path, meta] of this.notes()) this.watch(path, meta);
+    }
+    return this.byName.get(key) ?? EMPTY;
+  }
+}
+
+const EMPTY: ReadonlySet<string> = new Set();
