@@ -98,8 +98,12 @@ export class VaultIndex {
     }
   }
 
-  /** Moves a file or a folder's whole subtree; metadata travels with each note. */
-  renamePath(from: string, to: string): void {
+  /**
+   * Moves a file or a folder's whole subtree; metadata travels with each note that stays a note.
+   * Returns the files that became notes by the move (`a.txt` -> `a.md`): their text must be
+   * given with `setFile` for their metadata.
+   */
+  renamePath(from: string, to: string): string[] {
     const moves = this.under(from).map((f) => [f, to + f.slice(from.length)] as const);
     const carried = moves.map(([f, g]) => ({ g, stat: this.stats.get(f), meta: this.meta.get(f) }));
     for (const [f] of moves) this.removeFile(f);
@@ -111,12 +115,16 @@ export class VaultIndex {
         this.addFolder(to + folder.slice(from.length));
       }
     }
+    const becameNotes: string[] = [];
     for (const { g, stat, meta } of carried) {
       if (!stat) continue;
       this.setFile(g, stat, null);
+      if (extOf(g) !== 'md') continue;
       // Its own relative links now start from a new folder.
       if (meta) this.setMeta(g, meta);
+      else becameNotes.push(g);
     }
+    return becameNotes;
   }
 
   /** Files at `path` or under it. */

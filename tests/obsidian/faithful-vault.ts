@@ -92,7 +92,10 @@ export function makeVaultFaithful(app: App): VaultIndex {
   });
   vault.on('rename', (...data: unknown[]) => {
     const [f, oldPath] = data as [TAbstractFile, string];
-    index.renamePath(oldPath, f.path);
+    for (const note of index.renamePath(oldPath, f.path)) {
+      const file = vault.getFileByPath(note);
+      if (file) index.setFile(note, statOf(file), textOf(file));
+    }
     cache.trigger('resolved');
   });
 

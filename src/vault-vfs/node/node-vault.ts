@@ -208,7 +208,7 @@ export class NodeVault implements VaultPort {
     const rewrites = await this.index.planRename(src, dst, (note) => fs.readFile(this.disk.abs(note), 'utf8'));
     await this.ensureParents(dst);
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
-    this.index.renamePath(src, dst);
+    for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, await fs.readFile(this.disk.abs(note), 'utf8'));
     this.emit({ type: 'rename', path: dst, oldPath: src, kind });
     for (const [note, text] of rewrites) {
       await writeFileAtomic(this.disk.abs(note), text);
