@@ -3,6 +3,7 @@
 // a note's links are re-resolved only when the note changes or a file appears, disappears or
 // moves under a name one of its links could resolve to, so a 1,000-file move in a 10k-note vault
 // does not re-resolve the vault 1,000 times.
+import { type LinkRecords, lazyLinkRecords } from './link-records';
 import { LinkWatchers, forEachLinkpath } from './link-watchers';
 import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
@@ -12,17 +13,10 @@ import type { NoteMetadata } from './metadata-types';
 import { extOf, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
 
-/** A note's links by target: the per-source records of `resolvedLinks` / `unresolvedLinks`. */
+/** A note's links by target (replaced, never changed, when the note re-resolves). */
 interface Resolution {
-  resolved: Record<string, number>;
-  unresolved: Record<string, number> | null;
-}
-
-/** `record[key] += 1`, safe for any key (a file may be called `__proto__`). */
-function bump(record: Record<string, number>, key: string): void {
-  const n = Object.hasOwn(record, key) ? (record[key] ?? 0) + 1 : 1;
-  if (key === '__proto__') Object.defineProperty(record, key, { value: n, writable: true, enumerable: true, configurable: true });
-  else record[key] = n;
+  resolved: Map<string, number>;
+  unresolved: Map<string, number>;
 }
 
 export class VaultIndex {
@@ -35,7 +29,7 @@ export class VaultIndex {
   private readonly incoming = new Map<string, Map<string, number>>();
   private readonly watchers = new LinkWatchers(() => this.meta.entries());
   private readonly dirty = new Set<string>();
-  private graphCache: { resolved: Record<string, Record<string, number>>; unresolved: Record<string, Record<string, number>> } | null = null;
+  private graphCache: { resolved: LinkRecords; unresolved: LinkRecords } | null = null;
 
   constructor(readonly newLinkFormat: NewLinkFormat = 'shortest') {}
 
@@ -175,7 +169,7 @@ export class VaultIndex {
   private dropResolution(source: string): void {
     const res = this.out.get(source);
     if (!res) return;
-    for (const target of Object.keys(res.resolved)) {
+    for (const target of res.resolved.keys()) {
       const into = this.incoming.get(target);
       into?.delete(source);
       if (into?.size === 0) this.incoming.delete(target);
@@ -190,14 +184,14 @@ export class VaultIndex {
       this.dropResolution(source);
       const meta = this.meta.get(source);
       if (!meta) continue;
-      const res: Resolution = { resolved: {}, unresolved: null };
+      const res: Resolution = { resolved: new Map(), unresolved: new Map() };
       forEachLinkpath(meta, (linkpath) => {
         const target = this.resolver.resolve(linkpath, source);
-        if (target !== null) bump(res.resolved, target);
-        else bump((res.unresolved ??= {}), linkpath);
+        if (target !== null) res.resolved.set(target, (res.resolved.get(target) ?? 0) + 1);
+        else res.unresolved.set(linkpath, (res.unresolved.get(linkpath) ?? 0) + 1);
       });
       this.out.set(source, res);
-      for (const [target, n] of Object.entries(res.resolved)) {
+      for (const [target, n] of res.resolved) {
         let into = this.incoming.get(target);
         if (!into) this.incoming.set(target, (into = new Map<string, number>()));
         into.set(source, n);
@@ -210,28 +204,29 @@ export class VaultIndex {
     return this.resolver.resolve(linkpath, sourcePath);
   }
 
-  private graph(): { resolved: Record<string, Record<string, number>>; unresolved: Record<string, Record<string, number>> } {
+  private graph(): { resolved: LinkRecords; unresolved: LinkRecords } {
     this.ensureResolved();
     if (!this.graphCache) {
-      const resolved: Record<string, Record<string, number>> = {};
-      const unresolved: Record<string, Record<string, number>> = {};
-      for (const source of this.meta.keys()) {
-        const res = this.out.get(source);
-        // Shared, not copied: a note's records are replaced, never changed, when it re-resolves.
-        resolved[source] = res ? res.resolved : {};
-        if (res?.unresolved) unresolved[source] = res.unresolved;
-      }
-      this.graphCache = { resolved, unresolved };
+      // A snapshot: later changes replace entries of `out`, and a new graph is made for them.
+      const out = new Map(this.out);
+      const sources = [...this.meta.keys()];
+      this.graphCache = {
+        resolved: lazyLinkRecords(sources, (source) => out.get(source)?.resolved),
+        unresolved: lazyLinkRecords(
+          sources.filter((source) => (out.get(source)?.unresolved.size ?? 0) > 0),
+          (source) => out.get(source)?.unresolved,
+        ),
+      };
     }
     return this.graphCache;
   }
 
   /** source -> target -> count, as Obsidian's `metadataCache.resolvedLinks` (every note has an entry). */
-  resolvedLinks(): Record<string, Record<string, number>> {
+  resolvedLinks(): LinkRecords {
     return this.graph().resolved;
   }
 
-  unresolvedLinks(): Record<string, Record<string, number>> {
+  unresolvedLinks(): LinkRecords {
     return this.graph().unresolved;
   }
 

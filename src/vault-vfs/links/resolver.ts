@@ -143,6 +143,14 @@ export class LinkResolver {
 
   /** The file a link path leads to, or null (Obsidian's getFirstLinkpathDest). */
   resolve(linkpath: string, sourcePath: string): string | null {
+    // Most links are a bare name that one file has, or none: answer those as `candidates` would
+    // without building its lists (a vault opening resolves every link).
+    if (linkpath !== '' && !linkpath.includes('/')) {
+      const lower = linkpath.toLowerCase();
+      const found = (lower.includes('.') ? this.byName.get(lower) : undefined) ?? this.byName.get(`${lower}.md`);
+      if (!found) return null;
+      if (found.length === 1) return found[0] ?? null;
+    }
     return this.candidates(linkpath, sourcePath)[0] ?? null;
   }
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LinkResolver } from '../../../src/vault-vfs/links/resolver';
 import { splitSubpath } from '../../../src/vault-vfs/links/subpath';
@@ -110,5 +111,21 @@ describe('splitSubpath', () => {
     expect(splitSubpath('Folder/Note#Heading')).toEqual({ path: 'Folder/Note', subpath: '#Heading' });
     expect(splitSubpath('Note#^block')).toEqual({ path: 'Note', subpath: '#^block' });
     expect(splitSubpath('#Local#Deeper')).toEqual({ path: '', subpath: '#Local#Deeper' });
+  });
+});
+
+describe('LinkResolver.resolve', () => {
+  it('answers the first of candidates() for any link and source (its shortcut for bare names included)', () => {
+    const segment = fc.constantFrom('a', 'A', 'b', 'note', 'Note', 'img.png', 'x.y', '..', '.', '');
+    const path = fc.array(segment, { minLength: 1, maxLength: 3 }).map((parts) => parts.join('/'));
+    const file = fc.tuple(fc.array(fc.constantFrom('a', 'A', 'b', 'Deep'), { maxLength: 2 }), fc.constantFrom('note.md', 'Note.md', 'a.md', 'img.png', 'x.y.md', 'b')).map(([dirs, name]) => [...dirs, name].join('/'));
+    fc.assert(
+      fc.property(fc.uniqueArray(file, { maxLength: 12 }), path, file, fc.boolean(), (files, link, source, slash) => {
+        const resolver = new LinkResolver(files);
+        const linkpath = slash ? `/${link}` : link;
+        expect(resolver.resolve(linkpath, source)).toBe(resolver.candidates(linkpath, source)[0] ?? null);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
