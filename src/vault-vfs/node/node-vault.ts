@@ -6,7 +6,6 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
-import { forEachLimited } from '../for-each-limited';
 import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
 import { VaultIndex } from '../vault-index';
 import {
@@ -21,10 +20,8 @@ import {
 } from '../vault-port';
 import { writeFileAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
+import { readInSlices } from './read-in-slices';
 import { TRASH_FOLDER, VaultFs } from './vault-fs';
-
-/** Note reads in flight while a vault opens: keeps the disk busy, far below the open-file limit. */
-const OPEN_READ_CONCURRENCY = 64;
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
@@ -64,10 +61,15 @@ export class NodeVault implements VaultPort {
     const index = new VaultIndex(format);
     const scan = await disk.scan(configDir);
     for (const folder of scan.folders) index.addFolder(folder);
-    await forEachLimited(scan.files, OPEN_READ_CONCURRENCY, async (f) => {
-      const text = extOf(f.path) === 'md' ? await fs.readFile(disk.abs(f.path), 'utf8') : null;
-      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text);
-    });
+    const notes = scan.files.filter((f) => extOf(f.path) === 'md');
+    for (const f of scan.files) if (extOf(f.path) !== 'md') index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null);
+    await readInSlices(
+      notes.map((f) => disk.abs(f.path)),
+      (i, bytes) => {
+        const f = notes[i];
+        if (f && bytes) index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, bytes.toString('utf8'));
+      },
+    );
     return new NodeVault(disk, configDir, format, index);
   }
 

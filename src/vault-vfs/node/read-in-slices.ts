@@ -1,0 +1,33 @@
+// How the Node adapter reads a whole vault when it opens. Synchronous reads, in slices of a few
+// milliseconds with a turn of the event loop between them: from a warm page cache a synchronous
+// read costs a fraction of an fs.promises one, which makes several thread-pool round trips per
+// file (10.8k files: 150 ms against 900 ms with 64 in flight, on the bench machine), and the
+// yields keep the process answering Ctrl-C, timers and sockets while a large vault opens.
+import { readFileSync } from 'node:fs';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { isNotFound } from './node-state-store';
+
+/** Longest stretch of synchronous reading before the event loop gets a turn. */
+const SLICE_MS = 16;
+
+/**
+ * Reads each file and hands its bytes to `use` (in order). A file that vanished since it was
+ * listed is skipped (`use` gets null); any other failure rejects.
+ */
+export async function readInSlices(files: readonly string[], use: (index: number, bytes: Buffer | null) => void, sliceMs = SLICE_MS): Promise<void> {
+  let sliceStart = performance.now();
+  for (let i = 0; i < files.length; i++) {
+    let bytes: Buffer | null;
+    try {
+      bytes = readFileSync(files[i] as string);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      bytes = null;
+    }
+    use(i, bytes);
+    if (performance.now() - sliceStart >= sliceMs) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+  }
+}
