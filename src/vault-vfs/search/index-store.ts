@@ -1,5 +1,6 @@
 // Saves and loads the keyword index through the StateStore (the plugin's own folder, never
-// data.json): one binary file per shard, written atomically, only for shards that changed. On
+// data.json): the term dictionary and one binary file per shard, written atomically, only for
+// shards that changed (the dictionary only when it gained terms a saved shard uses). On
 // load, a file that is damaged, of another format version or written with other settings is
 // deleted and reported, and its shard simply starts empty: the indexer then re-indexes the files
 // that belong to it, because the reconciliation finds them missing.
@@ -10,9 +11,13 @@ import type { KeywordIndex } from './keyword-index';
 import type { Shard } from './shard';
 import { decodeShard, encodeShard } from './shard-codec';
 import { exportShard, importShard } from './shard-transfer';
+import { decodeDictionarySteps, encodeDictionarySteps } from './term-dictionary-codec';
 import type { TimeSlicer } from './time-slicer';
 
 export const INDEX_FOLDER = 'keyword-index';
+
+/** The term dictionary every shard's term ids refer to. */
+export const DICTIONARY_FILE = `${INDEX_FOLDER}/terms.bin`;
 
 export function shardFileName(shardIndex: number): string {
   return `${INDEX_FOLDER}/shard-${String(shardIndex).padStart(4, '0')}.bin`;
@@ -34,50 +39,46 @@ export interface LoadReport {
   bytes: number;
 }
 
-/** Loads every saved shard into an empty index. Never throws for a bad file. */
+/** Terms in the dictionary file each index last saved or loaded; absent: none on disk yet. */
+const savedTerms = new WeakMap<KeywordIndex, number>();
+
+/**
+ * Loads the term dictionary, then every saved shard, into an empty index. Never throws for a bad
+ * file: a bad shard is discarded alone; a bad dictionary takes every shard with it, since their
+ * term ids mean nothing without it.
+ */
 export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: TimeSlicer): Promise<LoadReport> {
   const report: LoadReport = { loaded: 0, missing: 0, discarded: [], bytes: 0 };
-  const expected = new Set(index.shards.map((_, i) => shardFileName(i)));
+  const expected = new Set([DICTIONARY_FILE, ...index.shards.map((_, i) => shardFileName(i))]);
   slicer.pause();
   const present = new Set(await listSafely(state));
   slicer.resume();
   for (const name of present) {
-    if (!expected.has(name)) await discard(state, name, 'not a shard of the current settings', report);
+    if (!expected.has(name)) await discard(state, name, 'not a file of the current settings', report);
   }
   const settings = index.settingsHash;
+  const prefixChains = present.has(DICTIONARY_FILE) ? await loadDictionary(index, state, slicer, report) : null;
   for (let i = 0; i < index.shards.length; i++) {
     const name = shardFileName(i);
+    // Saved even if it stays empty, so that the next load can tell "empty" from "lost".
+    (index.shards[i] as Shard).dirty = true;
     if (!present.has(name)) {
       report.missing++;
-      // Saved even if it stays empty, so that the next load can tell "empty" from "lost".
-      (index.shards[i] as Shard).dirty = true;
       continue;
     }
-    let bytes: Uint8Array | null;
-    slicer.pause();
-    try {
-      bytes = await state.readBinary(name);
-    } catch (e) {
-      slicer.resume();
-      (index.shards[i] as Shard).dirty = true;
-      await discard(state, name, `unreadable: ${message(e)}`, report);
+    if (prefixChains === null) {
+      await discard(state, name, 'no usable term dictionary', report);
       continue;
     }
-    slicer.resume();
-    if (bytes === null) {
-      report.missing++;
-      (index.shards[i] as Shard).dirty = true;
-      continue;
-    }
-    report.bytes += bytes.length;
+    const bytes = await readSafely(state, name, slicer, report);
+    if (bytes === null) continue;
     try {
       const data = decodeShard(bytes, settings);
       if (data.shardIndex !== i) throw new CorruptDataError(`holds shard ${data.shardIndex}`);
-      importShard(index, data);
+      importShard(index, data, prefixChains);
       report.loaded++;
     } catch (e) {
       if (!(e instanceof CorruptDataError)) throw e;
-      (index.shards[i] as Shard).dirty = true;
       await discard(state, name, e.message, report);
     }
     await slicer.checkpoint();
@@ -85,7 +86,48 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
   return report;
 }
 
-/** Writes every shard changed since it was last saved; returns how many were written. */
+/** Interns the saved dictionary; returns the chain hash of each of its prefixes, or null. */
+async function loadDictionary(index: KeywordIndex, state: StateStore, slicer: TimeSlicer, report: LoadReport): Promise<Uint32Array | null> {
+  const bytes = await readSafely(state, DICTIONARY_FILE, slicer, report);
+  if (bytes === null) return null;
+  try {
+    const steps = decodeDictionarySteps(bytes, index.settingsHash, index.table);
+    for (;;) {
+      const r = steps.next();
+      if (r.done === true) {
+        savedTerms.set(index, r.value.length - 1);
+        return r.value;
+      }
+      await slicer.checkpoint();
+    }
+  } catch (e) {
+    if (!(e instanceof CorruptDataError)) throw e;
+    await discard(state, DICTIONARY_FILE, e.message, report);
+    return null;
+  }
+}
+
+/** The file's bytes; null (reported) if it is gone or unreadable. */
+async function readSafely(state: StateStore, name: string, slicer: TimeSlicer, report: LoadReport): Promise<Uint8Array | null> {
+  slicer.pause();
+  try {
+    const bytes = await state.readBinary(name);
+    if (bytes === null) report.missing++;
+    else report.bytes += bytes.length;
+    return bytes;
+  } catch (e) {
+    await discard(state, name, `unreadable: ${message(e)}`, report);
+    return null;
+  } finally {
+    slicer.resume();
+  }
+}
+
+/**
+ * Writes every shard changed since it was last saved; returns how many were written. The term
+ * dictionary goes first whenever a shard names terms it lacks, so that no shard on disk ever
+ * refers to a term the dictionary on disk does not hold.
+ */
 export async function saveIndex(index: KeywordIndex, state: StateStore, slicer: TimeSlicer): Promise<number> {
   let written = 0;
   const settings = index.settingsHash;
@@ -95,10 +137,12 @@ export async function saveIndex(index: KeywordIndex, state: StateStore, slicer: 
     // Merging and encoding a large shard are separate steps, with a chance to yield in between.
     index.mergeShard(i);
     await slicer.checkpoint();
-    const bytes = encodeShard(exportShard(index, i), settings);
+    const data = exportShard(index, i);
+    const bytes = encodeShard(data, settings);
     shard.dirty = false;
-    slicer.pause();
     try {
+      if ((savedTerms.get(index) ?? -1) < data.dictionarySize) await saveDictionary(index, state, slicer);
+      slicer.pause();
       await state.write(shardFileName(i), bytes);
     } catch (e) {
       shard.dirty = true;
@@ -110,6 +154,27 @@ export async function saveIndex(index: KeywordIndex, state: StateStore, slicer: 
     await slicer.checkpoint();
   }
   return written;
+}
+
+async function saveDictionary(index: KeywordIndex, state: StateStore, slicer: TimeSlicer): Promise<void> {
+  const count = index.table.size;
+  const steps = encodeDictionarySteps(index.table, index.settingsHash);
+  let bytes: Uint8Array;
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) {
+      bytes = r.value;
+      break;
+    }
+    await slicer.checkpoint();
+  }
+  slicer.pause();
+  try {
+    await state.write(DICTIONARY_FILE, bytes);
+  } finally {
+    slicer.resume();
+  }
+  savedTerms.set(index, count);
 }
 
 async function listSafely(state: StateStore): Promise<string[]> {

@@ -95,10 +95,10 @@ export class Searcher {
           const postings = base.docs;
           const tfs = base.tf;
           const fieldBits = base.fields;
-          const baseEnd = row >= 0 ? (base.ends[row] as number) : 0;
+          const baseEnd = row >= 0 ? (base.offsets[row + 1] as number) : 0;
           const listEnd = list === undefined ? 0 : list.length;
           // Base postings first, then the delta's (doc, tf | fields << 8) pairs, one loop body.
-          for (let r = row >= 0 ? (base.starts[row] as number) : 0, p = 0; r < baseEnd || p < listEnd; ) {
+          for (let r = row >= 0 ? (base.offsets[row] as number) : 0, p = 0; r < baseEnd || p < listEnd; ) {
             let d: number;
             let tf: number;
             let fields: number;

@@ -1,125 +1,174 @@
-// The binary format of one saved shard. Each shard is its own file, a few hundred KB at 100k
-// notes, so the index never becomes one huge string (the "Invalid string length" failure of
-// indexes exported as one JSON document) and a damaged file costs only its own shard.
+// The binary format of one saved shard. Each shard is its own file, so the index never becomes
+// one huge string (the "Invalid string length" failure of indexes exported as one JSON document)
+// and a damaged file costs only its own shard. Terms are ids into the saved term dictionary
+// (term-dictionary-codec.ts), not strings.
 //
-//   u32 magic "SKX2" | u32 format version | u32 settings hash | varint shard index, shard count
-//   varint docs | NUL-joined UTF-8 paths | per doc: f64 mtime, f64 size, varint content length
-//   varint terms | NUL-joined UTF-8 terms | per term: varint postings
-//   u8 width | local doc number per posting, `width`-byte little-endian | tf bytes | field bytes
+//   header, twelve u32: magic "SKX3" | format version | settings hash | shard index | shard count
+//     | docs | terms | postings | dictionary size | dictionary chain hash | width | path bytes
+//   then each section 8-byte aligned, little-endian:
+//     f64 mtime[docs] | f64 size[docs] | u32 content length[docs] | i32 term id[terms]
+//     | u32 offsets[terms + 1] | local doc number[postings], `width` bytes each | u8 tf[postings]
+//     | u8 fields[postings] | NUL-joined UTF-8 paths
 //   u32 checksum of all before
 //
-// Built for loading speed: paths and terms are one blob each (one decode call, not one per
-// string), and the postings are fixed-width arrays copied in bulk, not varints decoded one by one.
-// NUL can occur in neither paths (file systems refuse it) nor terms (the tokenizer emits none).
+// Built for loading without decoding: every array is a typed-array view of the file's bytes,
+// installed in the index as it is. Loading a shard allocates no object per term or posting,
+// which at 100k notes with a large heap is what kept the garbage collector (and the warm start)
+// busy for seconds. Paths are one blob: one decode call, not one per string.
 
-import { ByteReader, ByteWriter, CorruptDataError, checksum32, packUints, unpackUints } from './bytes';
+import { CorruptDataError, LITTLE_ENDIAN, checksum32 } from './bytes';
+import type { PostingDocs } from './shard';
 
-export const SHARD_MAGIC = 0x3258_4b53; // "SKX2" little-endian
-export const SHARD_FORMAT_VERSION = 2;
-
-export interface ShardDoc {
-  path: string;
-  mtime: number;
-  size: number;
-  contentLength: number;
-}
+export const SHARD_MAGIC = 0x3358_4b53; // "SKX3" little-endian
+export const SHARD_FORMAT_VERSION = 3;
+const HEADER_WORDS = 12;
 
 /** A shard as stored: documents by local number, postings by term, term after term. */
 export interface ShardData {
   shardIndex: number;
   shardCount: number;
-  docs: ShardDoc[];
-  terms: string[];
+  paths: string[];
+  mtime: Float64Array;
+  size: Float64Array;
+  contentLength: Uint32Array;
+  /** Term ids of the dictionary the shard was written against, ascending. */
+  terms: Int32Array;
   /** Postings of terms[i] are offsets[i] .. offsets[i + 1]. */
   offsets: Uint32Array;
-  /** Local document numbers (indexes into `docs`). */
-  docIndexes: Uint32Array;
+  /** Local document numbers (indexes into `paths`). */
+  docs: PostingDocs;
   tf: Uint8Array;
   fields: Uint8Array;
+  /** Size and chain hash of the term dictionary the term ids refer to. */
+  dictionarySize: number;
+  dictionaryChain: number;
 }
 
-function widthFor(docCount: number): 1 | 2 | 4 {
-  return docCount <= 0x100 ? 1 : docCount <= 0x10000 ? 2 : 4;
+interface Layout {
+  mtime: number;
+  size: number;
+  contentLength: number;
+  terms: number;
+  offsets: number;
+  docs: number;
+  tf: number;
+  fields: number;
+  paths: number;
+  end: number;
 }
+
+const align8 = (n: number): number => (n + 7) & ~7;
+
+function layout(docs: number, terms: number, postings: number, width: number, pathBytes: number): Layout {
+  const mtime = HEADER_WORDS * 4;
+  const size = mtime + docs * 8;
+  const contentLength = size + docs * 8;
+  const termsAt = align8(contentLength + docs * 4);
+  const offsets = align8(termsAt + terms * 4);
+  const docsAt = align8(offsets + (terms + 1) * 4);
+  const tf = docsAt + postings * width;
+  const fields = tf + postings;
+  const paths = fields + postings;
+  return { mtime, size, contentLength, terms: termsAt, offsets, docs: docsAt, tf, fields, paths, end: paths + pathBytes };
+}
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
 
 export function encodeShard(data: ShardData, settingsHash: number): Uint8Array {
-  const w = new ByteWriter();
-  w.u32(SHARD_MAGIC);
-  w.u32(SHARD_FORMAT_VERSION);
-  w.u32(settingsHash);
-  w.varint(data.shardIndex);
-  w.varint(data.shardCount);
-  w.varint(data.docs.length);
-  w.string(data.docs.map((d) => d.path).join('\0'));
-  for (const d of data.docs) {
-    w.f64(d.mtime);
-    w.f64(d.size);
-    w.varint(d.contentLength);
-  }
-  w.varint(data.terms.length);
-  w.string(data.terms.join('\0'));
-  for (let i = 0; i < data.terms.length; i++) w.varint((data.offsets[i + 1] as number) - (data.offsets[i] as number));
-  const width = widthFor(data.docs.length);
-  w.bytes(new Uint8Array([width]));
-  w.bytes(packUints(data.docIndexes, width));
-  w.bytes(data.tf);
-  w.bytes(data.fields);
-  const body = w.result();
-  const out = new Uint8Array(body.length + 4);
-  out.set(body);
-  new DataView(out.buffer).setUint32(body.length, checksum32(body), true);
+  if (!LITTLE_ENDIAN) throw new Error('the keyword index format needs a little-endian host');
+  const pathBytes = encoder.encode(data.paths.join('\0'));
+  const width = data.docs.BYTES_PER_ELEMENT;
+  const n = data.paths.length;
+  const at = layout(n, data.terms.length, data.docs.length, width, pathBytes.length);
+  const out = new Uint8Array(at.end + 4);
+  const header = [SHARD_MAGIC, SHARD_FORMAT_VERSION, settingsHash, data.shardIndex, data.shardCount, n, data.terms.length, data.docs.length, data.dictionarySize, data.dictionaryChain, width, pathBytes.length];
+  new Uint32Array(out.buffer, 0, HEADER_WORDS).set(header.map((v) => v >>> 0));
+  new Float64Array(out.buffer, at.mtime, n).set(data.mtime);
+  new Float64Array(out.buffer, at.size, n).set(data.size);
+  new Uint32Array(out.buffer, at.contentLength, n).set(data.contentLength);
+  new Int32Array(out.buffer, at.terms, data.terms.length).set(data.terms);
+  new Uint32Array(out.buffer, at.offsets, data.offsets.length).set(data.offsets);
+  out.set(new Uint8Array(data.docs.buffer, data.docs.byteOffset, data.docs.byteLength), at.docs);
+  out.set(data.tf, at.tf);
+  out.set(data.fields, at.fields);
+  out.set(pathBytes, at.paths);
+  new DataView(out.buffer).setUint32(at.end, checksum32(out, 0, at.end), true);
   return out;
 }
 
-/** Decodes and validates a shard file; throws CorruptDataError on any inconsistency. */
-export function decodeShard(bytes: Uint8Array, settingsHash: number): ShardData {
-  if (bytes.length < 16) throw new CorruptDataError(`shard file too short (${bytes.length} bytes)`);
+/**
+ * Validates a shard file and returns views of its bytes (copied once if they are not 8-byte
+ * aligned). Throws CorruptDataError on any inconsistency, so a damaged file never reaches a query.
+ */
+export function decodeShard(input: Uint8Array, settingsHash: number): ShardData {
+  if (!LITTLE_ENDIAN) throw new Error('the keyword index format needs a little-endian host');
+  if (input.length < HEADER_WORDS * 4 + 4) throw new CorruptDataError(`shard file too short (${input.length} bytes)`);
+  const bytes = input.byteOffset % 8 === 0 ? input : input.slice();
   const bodyEnd = bytes.length - 4;
-  const stored = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(bodyEnd, true);
-  if (checksum32(bytes, 0, bodyEnd) !== stored) throw new CorruptDataError('checksum mismatch');
-  const r = new ByteReader(bytes, bodyEnd);
-  if (r.u32() !== SHARD_MAGIC) throw new CorruptDataError('not a keyword index shard of this format');
-  const version = r.u32();
-  if (version !== SHARD_FORMAT_VERSION) throw new CorruptDataError(`format version ${version}, expected ${SHARD_FORMAT_VERSION}`);
-  if (r.u32() !== settingsHash) throw new CorruptDataError('written with other index settings');
-  const shardIndex = r.varint();
-  const shardCount = r.varint();
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (checksum32(bytes, 0, bodyEnd) !== dv.getUint32(bodyEnd, true)) throw new CorruptDataError('checksum mismatch');
+  const word = (i: number): number => dv.getUint32(i * 4, true);
+  if (word(0) !== SHARD_MAGIC) throw new CorruptDataError('not a keyword index shard of this format');
+  if (word(1) !== SHARD_FORMAT_VERSION) throw new CorruptDataError(`format version ${word(1)}, expected ${SHARD_FORMAT_VERSION}`);
+  if (word(2) !== settingsHash) throw new CorruptDataError('written with other index settings');
+  const [shardIndex, shardCount, n, termCount, postings, dictionarySize, dictionaryChain, width, pathBytes] = [3, 4, 5, 6, 7, 8, 9, 10, 11].map(word) as [number, number, number, number, number, number, number, number, number];
   if (shardIndex >= shardCount) throw new CorruptDataError(`shard ${shardIndex} of ${shardCount}`);
-
-  const docCount = r.varint();
-  const docs: ShardDoc[] = [];
-  for (const path of splitBlob(r.string(), docCount, 'paths')) {
-    if (path === '') throw new CorruptDataError('empty document path');
-    docs.push({ path, mtime: r.f64(), size: r.f64(), contentLength: r.varint() });
-  }
-
-  const termCount = r.varint();
-  const terms = splitBlob(r.string(), termCount, 'terms');
-  const offsets = new Uint32Array(termCount + 1);
-  for (let i = 0; i < termCount; i++) {
-    const n = r.varint();
-    if (n === 0) throw new CorruptDataError(`term "${terms[i] ?? ''}" has no postings`);
-    offsets[i + 1] = (offsets[i] as number) + n;
-  }
-  const total = offsets[termCount] as number;
-  const width = r.bytes(1)[0];
-  if (width !== widthFor(docCount)) throw new CorruptDataError(`posting width ${width} for ${docCount} documents`);
-  if (total * (width + 2) !== bodyEnd - r.pos) throw new CorruptDataError(`${total} postings do not fill the ${bodyEnd - r.pos} bytes left`);
-  const docIndexes = unpackUints(r.bytes(total * width), width);
-  let max = 0;
-  for (let k = 0; k < total; k++) if ((docIndexes[k] as number) > max) max = docIndexes[k] as number;
-  if (total > 0 && max >= docCount) throw new CorruptDataError(`a posting names document ${max} of ${docCount}`);
-  const tf = r.bytes(total).slice();
-  const fields = r.bytes(total).slice();
-  return { shardIndex, shardCount, docs, terms, offsets, docIndexes, tf, fields };
+  if (width !== 1 && width !== 2 && width !== 4) throw new CorruptDataError(`posting width ${width}`);
+  if (n > bodyEnd || termCount > bodyEnd || postings > bodyEnd || pathBytes > bodyEnd) throw new CorruptDataError('counts larger than the file');
+  const at = layout(n, termCount, postings, width, pathBytes);
+  if (at.end !== bodyEnd) throw new CorruptDataError(`sections end at byte ${at.end}, the file at ${bodyEnd}`);
+  const buf = bytes.buffer;
+  const o = bytes.byteOffset;
+  const docs = width === 1 ? new Uint8Array(buf, o + at.docs, postings) : width === 2 ? new Uint16Array(buf, o + at.docs, postings) : new Uint32Array(buf, o + at.docs, postings);
+  const data: ShardData = {
+    shardIndex,
+    shardCount,
+    paths: splitPaths(bytes.subarray(at.paths, at.end), n),
+    mtime: new Float64Array(buf, o + at.mtime, n),
+    size: new Float64Array(buf, o + at.size, n),
+    contentLength: new Uint32Array(buf, o + at.contentLength, n),
+    terms: new Int32Array(buf, o + at.terms, termCount),
+    offsets: new Uint32Array(buf, o + at.offsets, termCount + 1),
+    docs,
+    tf: new Uint8Array(buf, o + at.tf, postings),
+    fields: new Uint8Array(buf, o + at.fields, postings),
+    dictionarySize,
+    dictionaryChain,
+  };
+  checkPostings(data);
+  return data;
 }
 
-function splitBlob(blob: string, count: number, what: string): string[] {
+/** Term ids ascending and within the dictionary, every term with postings, every posting in range. */
+function checkPostings(d: ShardData): void {
+  const { terms, offsets, docs, fields } = d;
+  if (offsets[0] !== 0 || offsets[terms.length] !== docs.length) throw new CorruptDataError('posting offsets do not cover the postings');
+  for (let i = 0; i < terms.length; i++) {
+    const t = terms[i] as number;
+    if (t < 0 || t >= d.dictionarySize || (i > 0 && t <= (terms[i - 1] as number))) throw new CorruptDataError(`term id ${t} out of order or range`);
+    if ((offsets[i + 1] as number) <= (offsets[i] as number)) throw new CorruptDataError(`term id ${t} has no postings`);
+  }
+  const n = d.paths.length;
+  let bad = 0;
+  for (let k = 0; k < docs.length; k++) bad |= ((docs[k] as number) >= n ? 1 : 0) | ((fields[k] as number) >= 32 ? 2 : 0);
+  if (bad & 1) throw new CorruptDataError(`a posting names a document beyond the ${n} of the shard`);
+  if (bad & 2) throw new CorruptDataError('unknown field bits');
+}
+
+function splitPaths(blob: Uint8Array, count: number): string[] {
+  let text: string;
+  try {
+    text = decoder.decode(blob);
+  } catch {
+    throw new CorruptDataError('invalid UTF-8 in paths');
+  }
   if (count === 0) {
-    if (blob !== '') throw new CorruptDataError(`${what}: none expected`);
+    if (text !== '') throw new CorruptDataError('paths: none expected');
     return [];
   }
-  const parts = blob.split('\0');
-  if (parts.length !== count) throw new CorruptDataError(`${what}: ${parts.length} found, ${count} expected`);
+  const parts = text.split('\0');
+  if (parts.length !== count) throw new CorruptDataError(`paths: ${parts.length} found, ${count} expected`);
+  if (parts.includes('')) throw new CorruptDataError('empty document path');
   return parts;
 }

@@ -12,6 +12,14 @@ const OFFSET = FNV_OFFSET;
 const PRIME = FNV_PRIME;
 const FOLD_TABLE = FOLD;
 
+export const CHAIN_SEED = 0x6a09e667;
+
+/** The chain hash after one more term whose hashTerm is `termHash`. */
+export function chainStep(chain: number, termHash: number): number {
+  const h = Math.imul(chain ^ termHash, 0x9e3779b1);
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
 /** FNV-1a over UTF-16 code units; the scanner computes the same hash incrementally. */
 export function hashTerm(term: string): number {
   let h = OFFSET;
@@ -26,6 +34,7 @@ export class TermTable {
   private hashes = new Uint32Array(1024);
   private slots = new Int32Array(2048).fill(EMPTY);
   private mask = 2047;
+  private chain = CHAIN_SEED;
 
   constructor(private readonly stopwords: ReadonlySet<string> = new Set()) {}
 
@@ -35,6 +44,15 @@ export class TermTable {
 
   get size(): number {
     return this.terms.length;
+  }
+
+  /**
+   * A hash of every term in id order, updated as terms are added. A saved shard names terms by
+   * id, so it records the chain of the dictionary it was written against: it fits a dictionary
+   * whose first ids have the same chain (see term-dictionary-codec.ts).
+   */
+  get chainHash(): number {
+    return this.chain;
   }
 
   term(id: number): string {
@@ -103,6 +121,7 @@ export class TermTable {
       this.stop = stop;
     }
     this.hashes[id] = h;
+    this.chain = chainStep(this.chain, h);
     if (this.stopwords.has(term)) this.stop[id] = 1;
     this.slots[slot] = id;
     if (this.terms.length * 2 > this.slots.length) this.rehash();

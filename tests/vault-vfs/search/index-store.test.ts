@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NodeStateStore } from '../../../src/vault-vfs/node/node-state-store';
 import type { IndexDocument } from '../../../src/vault-vfs/search/analyzer';
 import { CorruptDataError } from '../../../src/vault-vfs/search/bytes';
-import { INDEX_FOLDER, loadIndex, saveIndex, shardFileName } from '../../../src/vault-vfs/search/index-store';
+import { DICTIONARY_FILE, INDEX_FOLDER, loadIndex, saveIndex, shardFileName } from '../../../src/vault-vfs/search/index-store';
 import { KeywordIndex, type KeywordIndexOptions } from '../../../src/vault-vfs/search/keyword-index';
 import { SHARD_FORMAT_VERSION, decodeShard, encodeShard } from '../../../src/vault-vfs/search/shard-codec';
 import { exportShard, importShard } from '../../../src/vault-vfs/search/shard-transfer';
+import { decodeDictionarySteps, encodeDictionary } from '../../../src/vault-vfs/search/term-dictionary-codec';
 import { TimeSlicer } from '../../../src/vault-vfs/search/time-slicer';
 
 const WORDS = ['river', 'stone', 'garden', 'Zürich', 'café', 'lattice', 'quantum', 'bread', '日本語', 'the'];
@@ -36,6 +37,15 @@ function answers(index: KeywordIndex): unknown[] {
   return QUERIES.map((q) => index.search(q, { limit: 200 }));
 }
 
+/** Copies `from`'s term dictionary into `to`'s empty term table; returns the prefix chains. */
+function copyDictionary(from: KeywordIndex, to: KeywordIndex): Uint32Array {
+  const steps = decodeDictionarySteps(encodeDictionary(from.table, from.settingsHash), to.settingsHash, to.table);
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+  }
+}
+
 let dir: string;
 let state: NodeStateStore;
 beforeEach(async () => {
@@ -50,7 +60,8 @@ describe('shard codec', () => {
   it('round-trips a shard, and a loaded index answers exactly as the one saved', () => {
     const original = build(300);
     const copy = new KeywordIndex({ shardCount: 8 });
-    for (let i = 0; i < 8; i++) importShard(copy, decodeShard(encodeShard(exportShard(original, i), original.settingsHash), copy.settingsHash));
+    const chains = copyDictionary(original, copy);
+    for (let i = 0; i < 8; i++) importShard(copy, decodeShard(encodeShard(exportShard(original, i), original.settingsHash), copy.settingsHash), chains);
     expect(copy.size).toBe(300);
     expect(answers(copy)).toEqual(answers(original));
     expect(copy.stampOf('Folder 1/Note 5.md')).toEqual({ mtime: 1_700_000_000_005, size: 105 });
@@ -75,9 +86,11 @@ describe('shard codec', () => {
     const index = build(60);
     const data = exportShard(index, 1);
     const target = new KeywordIndex({ shardCount: 8 });
-    expect(() => importShard(target, { ...data, shardIndex: 2 })).toThrow(CorruptDataError);
+    const chains = copyDictionary(index, target);
+    expect(() => importShard(target, { ...data, shardIndex: 2 }, chains)).toThrow(CorruptDataError);
     expect(target.size).toBe(0);
-    expect(() => importShard(new KeywordIndex({ shardCount: 4 }), data)).toThrow(CorruptDataError);
+    const small = new KeywordIndex({ shardCount: 4 });
+    expect(() => importShard(small, data, copyDictionary(index, small))).toThrow(CorruptDataError);
   });
 });
 
@@ -86,7 +99,7 @@ describe('saveIndex / loadIndex on a real plugin folder', () => {
     const index = build(200);
     const slicer = new TimeSlicer();
     expect(await saveIndex(index, state, slicer)).toBe(8);
-    expect((await readdir(path.join(dir, INDEX_FOLDER))).sort()).toEqual(Array.from({ length: 8 }, (_, i) => path.basename(shardFileName(i))));
+    expect((await readdir(path.join(dir, INDEX_FOLDER))).sort()).toEqual([...Array.from({ length: 8 }, (_, i) => path.basename(shardFileName(i))), 'terms.bin']);
     expect(await saveIndex(index, state, slicer)).toBe(0);
     index.add({ path: 'Folder 0/Note 3.md', title: 'Renamed', headings: [], tags: [], aliases: [], content: 'walrus' });
     expect(await saveIndex(index, state, slicer)).toBe(1);
@@ -119,7 +132,8 @@ describe('saveIndex / loadIndex on a real plugin folder', () => {
     const loaded = new KeywordIndex({ shardCount: 8, maxContentChars: 2000 });
     const report = await loadIndex(loaded, state, new TimeSlicer());
     expect(report.loaded).toBe(0);
-    expect(report.discarded).toHaveLength(8);
+    expect(report.discarded.map((d) => d.name).sort()).toEqual([...Array.from({ length: 8 }, (_, i) => shardFileName(i)), DICTIONARY_FILE].sort());
+    expect(report.discarded.find((d) => d.name === DICTIONARY_FILE)?.reason).toMatch(/other index settings/);
     expect(loaded.size).toBe(0);
   });
 });

@@ -1,0 +1,126 @@
+// The saved index's format: a term dictionary plus one file per shard naming terms by id. Bad,
+// old or mismatched files are refused with a reason and rebuilt, never trusted and never a crash.
+import { mkdir, mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
+import { checksum32 } from '../../../src/vault-vfs/search/bytes';
+import { DICTIONARY_FILE, shardFileName } from '../../../src/vault-vfs/search/index-store';
+import { KeywordIndex } from '../../../src/vault-vfs/search/keyword-index';
+import { SHARD_FORMAT_VERSION, decodeShard, encodeShard } from '../../../src/vault-vfs/search/shard-codec';
+import { exportShard } from '../../../src/vault-vfs/search/shard-transfer';
+import { encodeDictionary } from '../../../src/vault-vfs/search/term-dictionary-codec';
+import { VaultIndexer } from '../../../src/vault-vfs/search/vault-indexer';
+
+let dir: string;
+const stateDir = (): string => path.join(dir, '.obsidian/plugins/steward');
+
+async function put(rel: string, text: string): Promise<void> {
+  await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
+  await writeFile(path.join(dir, rel), text);
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'steward-kwformat-'));
+  for (let i = 0; i < 60; i++) await put(`Notes/Note ${i}.md`, `# Heading ${i}\nword${i} shared ${i % 2 === 0 ? 'even' : 'odd'} text`);
+  await put('Garden.md', 'tomatoes and zucchini');
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const QUERIES = ['shared', 'even', 'word1', 'zucc', 'heading 7', 'tomatos'];
+
+async function buildAndStop(): Promise<unknown[]> {
+  const ix = new VaultIndexer(await NodeVault.open(dir));
+  await ix.start();
+  await ix.stop();
+  return QUERIES.map((q) => ix.search(q, { limit: 100 }));
+}
+
+async function restart(): Promise<VaultIndexer> {
+  const ix = new VaultIndexer(await NodeVault.open(dir));
+  await ix.start();
+  return ix;
+}
+
+describe('saved keyword index format', () => {
+  it('refuses a truncated shard with a reason, rebuilds its documents and answers as before', async () => {
+    const answers = await buildAndStop();
+    const name = shardFileName(new KeywordIndex().shardFor('Garden.md'));
+    const bytes = await readFile(path.join(stateDir(), name));
+    await writeFile(path.join(stateDir(), name), bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const ix = await restart();
+    expect(ix.stats.load?.discarded).toEqual([{ name, reason: expect.stringMatching(/checksum|truncated|short/) as unknown }]);
+    expect(ix.stats.indexed).toBeGreaterThan(0);
+    expect(QUERIES.map((q) => ix.search(q, { limit: 100 }))).toEqual(answers);
+    await ix.stop();
+  });
+
+  it('refuses every shard when the term dictionary is damaged or gone, and rebuilds the whole index', async () => {
+    const answers = await buildAndStop();
+    const dict = path.join(stateDir(), DICTIONARY_FILE);
+    const bytes = await readFile(dict);
+    await writeFile(dict, bytes.subarray(0, bytes.length - 3));
+    let ix = await restart();
+    expect(ix.stats.load?.loaded).toBe(0);
+    expect(ix.stats.load?.discarded.find((d) => d.name === DICTIONARY_FILE)?.reason).toMatch(/checksum|short/);
+    expect(ix.stats.indexed).toBe(61);
+    expect(QUERIES.map((q) => ix.search(q, { limit: 100 }))).toEqual(answers);
+    await ix.stop();
+
+    await unlink(dict);
+    ix = await restart();
+    expect(ix.stats.load?.loaded).toBe(0);
+    expect(ix.stats.load?.discarded.every((d) => d.reason === 'no usable term dictionary')).toBe(true);
+    expect(QUERIES.map((q) => ix.search(q, { limit: 100 }))).toEqual(answers);
+    await ix.stop();
+    ix = await restart();
+    expect(ix.stats.load).toMatchObject({ loaded: 64, discarded: [] });
+    expect(ix.stats.indexed).toBe(0);
+    await ix.stop();
+  });
+
+  it('refuses shards written against another dictionary (another index wrote the terms file)', async () => {
+    const answers = await buildAndStop();
+    // A different index, same settings: its dictionary holds other terms under the same ids.
+    const other = new KeywordIndex();
+    other.add({ path: 'x.md', title: 'unrelated', headings: [], tags: [], aliases: [], content: Array.from({ length: 300 }, (_, i) => `alien${i}`).join(' ') });
+    await writeFile(path.join(stateDir(), DICTIONARY_FILE), encodeDictionary(other.table, other.settingsHash));
+    const ix = await restart();
+    expect(ix.stats.load?.loaded).toBe(0);
+    expect(ix.stats.load?.discarded.some((d) => d.reason === 'written against another term dictionary')).toBe(true);
+    expect(QUERIES.map((q) => ix.search(q, { limit: 100 }))).toEqual(answers);
+    await ix.stop();
+  });
+
+  it('rebuilds an index saved in the previous format version', async () => {
+    const answers = await buildAndStop();
+    // Version 2 had no terms file and its own shard layout; a shard of another version with a
+    // valid checksum is refused by its version number alone.
+    await unlink(path.join(stateDir(), DICTIONARY_FILE));
+    const name = shardFileName(0);
+    const bytes = new Uint8Array(await readFile(path.join(stateDir(), name)));
+    new DataView(bytes.buffer, bytes.byteOffset).setUint32(4, 2, true);
+    new DataView(bytes.buffer, bytes.byteOffset).setUint32(bytes.length - 4, checksum32(bytes, 0, bytes.length - 4), true);
+    expect(() => decodeShard(bytes, new KeywordIndex().settingsHash)).toThrow(`format version 2, expected ${SHARD_FORMAT_VERSION}`);
+    await writeFile(path.join(stateDir(), name), bytes);
+    const ix = await restart();
+    expect(ix.stats.load?.loaded).toBe(0);
+    expect(ix.stats.indexed).toBe(61);
+    expect(QUERIES.map((q) => ix.search(q, { limit: 100 }))).toEqual(answers);
+    await ix.stop();
+  });
+
+  it('stores postings in the narrowest width and loads them as views of the file', () => {
+    const index = new KeywordIndex({ shardCount: 1 });
+    for (let i = 0; i < 300; i++) index.add({ path: `n${i}.md`, title: `n${i}`, headings: [], tags: [], aliases: [], content: `common w${i}` });
+    const data = exportShard(index, 0);
+    expect(data.docs).toBeInstanceOf(Uint16Array);
+    const decoded = decodeShard(encodeShard(data, index.settingsHash), index.settingsHash);
+    expect(decoded.docs).toBeInstanceOf(Uint16Array);
+    expect(Array.from(decoded.docs)).toEqual(Array.from(data.docs));
+    expect(decoded.paths).toEqual(data.paths);
+  });
+});
