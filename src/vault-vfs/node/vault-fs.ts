@@ -1,13 +1,25 @@
 // The Node adapter's contact with the disk: resolving vault paths to absolute paths without ever
 // leaving the vault (symlinks included), scanning, and the few primitive moves it needs.
-import { promises as fs } from 'node:fs';
+import { promises as fs, readdirSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { UnsafePathError } from '../vault-port';
 import { isNotFound } from './node-state-store';
 
 export const TRASH_FOLDER = '.trash';
 /** Temp files of atomic writes; never listed. */
 export const TEMP_SUFFIX = '.steward-tmp';
+
+/** Longest stretch of synchronous walking before the event loop gets a turn. */
+const SCAN_SLICE_MS = 16;
+
+function realpathOrNull(abs: string): string | null {
+  try {
+    return realpathSync(abs);
+  } catch {
+    return null;
+  }
+}
 
 export interface ScannedFile {
   path: string;
@@ -66,40 +78,46 @@ export class VaultFs {
     }
   }
 
-  /** Walks the vault. Skips the config folder, `.trash`, temp files and symlinks leaving the vault. */
+  /**
+   * Walks the vault. Skips the config folder, `.trash`, temp files and symlinks leaving the vault.
+   * Synchronous calls in slices, as the open's reads (read-in-slices.ts): from a warm cache they
+   * cost a quarter of the fs.promises calls (10.8k files: 90 ms against 400 ms).
+   */
   async scan(configDir: string): Promise<Scan> {
     const files: ScannedFile[] = [];
     const folders: string[] = [];
     const skipTop = new Set([configDir.toLowerCase(), TRASH_FOLDER]);
-    const walk = async (dirAbs: string, rel: string): Promise<void> => {
-      const entries = await fs.readdir(dirAbs, { withFileTypes: true });
-      await Promise.all(
-        entries.map(async (entry) => {
-          const childRel = rel ? `${rel}/${entry.name}` : entry.name;
-          if (!rel && skipTop.has(entry.name.toLowerCase())) return;
-          if (entry.name.endsWith(TEMP_SUFFIX)) return;
-          const childAbs = path.join(dirAbs, entry.name);
-          let isDir = entry.isDirectory();
-          let isFile = entry.isFile();
-          if (entry.isSymbolicLink()) {
-            // Symlinked folders are never walked (cycles, duplicates); files only if they stay inside.
-            const real = await fs.realpath(childAbs).catch(() => null);
-            if (!real || !this.inside(real)) return;
-            const st = await fs.stat(childAbs);
-            isDir = false;
-            isFile = st.isFile();
-          }
-          if (isDir) {
-            folders.push(childRel);
-            await walk(childAbs, childRel);
-          } else if (isFile) {
-            const st = await fs.stat(childAbs);
-            files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs });
-          }
-        }),
-      );
-    };
-    await walk(this.root, '');
+    const pending: { abs: string; rel: string }[] = [{ abs: this.root, rel: '' }];
+    let sliceStart = performance.now();
+    for (let dir = pending.pop(); dir; dir = pending.pop()) {
+      for (const entry of readdirSync(dir.abs, { withFileTypes: true })) {
+        const childRel = dir.rel ? `${dir.rel}/${entry.name}` : entry.name;
+        if (!dir.rel && skipTop.has(entry.name.toLowerCase())) continue;
+        if (entry.name.endsWith(TEMP_SUFFIX)) continue;
+        const childAbs = path.join(dir.abs, entry.name);
+        let isDir = entry.isDirectory();
+        let isFile = entry.isFile();
+        if (entry.isSymbolicLink()) {
+          // Symlinked folders are never walked (cycles, duplicates); files only if they stay inside.
+          const real = realpathOrNull(childAbs);
+          if (!real || !this.inside(real)) continue;
+          isDir = false;
+          isFile = statSync(childAbs, { throwIfNoEntry: false })?.isFile() ?? false;
+        }
+        if (isDir) {
+          folders.push(childRel);
+          pending.push({ abs: childAbs, rel: childRel });
+        } else if (isFile) {
+          // A file deleted since the folder was listed is simply not there.
+          const st = statSync(childAbs, { throwIfNoEntry: false });
+          if (st) files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs });
+        }
+      }
+      if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+    }
     return { files, folders };
   }
 
