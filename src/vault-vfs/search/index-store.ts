@@ -11,6 +11,7 @@ import type { KeywordIndex } from './keyword-index';
 import type { Shard } from './shard';
 import { decodeShard, encodeShard } from './shard-codec';
 import { exportShard, importShard } from './shard-transfer';
+import { compactVocabulary } from './term-compaction';
 import { decodeDictionarySteps, encodeDictionarySteps } from './term-dictionary-codec';
 import type { TimeSlicer } from './time-slicer';
 
@@ -37,6 +38,8 @@ export interface LoadReport {
   discarded: DiscardedShard[];
   /** Bytes read. */
   bytes: number;
+  /** Dead terms dropped from the dictionary (then every shard is saved again); 0 if none. */
+  droppedTerms: number;
 }
 
 /** Terms in the dictionary file each index last saved or loaded; absent: none on disk yet. */
@@ -45,10 +48,11 @@ const savedTerms = new WeakMap<KeywordIndex, number>();
 /**
  * Loads the term dictionary, then every saved shard, into an empty index. Never throws for a bad
  * file: a bad shard is discarded alone; a bad dictionary takes every shard with it, since their
- * term ids mean nothing without it.
+ * term ids mean nothing without it. Afterwards a vocabulary mostly made of dead terms is compacted
+ * (term-compaction.ts); `minDeadTerms` is for tests.
  */
-export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: TimeSlicer): Promise<LoadReport> {
-  const report: LoadReport = { loaded: 0, missing: 0, discarded: [], bytes: 0 };
+export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: TimeSlicer, minDeadTerms?: number): Promise<LoadReport> {
+  const report: LoadReport = { loaded: 0, missing: 0, discarded: [], bytes: 0, droppedTerms: 0 };
   const expected = new Set([DICTIONARY_FILE, ...index.shards.map((_, i) => shardFileName(i))]);
   slicer.pause();
   const present = new Set(await listSafely(state));
@@ -82,6 +86,11 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
       await discard(state, name, e.message, report);
     }
     await slicer.checkpoint();
+  }
+  const before = index.table.size;
+  if (compactVocabulary(index, minDeadTerms)) {
+    report.droppedTerms = before - index.table.size;
+    savedTerms.delete(index); // the dictionary on disk no longer matches: saved before any shard
   }
   return report;
 }

@@ -23,6 +23,13 @@ export class TermBuckets {
 
   constructor(private readonly table: TermTable) {}
 
+  /** Forgets every bucket: for after the table renumbered its terms. */
+  reset(): void {
+    this.buckets.clear();
+    this.byFirst.clear();
+    this.known = 0;
+  }
+
   /** Puts every term the table gained since the last call into its bucket. */
   sync(): void {
     for (let id = this.known; id < this.table.size; id++) {

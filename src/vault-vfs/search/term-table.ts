@@ -109,6 +109,22 @@ export class TermTable {
     }
   }
 
+  /**
+   * Keeps only the terms `keep` accepts, renumbered densely in their old order (so sorted id
+   * lists stay sorted). Returns old id -> new id, -1 for a dropped term.
+   */
+  compact(keep: (id: number) => boolean): Int32Array {
+    const map = new Int32Array(this.terms.length).fill(EMPTY);
+    const kept: string[] = [];
+    for (let id = 0; id < this.terms.length; id++) if (keep(id)) map[id] = kept.push(this.terms[id] as string) - 1;
+    this.terms.length = 0;
+    this.stop.fill(0);
+    this.slots.fill(EMPTY);
+    this.chain = CHAIN_SEED;
+    for (const term of kept) this.intern(term);
+    return map;
+  }
+
   private insert(term: string, h: number, slot: number): number {
     const id = this.terms.length;
     this.terms.push(term);

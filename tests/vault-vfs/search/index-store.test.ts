@@ -136,4 +136,30 @@ describe('saveIndex / loadIndex on a real plugin folder', () => {
     expect(report.discarded.find((d) => d.name === DICTIONARY_FILE)?.reason).toMatch(/other index settings/);
     expect(loaded.size).toBe(0);
   });
+
+  it('drops dead terms from the dictionary on load when they outnumber live ones, answering as before', async () => {
+    const index = build(200);
+    for (let i = 0; i < 500; i++) index.add({ path: `Gone/${i}.md`, title: `gone${i}`, headings: [], tags: [], aliases: [], content: `ephemeral${i} vanishing${i}` });
+    await saveIndex(index, state, new TimeSlicer());
+    for (let i = 0; i < 500; i++) index.remove(`Gone/${i}.md`);
+    for (let s = 0; s < 8; s++) index.mergeShard(s);
+    await saveIndex(index, state, new TimeSlicer());
+
+    const loaded = new KeywordIndex({ shardCount: 8 });
+    const report = await loadIndex(loaded, state, new TimeSlicer(), 1);
+    expect(report.loaded).toBe(8);
+    expect(report.droppedTerms).toBeGreaterThanOrEqual(1500);
+    expect(loaded.table.find('ephemeral7')).toBe(-1);
+    expect(loaded.shards.every((s) => s.dirty)).toBe(true);
+    expect(answers(loaded)).toEqual(answers(index));
+    expect(loaded.search('ephem').length).toBe(0);
+
+    expect(await saveIndex(loaded, state, new TimeSlicer())).toBe(8);
+    const again = new KeywordIndex({ shardCount: 8 });
+    expect(await loadIndex(again, state, new TimeSlicer(), 1)).toMatchObject({ loaded: 8, discarded: [], droppedTerms: 0 });
+    expect(again.table.size).toBe(loaded.table.size);
+    expect(answers(again)).toEqual(answers(index));
+    again.add({ path: 'Folder 0/Fresh.md', title: 'Fresh', headings: [], tags: [], aliases: [], content: 'ephemeral7 river' });
+    expect(again.search('ephemeral7').map((h) => h.path)).toEqual(['Folder 0/Fresh.md']);
+  });
 });
