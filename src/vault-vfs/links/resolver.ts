@@ -19,6 +19,7 @@
 //     folder is "", which every path starts with;
 //   - two files whose paths differ only in case: the one first in code-unit order wins steps 3-4.
 
+import { type NameLists, OverlayLists, OverlaySet, type PathSet } from './overlay-collections';
 import { fileName, folderOf } from './vault-paths';
 
 function byLengthThenCodeUnits(a: string, b: string): number {
@@ -27,10 +28,12 @@ function byLengthThenCodeUnits(a: string, b: string): number {
 
 export class LinkResolver {
   /** Lower-cased file name -> paths holding it, kept sorted by code units. */
-  private readonly byName = new Map<string, string[]>();
-  private readonly files = new Set<string>();
+  private readonly byName: NameLists;
+  private readonly files: PathSet;
 
-  constructor(paths: Iterable<string> = []) {
+  constructor(paths: Iterable<string> = [], over?: { files: PathSet; byName: NameLists }) {
+    this.files = over?.files ?? new Set<string>();
+    this.byName = over?.byName ?? new Map<string, string[]>();
     for (const path of paths) this.add(path);
   }
 
@@ -50,6 +53,7 @@ export class LinkResolver {
     if (this.files.has(path)) return;
     this.files.add(path);
     const key = fileName(path).toLowerCase();
+    this.byName.own?.(key);
     const list = this.byName.get(key);
     if (!list) {
       this.byName.set(key, [path]);
@@ -63,6 +67,7 @@ export class LinkResolver {
   remove(path: string): void {
     if (!this.files.delete(path)) return;
     const key = fileName(path).toLowerCase();
+    this.byName.own?.(key);
     const list = this.byName.get(key);
     if (!list) return;
     const i = list.indexOf(path);
@@ -77,22 +82,12 @@ export class LinkResolver {
   }
 
   /**
-   * A resolver for the vault after `renames`, made from this one without touching it: the lists
-   * of names no rename involves are shared, so this costs the renames, not the vault.
+   * A resolver for the vault after `renames`, made from this one without touching it: it sees
+   * this one's tables through a layer that holds only the names the renames involve, so it costs
+   * the renames, not the vault. (This one must not change while the result is in use.)
    */
   withRenames(renames: readonly { from: string; to: string }[]): LinkResolver {
-    const copy = new LinkResolver();
-    for (const path of this.files) copy.files.add(path);
-    for (const [key, list] of this.byName) copy.byName.set(key, list);
-    const own = (path: string): void => {
-      const key = fileName(path).toLowerCase();
-      const list = copy.byName.get(key);
-      if (list && list === this.byName.get(key)) copy.byName.set(key, list.slice());
-    };
-    for (const r of renames) {
-      own(r.from);
-      own(r.to);
-    }
+    const copy = new LinkResolver([], { files: new OverlaySet(this.files), byName: new OverlayLists(this.byName) });
     for (const r of renames) copy.remove(r.from);
     for (const r of renames) copy.add(r.to);
     return copy;

@@ -3,10 +3,17 @@
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { forEachLimited } from '../for-each-limited';
 
-export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.steward-tmp`);
+/** Temp files written and synced at once by writeFilesAtomic: lets the disk batch the syncs. */
+const SYNC_CONCURRENCY = 16;
+
+function tempPathFor(target: string): string {
+  return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.steward-tmp`);
+}
+
+/** Writes and fsyncs a new temp file; removes it again if that fails. */
+async function writeSyncedTemp(temp: string, data: string | Uint8Array): Promise<void> {
   const handle = await fs.open(temp, 'wx');
   try {
     await handle.writeFile(data);
@@ -17,13 +24,47 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
     throw e;
   }
   await handle.close();
+}
+
+async function renameOrDrop(temp: string, target: string): Promise<void> {
   try {
     await fs.rename(temp, target);
   } catch (e) {
     await fs.rm(temp, { force: true });
     throw e;
   }
-  await syncFolder(dir);
+}
+
+export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
+  const temp = tempPathFor(target);
+  await writeSyncedTemp(temp, data);
+  await renameOrDrop(temp, target);
+  await syncFolder(path.dirname(target));
+}
+
+/**
+ * Several files, each replaced atomically as by writeFileAtomic, with their syncs overlapped:
+ * every temp file is written and synced first (if one fails, none of the targets changed), then
+ * each is renamed over its target, then each folder is synced once. A crash in between leaves
+ * every file whole, old or new; which files changed together is the caller's journal's concern.
+ */
+export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array }[]): Promise<void> {
+  const temps = files.map((f) => ({ ...f, temp: tempPathFor(f.target) }));
+  try {
+    await forEachLimited(temps, SYNC_CONCURRENCY, (f) => writeSyncedTemp(f.temp, f.data));
+  } catch (e) {
+    await Promise.all(temps.map((f) => fs.rm(f.temp, { force: true })));
+    throw e;
+  }
+  for (const [i, f] of temps.entries()) {
+    try {
+      await renameOrDrop(f.temp, f.target);
+    } catch (e) {
+      await Promise.all(temps.slice(i + 1).map((t) => fs.rm(t.temp, { force: true })));
+      throw e;
+    }
+  }
+  await Promise.all([...new Set(files.map((f) => path.dirname(f.target)))].map(syncFolder));
 }
 
 export async function syncFolder(dir: string): Promise<void> {

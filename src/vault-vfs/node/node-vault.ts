@@ -18,7 +18,7 @@ import {
   VaultPathExistsError,
   type VaultPort,
 } from '../vault-port';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
 import { readInSlices } from './read-in-slices';
 import { TRASH_FOLDER, VaultFs } from './vault-fs';
@@ -212,8 +212,8 @@ export class NodeVault implements VaultPort {
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
     for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, await fs.readFile(this.disk.abs(note), 'utf8'));
     this.emit({ type: 'rename', path: dst, oldPath: src, kind });
+    await writeFilesAtomic([...rewrites].map(([note, text]) => ({ target: this.disk.abs(note), data: text })));
     for (const [note, text] of rewrites) {
-      await writeFileAtomic(this.disk.abs(note), text);
       await this.refreshFile(note, text);
       this.emit({ type: 'modify', path: note });
     }

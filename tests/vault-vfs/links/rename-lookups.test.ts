@@ -42,6 +42,26 @@ describe('rename shortcuts', () => {
     );
   });
 
+  it('withRenames takes several renames at once (a folder move), through its layer over the source', () => {
+    const TARGETS = ['m/a.md', 'Note.md', 'q/img.png', 'x/b.md', 'n/NOTE.md', 'y/a.md', 'A.md'];
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.constantFrom(...NAMES), { minLength: 1 }), fc.uniqueArray(fc.tuple(fc.constantFrom(...NAMES), fc.constantFrom(...TARGETS)), { maxLength: 4, selector: ([from]) => from }), (files, pairs) => {
+        const renames = pairs.filter(([from]) => files.includes(from)).map(([from, to]) => ({ from, to }));
+        const after = files.map((f) => renames.find((r) => r.from === f)?.to ?? f);
+        if (new Set(after).size !== after.length) return; // two files onto one path: refused before this
+        const base = new LinkResolver(files);
+        const derived = base.withRenames(renames);
+        const fresh = new LinkResolver(after);
+        for (const s of [...SOURCES, ...after]) for (const l of LINKS) expect(derived.candidates(l, s)).toEqual(fresh.candidates(l, s));
+        for (const f of [...NAMES, ...TARGETS]) expect(derived.has(f)).toBe(fresh.has(f));
+        expect(derived.size).toBe(fresh.size);
+        expect([...derived.paths()].sort()).toEqual([...fresh.paths()].sort());
+        expect([...base.paths()].sort()).toEqual([...files].sort());
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('checks renames through a lookup with the verdicts of the full scan', () => {
     const TARGETS = ['a.md', 'A.md', 'B.md', 'new.md', 'x/a.md', '', 'dir/'];
     fc.assert(
