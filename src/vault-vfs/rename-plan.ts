@@ -5,6 +5,7 @@ import { applyLinkEdits } from './links/apply-link-edits';
 import { expandRenames, type FileLookup } from './links/expand-renames';
 import type { LinkResolver } from './links/resolver';
 import { planLinkRewrites, touchedNameKeys } from './links/rewrite-links';
+import { parseMarkdown } from './markdown/parse-markdown';
 import type { NoteMetadata } from './metadata-types';
 import type { NewLinkFormat } from './vault-port';
 
@@ -26,8 +27,14 @@ export interface RenamePlanInput {
   readText: (path: string) => Promise<string>;
 }
 
+export interface RewrittenNote {
+  text: string;
+  /** Metadata of `text` (parsed once, for the rewrite's own check). */
+  metadata: NoteMetadata;
+}
+
 /** New text of each note that holds an affected link, keyed by the note's path after the move. */
-export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<string, string>> {
+export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<string, RewrittenNote>> {
   const files = input.index.filePaths();
   const prefix = input.from + '/';
   // An empty folder holds nothing any link could point at.
@@ -44,10 +51,10 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
     ...(linkResolver ? { resolver: linkResolver } : {}),
     ...(fileLookup ? { lookup: fileLookup } : {}),
   });
-  const out = new Map<string, string>();
+  const out = new Map<string, RewrittenNote>();
   for (const note of plan.notes) {
-    const text = await input.readText(note.before);
-    out.set(note.after, applyLinkEdits(text, note).text);
+    const applied = applyLinkEdits(await input.readText(note.before), note);
+    out.set(note.after, { text: applied.text, metadata: applied.metadata ?? parseMarkdown(applied.text) });
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { type LinkRecords, lazyLinkRecords } from './link-records';
 import { LinkWatchers, forEachLinkpath } from './link-watchers';
 import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
-import { planRenameRewrites } from './rename-plan';
+import { type RewrittenNote, planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
 import type { NoteMetadata } from './metadata-types';
 import { extOf, nameOf } from './path-safety';
@@ -68,8 +68,11 @@ export class VaultIndex {
     this.lower.set(path.toLowerCase(), path);
   }
 
-  /** Adds or updates a file. `text` is the note's content (markdown only), parsed for metadata. */
-  setFile(path: string, stat: FileStat, text: string | null): void {
+  /**
+   * Adds or updates a file. `text` is the note's content (markdown only), parsed for metadata
+   * unless the caller has just parsed it (`parsed`).
+   */
+  setFile(path: string, stat: FileStat, text: string | null, parsed?: NoteMetadata): void {
     const isNew = !this.stats.has(path);
     this.stats.set(path, stat);
     this.lower.set(path.toLowerCase(), path);
@@ -77,7 +80,7 @@ export class VaultIndex {
       this.resolver.add(path);
       this.touchName(path);
     }
-    if (text !== null && extOf(path) === 'md') this.setMeta(path, parseMarkdown(text));
+    if (text !== null && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text));
   }
 
   /** Removes a file, or a folder and everything in it. */
@@ -263,7 +266,7 @@ export class VaultIndex {
    * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
    * text keyed by their path after the move. Reads only the notes that hold affected links.
    */
-  async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, string>> {
+  async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, RewrittenNote>> {
     this.ensureResolved();
     return planRenameRewrites({ index: this, from, to, readText });
   }

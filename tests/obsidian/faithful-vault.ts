@@ -102,7 +102,7 @@ export function makeVaultFaithful(app: App): VaultIndex {
   app.fileManager.renameFile = async (file: TAbstractFile, newPath: string): Promise<void> => {
     const rewrites = await index.planRename(file.path, newPath, (p) => vault.adapter.read(p));
     await vault.rename(file, newPath);
-    for (const [note, text] of rewrites) {
+    for (const [note, { text }] of rewrites) {
       const target = vault.getFileByPath(note);
       if (target) await vault.modify(target, text);
     }

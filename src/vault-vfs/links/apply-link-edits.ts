@@ -28,6 +28,8 @@ export class StaleLinkEditError extends Error {
 
 export interface AppliedLinkEdits {
   text: string;
+  /** Metadata of the new text, parsed for the check; null when no edit was applied. */
+  metadata: NoteMetadata | null;
   /** Frontmatter links whose YAML spelling could not be rewritten safely; left as they were. */
   problems: LinkRewriteProblem[];
 }
@@ -88,12 +90,12 @@ export function applyLinkEdits(text: string, note: NoteLinkEdits, before?: NoteM
   splices.sort((a, b) => b.start - a.start);
   let out = text;
   for (const s of splices) out = out.slice(0, s.start) + s.text + out.slice(s.end);
-  if (applied.length > 0) verify(before ?? parseMarkdown(text), out, applied, note.before);
-  return { text: out, problems };
+  const metadata = applied.length > 0 ? verify(before ?? parseMarkdown(text), out, applied, note.before) : null;
+  return { text: out, metadata, problems };
 }
 
-/** The new text must hold the old links, in order, with exactly the applied ones replaced. */
-function verify(old: NoteMetadata, after: string, applied: LinkEdit[], path: string): void {
+/** The new text must hold the old links, in order, with exactly the applied ones replaced. Returns its metadata. */
+function verify(old: NoteMetadata, after: string, applied: LinkEdit[], path: string): NoteMetadata {
   const body = new Map<number, string>();
   const frontmatter = new Map<string, string>();
   for (const e of applied) {
@@ -106,10 +108,12 @@ function verify(old: NoteMetadata, after: string, applied: LinkEdit[], path: str
     embeds: old.embeds.map((l) => ({ ...l, original: body.get(l.position.start.offset) ?? l.original })),
     frontmatterLinks: old.frontmatterLinks.map((l) => ({ ...l, original: frontmatter.get(`${l.key}\u0000${l.original}`) ?? l.original })),
   });
-  const actual = originals(parseMarkdown(after));
+  const parsed = parseMarkdown(after);
+  const actual = originals(parsed);
   if (expected.length !== actual.length || expected.some((v, i) => v !== actual[i])) {
     throw new Error(`link rewrite in "${path}" would change links it did not plan to change; nothing was written`);
   }
+  return parsed;
 }
 
 export interface NoteSnapshot {

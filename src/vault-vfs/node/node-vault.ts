@@ -143,9 +143,9 @@ export class NodeVault implements VaultPort {
     await this.process(p, (text) => rewriteFrontmatter(this.safe(p), text, edit));
   }
 
-  private async refreshFile(vp: string, text: string | null): Promise<void> {
+  private async refreshFile(vp: string, text: string | null, parsed?: NoteMetadata): Promise<void> {
     const st = await fs.stat(this.disk.abs(vp));
-    this.index.setFile(vp, { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs }, text);
+    this.index.setFile(vp, { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs }, text, parsed);
   }
 
   /** Refuses a path taken by another file or folder, comparing case-insensitively. */
@@ -212,9 +212,9 @@ export class NodeVault implements VaultPort {
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
     for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, await fs.readFile(this.disk.abs(note), 'utf8'));
     this.emit({ type: 'rename', path: dst, oldPath: src, kind });
-    await writeFilesAtomic([...rewrites].map(([note, text]) => ({ target: this.disk.abs(note), data: text })));
-    for (const [note, text] of rewrites) {
-      await this.refreshFile(note, text);
+    await writeFilesAtomic([...rewrites].map(([note, { text }]) => ({ target: this.disk.abs(note), data: text })));
+    for (const [note, { text, metadata }] of rewrites) {
+      await this.refreshFile(note, text, metadata);
       this.emit({ type: 'modify', path: note });
     }
   }
