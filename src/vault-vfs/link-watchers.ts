@@ -17,47 +17,53 @@ export function forEachLinkpath(meta: NoteMetadata, visit: (linkpath: string) =>
   for (const l of meta.frontmatterLinks) visit(linkpathOf(l.link));
 }
 
-/** Lower-cased file names a link path could resolve to (with and without `.md`). */
-function forEachNameKey(linkpath: string, visit: (key: string) => void): void {
-  const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
-  visit(last);
-  if (!last.endsWith('.md')) visit(`${last}.md`);
+/** The lower-cased file names a note's links could resolve to (with and without `.md`), once each. */
+function nameKeysOf(meta: NoteMetadata): Set<string> {
+  const keys = new Set<string>();
+  forEachLinkpath(meta, (linkpath) => {
+    const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
+    keys.add(last);
+    if (!last.endsWith('.md')) keys.add(`${last}.md`);
+  });
+  return keys;
 }
 
 export class LinkWatchers {
   private byName: Map<string, Set<string>> | null = null;
+  /** Each watching note's keys, so that an update touches only the keys that changed. */
+  private readonly keysOf = new Map<string, Set<string>>();
 
   /** `notes` lists every note's metadata when the map is first needed. */
   constructor(private readonly notes: () => Iterable<[string, NoteMetadata]>) {}
 
-  /** Whether the map exists yet (before that, watching and unwatching cost nothing). */
+  /** Whether the map exists yet (before that, updates cost nothing). */
   get built(): boolean {
     return this.byName !== null;
   }
 
-  watch(path: string, meta: NoteMetadata): void {
+  /** The note at `path` now holds the links of `meta` (null: the note is gone). */
+  update(path: string, meta: NoteMetadata | null): void {
     const byName = this.byName;
     if (!byName) return;
-    forEachLinkpath(meta, (linkpath) =>
-      forEachNameKey(linkpath, (key) => {
+    const old = this.keysOf.get(path);
+    const now = meta ? nameKeysOf(meta) : null;
+    if (old) for (const key of old) if (!now?.has(key)) byName.get(key)?.delete(path);
+    if (now) {
+      for (const key of now) {
+        if (old?.has(key)) continue;
         let set = byName.get(key);
         if (!set) byName.set(key, (set = new Set()));
         set.add(path);
-      }),
-    );
-  }
-
-  unwatch(path: string, meta: NoteMetadata): void {
-    const byName = this.byName;
-    if (!byName) return;
-    forEachLinkpath(meta, (linkpath) => forEachNameKey(linkpath, (key) => byName.get(key)?.delete(path)));
+      }
+      this.keysOf.set(path, now);
+    } else this.keysOf.delete(path);
   }
 
   /** Notes with a link naming a file called `key` (a lower-cased file name). */
   notesFor(key: string): ReadonlySet<string> {
     if (!this.byName) {
       this.byName = new Map();
-      for (const [path, meta] of this.notes()) this.watch(path, meta);
+      for (const [path, meta] of this.notes()) this.update(path, meta);
     }
     return this.byName.get(key) ?? EMPTY;
   }

@@ -136,7 +136,7 @@ export class VaultIndex {
     this.lower.delete(path.toLowerCase());
     this.resolver.remove(path);
     const meta = this.meta.get(path);
-    if (meta) this.watchers.unwatch(path, meta);
+    if (meta) this.watchers.update(path, null);
     this.meta.delete(path);
     this.dropResolution(path);
     this.dirty.delete(path);
@@ -150,10 +150,8 @@ export class VaultIndex {
   }
 
   private setMeta(path: string, meta: NoteMetadata): void {
-    const old = this.meta.get(path);
-    if (old) this.watchers.unwatch(path, old);
     this.meta.set(path, meta);
-    this.watchers.watch(path, meta);
+    this.watchers.update(path, meta);
     this.markDirty(path);
   }
 
