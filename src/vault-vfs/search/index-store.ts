@@ -61,6 +61,12 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
     if (!expected.has(name)) await discard(state, name, 'not a file of the current settings', report);
   }
   const settings = index.settingsHash;
+  // Each shard file is read while the one before it is decoded: one read ahead, never more.
+  const reads = new Map<number, PendingRead>();
+  const readAhead = (i: number): void => {
+    if (i < index.shards.length && present.has(shardFileName(i)) && !reads.has(i)) reads.set(i, startRead(state, shardFileName(i)));
+  };
+  readAhead(0);
   const prefixChains = present.has(DICTIONARY_FILE) ? await loadDictionary(index, state, slicer, report) : null;
   for (let i = 0; i < index.shards.length; i++) {
     const name = shardFileName(i);
@@ -74,7 +80,10 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
       await discard(state, name, 'no usable term dictionary', report);
       continue;
     }
-    const bytes = await readSafely(state, name, slicer, report);
+    const read = reads.get(i) ?? startRead(state, name);
+    reads.delete(i);
+    readAhead(i + 1);
+    const bytes = await finishRead(read, state, name, slicer, report);
     if (bytes === null) continue;
     try {
       const data = decodeShard(bytes, settings);
@@ -97,7 +106,7 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
 
 /** Interns the saved dictionary; returns the chain hash of each of its prefixes, or null. */
 async function loadDictionary(index: KeywordIndex, state: StateStore, slicer: TimeSlicer, report: LoadReport): Promise<Uint32Array | null> {
-  const bytes = await readSafely(state, DICTIONARY_FILE, slicer, report);
+  const bytes = await finishRead(startRead(state, DICTIONARY_FILE), state, DICTIONARY_FILE, slicer, report);
   if (bytes === null) return null;
   try {
     const steps = decodeDictionarySteps(bytes, index.settingsHash, index.table);
@@ -116,20 +125,28 @@ async function loadDictionary(index: KeywordIndex, state: StateStore, slicer: Ti
   }
 }
 
+/** A read under way; it never rejects, so one started ahead and then not needed is harmless. */
+type PendingRead = Promise<{ bytes: Uint8Array | null } | { error: unknown }>;
+
+function startRead(state: StateStore, name: string): PendingRead {
+  return state.readBinary(name).then(
+    (bytes) => ({ bytes }),
+    (error: unknown) => ({ error }),
+  );
+}
+
 /** The file's bytes; null (reported) if it is gone or unreadable. */
-async function readSafely(state: StateStore, name: string, slicer: TimeSlicer, report: LoadReport): Promise<Uint8Array | null> {
+async function finishRead(read: PendingRead, state: StateStore, name: string, slicer: TimeSlicer, report: LoadReport): Promise<Uint8Array | null> {
   slicer.pause();
-  try {
-    const bytes = await state.readBinary(name);
-    if (bytes === null) report.missing++;
-    else report.bytes += bytes.length;
-    return bytes;
-  } catch (e) {
-    await discard(state, name, `unreadable: ${message(e)}`, report);
+  const r = await read;
+  slicer.resume();
+  if ('error' in r) {
+    await discard(state, name, `unreadable: ${message(r.error)}`, report);
     return null;
-  } finally {
-    slicer.resume();
   }
+  if (r.bytes === null) report.missing++;
+  else report.bytes += r.bytes.length;
+  return r.bytes;
 }
 
 /**

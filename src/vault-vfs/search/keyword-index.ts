@@ -7,8 +7,9 @@
 // made a 100k-note build take minutes and a gigabyte, common words hundreds of milliseconds and
 // short prefixes seconds; and its export is one JSON string. Here postings are flat typed arrays
 // (term frequency capped to a byte, fields as bits), scoring fills typed accumulators, prefix and
-// fuzzy expansion are capped, and each shard saves as its own binary file that loads with bulk
-// copies. The measurements are in BENCHMARKS.md ("keyword-index").
+// fuzzy expansion are capped, and each shard saves as its own binary file (terms as ids into one
+// saved term dictionary) whose arrays load as views of the file's bytes. The measurements are in
+// BENCHMARKS.md ("keyword-index").
 
 import { DocumentAnalyzer, type IndexDocument } from './analyzer';
 import { DocTable, type FileStamp } from './doc-table';
