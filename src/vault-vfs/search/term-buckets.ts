@@ -10,12 +10,19 @@ interface Bucket {
   sorted: boolean;
 }
 
+/** A number naming `term`'s bucket, computed without slicing a string per term. */
+function bucketCode(term: string): number {
+  return term.length < 2 ? term.charCodeAt(0) : term.charCodeAt(0) * 0x10000 + term.charCodeAt(1) + 0x10000_0000;
+}
+
 export function bucketKey(term: string): string {
   return term.slice(0, 2);
 }
 
 export class TermBuckets {
   private readonly buckets = new Map<string, Bucket>();
+  /** The same buckets by bucketCode. */
+  private readonly byCode = new Map<number, Bucket>();
   /** First character -> keys of the buckets whose terms start with it. */
   private readonly byFirst = new Map<string, string[]>();
   /** Term ids below this are in a bucket. */
@@ -26,6 +33,7 @@ export class TermBuckets {
   /** Forgets every bucket: for after the table renumbered its terms. */
   reset(): void {
     this.buckets.clear();
+    this.byCode.clear();
     this.byFirst.clear();
     this.known = 0;
   }
@@ -33,11 +41,14 @@ export class TermBuckets {
   /** Puts every term the table gained since the last call into its bucket. */
   sync(): void {
     for (let id = this.known; id < this.table.size; id++) {
-      const key = bucketKey(this.table.term(id));
-      let b = this.buckets.get(key);
+      const term = this.table.term(id);
+      const code = bucketCode(term);
+      let b = this.byCode.get(code);
       if (b === undefined) {
+        const key = bucketKey(term);
         b = { ids: [], sorted: true };
         this.buckets.set(key, b);
+        this.byCode.set(code, b);
         const first = key.charAt(0);
         const keys = this.byFirst.get(first);
         if (keys === undefined) this.byFirst.set(first, [key]);
@@ -45,7 +56,7 @@ export class TermBuckets {
       }
       const last = b.ids[b.ids.length - 1];
       b.ids.push(id);
-      if (last !== undefined && this.table.term(last) > this.table.term(id)) b.sorted = false;
+      if (b.sorted && last !== undefined && this.table.term(last) > term) b.sorted = false;
     }
     this.known = this.table.size;
   }

@@ -69,6 +69,7 @@ export function* decodeDictionarySteps(bytes: Uint8Array, settingsHash: number, 
   const count = r.u32();
   const chain = r.u32();
   if (count > bodyEnd) throw new CorruptDataError(`${count} terms cannot fit ${bodyEnd} bytes`);
+  table.reserve(count);
   const prefix = new Uint32Array(count + 1);
   prefix[0] = table.chainHash;
   for (let start = 0; start < count; start += CHUNK_TERMS) {

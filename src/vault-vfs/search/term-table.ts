@@ -61,6 +61,25 @@ export class TermTable {
     return t;
   }
 
+  /** Makes room for `n` terms in all, so that loading a saved dictionary grows nothing. */
+  reserve(n: number): void {
+    if (n > this.hashes.length) {
+      let cap = this.hashes.length;
+      while (cap < n) cap *= 2;
+      const hashes = new Uint32Array(cap);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+      const stop = new Uint8Array(cap);
+      stop.set(this.stop);
+      this.stop = stop;
+    }
+    if (n * 2 > this.slots.length) {
+      let size = this.slots.length;
+      while (n * 2 > size) size *= 2;
+      this.rehashTo(size);
+    }
+  }
+
   /** The id of `term`, or -1. */
   find(term: string): number {
     const h = hashTerm(term);
@@ -145,7 +164,10 @@ export class TermTable {
   }
 
   private rehash(): void {
-    const size = this.slots.length * 2;
+    this.rehashTo(this.slots.length * 2);
+  }
+
+  private rehashTo(size: number): void {
     this.slots = new Int32Array(size).fill(EMPTY);
     this.mask = size - 1;
     for (let id = 0; id < this.terms.length; id++) {
