@@ -13,7 +13,7 @@
 
 import type { DocTable } from './doc-table';
 import type { QueryTerm } from './query-plan';
-import { FIELD_ALIAS, FIELD_FOLDER, FIELD_HEADING, FIELD_TAG, FIELD_TITLE, type Shard } from './shard';
+import { FIELD_ALIAS, FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK, FIELD_TAG, FIELD_TITLE, type Shard } from './shard';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -92,9 +92,8 @@ export class Searcher {
           const list = shard.delta.get(id);
           const base = shard.base;
           const local = base.localDocs;
-          const postings = base.docs;
+          const postings = base.postings;
           const tfs = base.tf;
-          const fieldBits = base.fields;
           const baseEnd = row >= 0 ? (base.offsets[row + 1] as number) : 0;
           const listEnd = list === undefined ? 0 : list.length;
           // Base postings first, then the delta's (doc, tf | fields << 8) pairs, one loop body.
@@ -103,9 +102,10 @@ export class Searcher {
             let tf: number;
             let fields: number;
             if (r < baseEnd) {
-              d = local[postings[r] as number] as number;
-              tf = tfs[r] as number;
-              fields = fieldBits[r++] as number;
+              const packed = postings[r] as number;
+              d = local[packed >>> FIELD_BITS] as number;
+              fields = packed & FIELD_MASK;
+              tf = tfs[r++] as number;
             } else {
               const packed = (list as number[])[p + 1] as number;
               d = (list as number[])[p] as number;

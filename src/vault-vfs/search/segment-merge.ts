@@ -7,7 +7,7 @@
 // allocating code. A merge that made a dozen typed arrays blocked the event loop for 100-500 ms
 // at the end of a 100k-note build; one allocation costs at most one such slice.
 
-import { type Segment } from './shard';
+import { FIELD_BITS, FIELD_MASK, NARROW_DOCS, type Segment } from './shard';
 
 let scratch = new Int32Array(1024);
 
@@ -25,17 +25,16 @@ function scratchInts(n: number): Int32Array {
 export function mergeSegment(base: Segment, delta: Map<number, number[]>, deltaPostings: number, liveDocs: number, alive: Uint8Array, df: Int32Array): Segment {
   const maxTerms = base.terms.length + delta.size;
   const maxDocs = Math.max(liveDocs, 1);
-  const maxPostings = base.docs.length + deltaPostings;
-  const width = maxDocs <= 0x100 ? 1 : maxDocs <= 0x10000 ? 2 : 4;
-  // One buffer: terms | offsets | localDocs | docs | tf | fields.
+  const maxPostings = base.postings.length + deltaPostings;
+  const width = maxDocs <= NARROW_DOCS ? 2 : 4;
+  // One buffer: terms | offsets | localDocs | postings | tf.
   const intBytes = (maxTerms + maxTerms + 1 + maxDocs) * 4;
-  const buffer = new ArrayBuffer(intBytes + maxPostings * (width + 2));
+  const buffer = new ArrayBuffer(intBytes + maxPostings * (width + 1));
   const terms = new Int32Array(buffer, 0, maxTerms);
   const offsets = new Uint32Array(buffer, maxTerms * 4, maxTerms + 1);
   const localDocs = new Uint32Array(buffer, (2 * maxTerms + 1) * 4, maxDocs);
-  const docs = width === 1 ? new Uint8Array(buffer, intBytes, maxPostings) : width === 2 ? new Uint16Array(buffer, intBytes, maxPostings) : new Uint32Array(buffer, intBytes, maxPostings);
+  const postings = width === 2 ? new Uint16Array(buffer, intBytes, maxPostings) : new Uint32Array(buffer, intBytes, maxPostings);
   const tf = new Uint8Array(buffer, intBytes + maxPostings * width, maxPostings);
-  const fields = new Uint8Array(buffer, intBytes + maxPostings * (width + 1), maxPostings);
 
   // New local numbers: live base documents first, in order, then live delta documents.
   const scratchAll = scratchInts(base.localDocs.length + delta.size);
@@ -78,14 +77,14 @@ export function mergeSegment(base: Segment, delta: Map<number, number[]>, deltaP
     let dropped = 0;
     if (bt === term) {
       for (let r = base.offsets[bi] as number, end = base.offsets[bi + 1] as number; r < end; r++) {
-        const local = baseLocal[base.docs[r] as number] as number;
+        const packed = base.postings[r] as number;
+        const local = baseLocal[packed >>> FIELD_BITS] as number;
         if (local < 0) {
           dropped++;
           continue;
         }
-        docs[k] = local;
-        tf[k] = base.tf[r] as number;
-        fields[k++] = base.fields[r] as number;
+        postings[k] = local * (FIELD_MASK + 1) + (packed & FIELD_MASK);
+        tf[k++] = base.tf[r] as number;
       }
       bi++;
     }
@@ -98,9 +97,8 @@ export function mergeSegment(base: Segment, delta: Map<number, number[]>, deltaP
           continue;
         }
         const packed = list[r + 1] as number;
-        docs[k] = local;
-        tf[k] = packed & 0xff;
-        fields[k++] = packed >>> 8;
+        postings[k] = local * (FIELD_MASK + 1) + (packed >>> 8);
+        tf[k++] = packed & 0xff;
       }
       di++;
     }
@@ -114,9 +112,8 @@ export function mergeSegment(base: Segment, delta: Map<number, number[]>, deltaP
   return {
     terms: terms.subarray(0, nTerms),
     offsets: offsets.subarray(0, nTerms + 1),
-    docs: docs.subarray(0, k),
+    postings: postings.subarray(0, k),
     tf: tf.subarray(0, k),
-    fields: fields.subarray(0, k),
     localDocs: localDocs.subarray(0, nDocs),
   };
 }

@@ -35,9 +35,8 @@ export function exportShard(index: KeywordIndex, shardIndex: number): ShardData 
     contentLength,
     terms: b.terms,
     offsets: b.offsets,
-    docs: b.docs,
+    postings: b.postings,
     tf: b.tf,
-    fields: b.fields,
     dictionarySize: index.table.size,
     dictionaryChain: index.table.chainHash,
   };
@@ -79,7 +78,7 @@ export function importShard(index: KeywordIndex, data: ShardData, prefixChains: 
     const term = terms[i] as number;
     index.df[term] = (index.df[term] as number) + (offsets[i + 1] as number) - (offsets[i] as number);
   }
-  shard.base = { terms, offsets, docs: data.docs, tf: data.tf, fields: data.fields, localDocs };
+  shard.base = { terms, offsets, postings: data.postings, tf: data.tf, localDocs };
   for (const id of localDocs) shard.docIds.add(id);
   shard.dirty = false;
   index.generation++;

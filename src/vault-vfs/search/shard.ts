@@ -1,9 +1,9 @@
 // One shard of the inverted index: the postings of the documents whose path hashes to it.
 //
 // Postings live in two places. The base is a compact, immutable segment: term ids sorted for
-// binary search, each with a range into flat typed arrays of local document numbers (as narrow as
-// the shard's document count allows), capped term frequencies and field bits (4 bytes a posting
-// in shards of up to 65,536 documents, no object per term). It is also what a shard file holds,
+// binary search, each with a range into flat typed arrays of local document numbers packed with
+// field bits, and capped term frequencies (3 bytes a posting in shards of up to 2,048 documents,
+// no object per term). It is also what a shard file holds,
 // so a loaded shard's arrays are views of the file's bytes, not a loop over postings. New documents
 // go to a small delta (a Map of plain arrays) that `merge` folds into a new base, purging the
 // postings of removed documents on the way. Removing is a tombstone (the document's `alive`
@@ -21,25 +21,31 @@ export const FIELD_FOLDER = 16;
 /** Term frequencies are capped: the 300th "project" in a note says nothing the 255th did not. */
 export const MAX_TF = 255;
 
-/** Local document numbers, in the narrowest array that holds the shard's document count. */
-export type PostingDocs = Uint8Array | Uint16Array | Uint32Array;
+/**
+ * Per posting, its local document number times 32 plus its field bits: 2 bytes a posting in
+ * shards of up to 2,048 documents (64 shards hold 131k notes so), else 4.
+ */
+export type PackedPostings = Uint16Array | Uint32Array;
+export const FIELD_BITS = 5;
+export const FIELD_MASK = (1 << FIELD_BITS) - 1;
+/** Local document numbers below this pack into a Uint16Array. */
+export const NARROW_DOCS = 1 << (16 - FIELD_BITS);
 
 export interface Segment {
   /** Term ids, ascending. */
   terms: Int32Array;
   /** Postings of terms[i] are offsets[i] .. offsets[i + 1] in the arrays below. */
   offsets: Uint32Array;
-  /** Local document numbers: indexes into `localDocs`. */
-  docs: PostingDocs;
+  /** Local document number (an index into `localDocs`) << FIELD_BITS | field bits. */
+  postings: PackedPostings;
   tf: Uint8Array;
-  fields: Uint8Array;
   /** Local document number -> document id. */
   localDocs: Uint32Array;
 }
 
 export function emptySegment(): Segment {
   const none = new Uint32Array(0);
-  return { terms: new Int32Array(0), offsets: new Uint32Array(1), docs: none, tf: new Uint8Array(0), fields: new Uint8Array(0), localDocs: none };
+  return { terms: new Int32Array(0), offsets: new Uint32Array(1), postings: new Uint16Array(0), tf: new Uint8Array(0), localDocs: none };
 }
 
 export class Shard {
@@ -55,7 +61,7 @@ export class Shard {
   dirty = false;
 
   get postingCount(): number {
-    return this.base.docs.length + this.deltaPostings;
+    return this.base.postings.length + this.deltaPostings;
   }
 
   /** Row of `termId` in the base, or -1. */

@@ -113,14 +113,25 @@ describe('saved keyword index format', () => {
     await ix.stop();
   });
 
-  it('stores postings in the narrowest width and loads them as views of the file', () => {
+  it('packs postings in 2 bytes up to 2,048 documents a shard, else 4, and loads them as views of the file', () => {
     const index = new KeywordIndex({ shardCount: 1 });
-    for (let i = 0; i < 300; i++) index.add({ path: `n${i}.md`, title: `n${i}`, headings: [], tags: [], aliases: [], content: `common w${i}` });
-    const data = exportShard(index, 0);
-    expect(data.docs).toBeInstanceOf(Uint16Array);
-    const decoded = decodeShard(encodeShard(data, index.settingsHash), index.settingsHash);
-    expect(decoded.docs).toBeInstanceOf(Uint16Array);
-    expect(Array.from(decoded.docs)).toEqual(Array.from(data.docs));
-    expect(decoded.paths).toEqual(data.paths);
+    const add = (from: number, to: number): void => {
+      for (let i = from; i < to; i++) index.add({ path: `n${i}.md`, title: `n${i}`, headings: [`h${i % 7}`], tags: [], aliases: [], content: `common w${i}` });
+    };
+    const roundTrip = (): void => {
+      const data = exportShard(index, 0);
+      const decoded = decodeShard(encodeShard(data, index.settingsHash), index.settingsHash);
+      expect(decoded.postings.constructor).toBe(data.postings.constructor);
+      expect(Array.from(decoded.postings)).toEqual(Array.from(data.postings));
+      expect(decoded.paths).toEqual(data.paths);
+    };
+    add(0, 300);
+    expect(exportShard(index, 0).postings).toBeInstanceOf(Uint16Array);
+    roundTrip();
+    add(300, 2100);
+    expect(exportShard(index, 0).postings).toBeInstanceOf(Uint32Array);
+    roundTrip();
+    expect(index.search('w2099 h3').map((h) => h.path)[0]).toBe('n2099.md');
+    expect(index.search('n1234', { limit: 1 }).map((h) => h.path)).toEqual(['n1234.md']);
   });
 });
