@@ -162,4 +162,26 @@ describe('saveIndex / loadIndex on a real plugin folder', () => {
     again.add({ path: 'Folder 0/Fresh.md', title: 'Fresh', headings: [], tags: [], aliases: [], content: 'ephemeral7 river' });
     expect(again.search('ephemeral7').map((h) => h.path)).toEqual(['Folder 0/Fresh.md']);
   });
+
+  it('never leaves a saved shard naming terms the saved dictionary lacks, even when terms arrive mid-save', async () => {
+    const index = build(100);
+    let added = false;
+    let dictionaryWrites = 0;
+    const racing = Object.create(state) as NodeStateStore;
+    racing.write = async (name: string, data: string | Uint8Array): Promise<void> => {
+      await state.write(name, data);
+      if (name === DICTIONARY_FILE) dictionaryWrites++;
+      if (!added && name === shardFileName(0)) {
+        added = true; // new terms into a shard not yet written, after the dictionary went out
+        for (let i = 0; i < 20; i++) index.add({ path: `Late/${i}.md`, title: `late${i}`, headings: [], tags: [], aliases: [], content: `novelty${i} river` });
+      }
+    };
+    await saveIndex(index, racing, new TimeSlicer());
+    expect(dictionaryWrites).toBe(2); // first with the build's terms, again before a shard with the late ones
+    await saveIndex(index, state, new TimeSlicer());
+    const loaded = new KeywordIndex({ shardCount: 8 });
+    expect(await loadIndex(loaded, state, new TimeSlicer())).toMatchObject({ loaded: 8, discarded: [] });
+    expect(answers(loaded)).toEqual(answers(index));
+    expect(loaded.search('novelty7').map((h) => h.path)).toEqual(['Late/7.md']);
+  });
 });
