@@ -7,6 +7,7 @@ import type { BlockRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { TextLines } from './text-lines';
 import { NextMatch } from './text-lines';
+import { ownString } from './own-string';
 
 const BLOCK_ID = /(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$/;
 const ONLY_BLOCK_ID = /^[ \t]*\^([A-Za-z0-9-]+)[ \t]*$/;
@@ -32,7 +33,7 @@ export function collectBlockIds(blocks: BlockSpan[], masked: string, lines: Text
   const add = (id: string, first: number, last: number, section: number | null): boolean => {
     const key = id.toLowerCase();
     if (Object.prototype.hasOwnProperty.call(out, key)) return false;
-    out[key] = { id, position: lines.linesPos(first, last) };
+    out[key] = { id: ownString(id), position: lines.linesPos(first, last) };
     if (section !== null) sectionIds.set(section, id);
     return true;
   };

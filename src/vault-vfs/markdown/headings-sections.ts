@@ -3,6 +3,7 @@
 // headings (ATX and setext). It reads the masked text, so code and comments never start a block.
 // Headings are top-level only: a `#` line inside a list or a callout stays part of that block.
 
+import { ownString } from './own-string';
 import type { HeadingRef, SectionType } from '../metadata-types';
 import type { MaskedText } from './code-regions';
 import { Region } from './region-kind';
@@ -77,7 +78,7 @@ class BlockScanner {
 
   private heading(level: number, raw: string, first: number, last: number): void {
     this.open('heading', first).last = last;
-    this.headings.push({ heading: raw.trim(), level, position: this.lines.linesPos(first, last) });
+    this.headings.push({ heading: ownString(raw.trim()), level, position: this.lines.linesPos(first, last) });
     this.close();
   }
 

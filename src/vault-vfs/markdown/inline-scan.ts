@@ -9,6 +9,7 @@ import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
 import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
+import { ownString } from './own-string';
 import { scanTag } from './tags';
 import { NextMatch } from './text-lines';
 import type { TextLines } from './text-lines';
@@ -64,12 +65,12 @@ class InlineScanner {
   private addLink(syntax: LinkSyntax, line: number): void {
     const s = withSourceStrings(syntax, this.text);
     const ref: LinkRef = {
-      link: s.link,
-      original: this.text.slice(s.start, s.end),
+      link: ownString(s.link),
+      original: ownString(this.text.slice(s.start, s.end)),
       position: this.lines.pos(s.start, s.end, line),
     };
     // Obsidian gives every link a display text: alias or link text, else the link path.
-    ref.displayText = s.displayText ?? wikilinkDisplayText(s.link);
+    ref.displayText = ownString(s.displayText ?? wikilinkDisplayText(s.link));
     (s.embed ? this.result.embeds : this.result.links).push(ref);
   }
 
@@ -111,7 +112,7 @@ class InlineScanner {
         const end = scanTag(m, p, s, e);
         if (end === -1) p++;
         else {
-          this.result.tags.push({ tag: this.text.slice(p, end), position: this.lines.pos(p, end, line) });
+          this.result.tags.push({ tag: ownString(this.text.slice(p, end)), position: this.lines.pos(p, end, line) });
           p = end;
         }
       } else p++;

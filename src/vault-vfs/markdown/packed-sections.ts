@@ -14,7 +14,7 @@ const FIELDS = 7;
 export class PackedSections {
   // A plain array of small integers: as compact as a typed array in V8 (pointer compression),
   // and far cheaper to allocate ten thousand times.
-  private readonly data: number[] = [];
+  private data: number[] = [];
   private count = 0;
   private ids: Map<number, string> | null = null;
 
@@ -32,6 +32,12 @@ export class PackedSections {
     this.data.push(TYPE_INDEX.get(type) ?? 0, startLine, startCol, startOffset, endLine, endCol, endOffset);
     if (id !== undefined) (this.ids ??= new Map()).set(this.count, id);
     this.count++;
+  }
+
+  /** Drops the array's spare capacity once every section is in (it grows by half as it fills). */
+  seal(): this {
+    this.data = this.data.slice();
+    return this;
   }
 
   unpack(): SectionRef[] {
@@ -78,6 +84,6 @@ function settle(meta: NoteMetadata, value: SectionRef[]): SectionRef[] {
  * value). It is own and enumerable, so spreading, JSON, structured cloning and deep equality see it.
  */
 export function withLazySections(meta: Omit<NoteMetadata, 'sections'>, packed: PackedSections): NoteMetadata {
-  packedOf.set(meta, packed);
+  packedOf.set(meta, packed.seal());
   return Object.defineProperty(meta, 'sections', LAZY_SECTIONS) as NoteMetadata;
 }

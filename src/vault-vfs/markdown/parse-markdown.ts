@@ -9,6 +9,7 @@ import { maskExcludedRegions } from './code-regions';
 import { findFrontmatter, parseFrontmatter } from './frontmatter';
 import { scanBlocks } from './headings-sections';
 import { scanInline } from './inline-scan';
+import { ownString, ownStrings } from './own-string';
 import { PackedSections, withLazySections } from './packed-sections';
 import { wikilinkDisplayText } from './links';
 import { TextLines } from './text-lines';
@@ -34,10 +35,10 @@ export function parseMarkdown(text: string): NoteMetadata {
   });
 
   const frontmatterLinks: FrontmatterLinkRef[] = (parsed?.links ?? []).map((l) => ({
-    key: l.key,
-    link: l.link,
-    original: l.original,
-    displayText: l.displayText ?? wikilinkDisplayText(l.link),
+    key: ownString(l.key),
+    link: ownString(l.link),
+    original: ownString(l.original),
+    displayText: ownString(l.displayText ?? wikilinkDisplayText(l.link)),
   }));
 
   const meta: Omit<NoteMetadata, 'sections'> = {
@@ -46,7 +47,7 @@ export function parseMarkdown(text: string): NoteMetadata {
     frontmatterLinks,
     headings,
     tags: inline.tags,
-    frontmatter: parsed?.data ?? null,
+    frontmatter: parsed?.data ? (ownStrings(parsed.data) as Record<string, unknown>) : null,
     frontmatterPosition: fm ? fm.position : null,
     frontmatterError: parsed?.error ?? null,
     blocks: ids.blocks,
