@@ -33,8 +33,9 @@ export function collectBlockIds(blocks: BlockSpan[], masked: string, lines: Text
   const add = (id: string, first: number, last: number, section: number | null): boolean => {
     const key = id.toLowerCase();
     if (Object.prototype.hasOwnProperty.call(out, key)) return false;
-    out[key] = { id: ownString(id), position: lines.linesPos(first, last) };
-    if (section !== null) sectionIds.set(section, id);
+    const own = ownString(id);
+    out[key] = { id: own, position: lines.linesPos(first, last) };
+    if (section !== null) sectionIds.set(section, own);
     return true;
   };
 
