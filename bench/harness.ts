@@ -70,6 +70,33 @@ export function heapMiB(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
+function heapNow(): number {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+/**
+ * Samples heap use (heapUsed + arrayBuffers) every 20 ms while async work runs, from a collected
+ * start; `stop()` returns the peak above that start, in bytes.
+ */
+export function heapSampler(): { sample: () => void; stop: () => number } {
+  (globalThis as { gc?: () => void }).gc?.();
+  const base = heapNow();
+  let peak = base;
+  const sample = (): void => {
+    peak = Math.max(peak, heapNow());
+  };
+  const timer = setInterval(sample, 20);
+  return {
+    sample,
+    stop: () => {
+      clearInterval(timer);
+      sample();
+      return peak - base;
+    },
+  };
+}
+
 /** Bytes of the files directly in `dir` (0 when it does not exist). */
 export async function dirBytes(dir: string): Promise<number> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);

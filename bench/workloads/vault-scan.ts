@@ -6,7 +6,7 @@ import { forEachLimited } from '../../src/vault-vfs/for-each-limited';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { readInSlices } from '../../src/vault-vfs/node/read-in-slices';
 import { writeCorpus } from '../corpus';
-import { fmtBytes, fmtMs, summarize, type Workload, heapMiB } from '../harness';
+import { fmtBytes, fmtMs, heapMiB, heapSampler, summarize, type Workload } from '../harness';
 
 async function listFiles(dir: string): Promise<string[]> {
   const files: string[] = [];
@@ -69,6 +69,12 @@ const workload: Workload = {
         asyncReads.push(performance.now() - t0);
       }
       bench.record({ case: `raw read with fs.promises, 64 in flight (${notes.toLocaleString('en')} notes)`, value: fmtMs(summarize(asyncReads).medianMs), note: 'median of 3; the other way to read, for scale' });
+      // Peak while opening, in a run of its own (the timed runs overlap with earlier runs' garbage).
+      vault = null;
+      const sampler = heapSampler();
+      vault = await NodeVault.open(dir);
+      vault.resolvedLinks();
+      bench.record({ case: `peak heap while opening (${notes.toLocaleString('en')} notes)`, value: fmtBytes(sampler.stop()), note: 'heapUsed + arrayBuffers above the idle process, sampled every 20 ms; one open' });
       bench.record({ case: `heap held by the open vault (${notes.toLocaleString('en')} notes)`, value: `${(heapMiB() - before).toFixed(0)} MiB`, note: vault ? 'metadata and link graph in memory' : '' });
       vault = null;
       await fs.rm(dir, { recursive: true, force: true });
@@ -94,6 +100,7 @@ const workload: Workload = {
     let vaultDir = '';
     let plainDir = '';
     const state: { vault: NodeVault | null } = { vault: null };
+    const moveHeap = heapSampler();
     await bench.compare(
       `move ${moves} notes with link rewriting (${notes.toLocaleString('en')}-note vault)`,
       async () => {
@@ -111,10 +118,12 @@ const workload: Workload = {
         before: async () => {
           vaultDir = await copy();
           plainDir = await copy();
+          state.vault = null; // the last run's vault is garbage before the next one opens
           state.vault = await NodeVault.open(vaultDir);
         },
       },
     );
+    bench.record({ case: `peak heap during the moves (${notes.toLocaleString('en')}-note vault)`, value: fmtBytes(moveHeap.stop()), note: 'heapUsed + arrayBuffers above the idle process over the runs, each vault open included' });
   },
 };
 
