@@ -91,6 +91,11 @@ export class DocTable {
     return { mtime: this.mtime[id] as number, size: this.size[id] as number };
   }
 
+  /** Makes room for ids below `n` at once (a load knows roughly how many documents come). */
+  reserve(n: number): void {
+    this.ensure(n);
+  }
+
   private ensure(n: number): void {
     if (n <= this.alive.length) return;
     let cap = this.alive.length;

@@ -88,6 +88,9 @@ export async function loadIndex(index: KeywordIndex, state: StateStore, slicer: 
     try {
       const data = decodeShard(bytes, settings);
       if (data.shardIndex !== i) throw new CorruptDataError(`holds shard ${data.shardIndex}`);
+      // One allocation for the document table instead of a doubling per power of two: each new
+      // backing store counts towards the external memory that starts a full GC (see segment-merge.ts).
+      if (report.loaded === 0) index.docs.reserve(Math.ceil(data.paths.length * index.shards.length * 1.2));
       importShard(index, data, prefixChains);
       report.loaded++;
     } catch (e) {

@@ -54,7 +54,7 @@ class Accumulators {
 
   fit(n: number): void {
     if (this.total.length >= n) return;
-    const cap = Math.max(1024, n * 2);
+    const cap = Math.max(1024, n + (n >> 2));
     this.total = new Float32Array(cap);
     this.termBest = new Float32Array(cap);
     this.mask = new Uint32Array(cap);
