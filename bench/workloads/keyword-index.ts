@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import MiniSearch from 'minisearch';
 import { writeCorpus } from '../corpus';
-import { fmtBytes, fmtMs, summarize, type Bench, type Workload, type WorkloadContext, dirBytes } from '../harness';
+import { dirBytes, fmtBytes, fmtMs, heapSampler, summarize, type Bench, type Workload, type WorkloadContext } from '../harness';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
 import type { IndexDocument } from '../../src/vault-vfs/search/analyzer';
@@ -18,30 +18,6 @@ const MULTI = ['kubernets migr', 'sourdogh bre', 'retrospectve feedb', 'architec
 const TWO_LETTER = ['pr', 'me', 'ga', 're', 'da', 'co', 'su', 'in', 'ro', 'ti'];
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
-
-function heapNow(): number {
-  const m = process.memoryUsage();
-  return m.heapUsed + m.arrayBuffers;
-}
-
-/** Samples heap use while async work runs; `stop()` returns the peak above the starting point. */
-function heapSampler(): { sample: () => void; stop: () => number } {
-  gc();
-  const base = heapNow();
-  let peak = base;
-  const sample = (): void => {
-    peak = Math.max(peak, heapNow());
-  };
-  const timer = setInterval(sample, 20);
-  return {
-    sample,
-    stop: () => {
-      clearInterval(timer);
-      sample();
-      return peak - base;
-    },
-  };
-}
 
 /** A VaultPort whose change events can be held back and released at once. */
 function withHeldEvents(vault: NodeVault): { port: VaultPort; hold: () => void; release: () => void } {
