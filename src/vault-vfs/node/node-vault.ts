@@ -2,7 +2,7 @@
 // rename), `process` refuses stale input, nothing leaves the vault through a symlink, and names
 // that differ only in case collide as they would on macOS or Windows. Renames rewrite links the
 // way Obsidian does, through the shared VaultIndex.
-import { promises as fs } from 'node:fs';
+import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
@@ -21,7 +21,7 @@ import {
 import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
 import { readInSlices } from './read-in-slices';
-import { TRASH_FOLDER, VaultFs } from './vault-fs';
+import { TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
@@ -38,6 +38,17 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
     /* no app.json, or unreadable: Obsidian's default applies */
   }
   return 'shortest';
+}
+
+/** Files up to this size are read synchronously by readBinary. */
+const SYNC_READ_LIMIT = 8 * 1024 * 1024;
+
+function readTextOrNull(abs: string): string | null {
+  try {
+    return readFileSync(abs, 'utf8');
+  } catch {
+    return null;
+  }
 }
 
 export class NodeVault implements VaultPort {
@@ -96,7 +107,7 @@ export class NodeVault implements VaultPort {
 
   async stat(p: string): Promise<FileStat | null> {
     const abs = await this.disk.contained(this.safe(p));
-    const st = await fs.stat(abs).catch(() => null);
+    const st = statOrNull(abs);
     if (!st?.isFile()) return null;
     return { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs };
   }
@@ -107,17 +118,23 @@ export class NodeVault implements VaultPort {
 
   async read(p: string): Promise<string> {
     const abs = await this.disk.contained(this.safe(p));
-    return fs.readFile(abs, 'utf8').catch((e: unknown) => {
+    try {
+      return readFileSync(abs, 'utf8'); // synchronous: see vault-fs.ts
+    } catch (e) {
       throw this.notFound(e, p);
-    });
+    }
   }
 
   async readBinary(p: string): Promise<Uint8Array> {
     const abs = await this.disk.contained(this.safe(p));
-    const buf = await fs.readFile(abs).catch((e: unknown) => {
+    try {
+      // Small files synchronously (see vault-fs.ts); a large attachment must not stall the process.
+      const small = (statOrNull(abs)?.size ?? 0) <= SYNC_READ_LIMIT;
+      const buf = small ? readFileSync(abs) : await fs.readFile(abs);
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (e) {
       throw this.notFound(e, p);
-    });
-    return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    }
   }
 
   private notFound(e: unknown, p: string): unknown {
@@ -131,7 +148,7 @@ export class NodeVault implements VaultPort {
     const after = fn(before);
     if (after === before) return before;
     // The file must be exactly what `fn` saw; otherwise someone else wrote it meanwhile.
-    const current = await fs.readFile(abs, 'utf8').catch(() => null);
+    const current = readTextOrNull(abs);
     if (current !== before) throw new StaleWriteError(vp);
     await writeFileAtomic(abs, after);
     await this.refreshFile(vp, after);
@@ -207,7 +224,7 @@ export class NodeVault implements VaultPort {
     await this.disk.contained(dst);
     await this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
     // Link rewrites are computed against the vault before the move, from fresh note text.
-    const rewrites = await this.index.planRename(src, dst, (note) => fs.readFile(this.disk.abs(note), 'utf8'));
+    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readFileSync(this.disk.abs(note), 'utf8')));
     await this.ensureParents(dst);
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
     for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, await fs.readFile(this.disk.abs(note), 'utf8'));

@@ -1,5 +1,5 @@
 // The Node adapter on real files: atomic, stale-refusing writes, trash, symlinks, case collisions.
-import { promises as fs } from 'node:fs';
+import { promises as fs, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
@@ -74,7 +74,7 @@ describe('NodeVault: writes', () => {
     await expect(
       v.process('n.md', (t) => {
         // Another program writes while the edit is being computed.
-        void fs.writeFile(path.join(tv?.dir ?? '', 'n.md'), 'someone else');
+        writeFileSync(path.join(tv?.dir ?? '', 'n.md'), 'someone else');
         return t.toUpperCase();
       }),
     ).rejects.toThrow(StaleWriteError);
