@@ -36,10 +36,7 @@ async function renameOrDrop(temp: string, target: string): Promise<void> {
 }
 
 export async function writeFileAtomic(target: string, data: string | Uint8Array): Promise<void> {
-  const temp = tempPathFor(target);
-  await writeSyncedTemp(temp, data);
-  await renameOrDrop(temp, target);
-  await syncFolder(path.dirname(target));
+  await writeFilesAtomic([{ target, data }]);
 }
 
 /**

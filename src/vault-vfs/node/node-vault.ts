@@ -2,7 +2,7 @@
 // rename), `process` refuses stale input, nothing leaves the vault through a symlink, and names
 // that differ only in case collide as they would on macOS or Windows. Renames rewrite links the
 // way Obsidian does, through the shared VaultIndex.
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
@@ -161,7 +161,7 @@ export class NodeVault implements VaultPort {
   }
 
   private async refreshFile(vp: string, text: string | null, parsed?: NoteMetadata): Promise<void> {
-    const st = await fs.stat(this.disk.abs(vp));
+    const st = statSync(this.disk.abs(vp));
     this.index.setFile(vp, { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs }, text, parsed);
   }
 
@@ -227,7 +227,7 @@ export class NodeVault implements VaultPort {
     const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readFileSync(this.disk.abs(note), 'utf8')));
     await this.ensureParents(dst);
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
-    for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, await fs.readFile(this.disk.abs(note), 'utf8'));
+    for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, readFileSync(this.disk.abs(note), 'utf8'));
     this.emit({ type: 'rename', path: dst, oldPath: src, kind });
     await writeFilesAtomic([...rewrites].map(([note, { text }]) => ({ target: this.disk.abs(note), data: text })));
     for (const [note, { text, metadata }] of rewrites) {

@@ -5,17 +5,23 @@
 // yields keep the process answering Ctrl-C, timers and sockets while a large vault opens.
 import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { TimeSlicer } from '../time-slicer';
 import { isNotFound } from './node-state-store';
 
-/** Longest stretch of synchronous reading before the event loop gets a turn. */
+/** Longest stretch of synchronous work before the event loop gets a turn (walk and reads alike). */
 const SLICE_MS = 16;
+
+/** A slicer for Node: `setImmediate` gives the loop a turn without setTimeout's 1 ms floor. */
+export function nodeSlicer(budgetMs = SLICE_MS): TimeSlicer {
+  return new TimeSlicer(budgetMs, () => nextTurn());
+}
 
 /**
  * Reads each file and hands its bytes to `use` (in order). A file that vanished since it was
  * listed is skipped (`use` gets null); any other failure rejects.
  */
 export async function readInSlices(files: readonly string[], use: (index: number, bytes: Buffer | null) => void, sliceMs = SLICE_MS): Promise<void> {
-  let sliceStart = performance.now();
+  const slicer = nodeSlicer(sliceMs);
   for (let i = 0; i < files.length; i++) {
     let bytes: Buffer | null;
     try {
@@ -25,9 +31,6 @@ export async function readInSlices(files: readonly string[], use: (index: number
       bytes = null;
     }
     use(i, bytes);
-    if (performance.now() - sliceStart >= sliceMs) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
+    await slicer.checkpoint();
   }
 }

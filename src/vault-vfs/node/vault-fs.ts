@@ -2,16 +2,13 @@
 // leaving the vault (symlinks included), scanning, and the few primitive moves it needs.
 import { type Stats, promises as fs, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { UnsafePathError } from '../vault-port';
 import { isNotFound } from './node-state-store';
+import { nodeSlicer } from './read-in-slices';
 
 export const TRASH_FOLDER = '.trash';
 /** Temp files of atomic writes; never listed. */
 export const TEMP_SUFFIX = '.steward-tmp';
-
-/** Longest stretch of synchronous walking before the event loop gets a turn. */
-const SCAN_SLICE_MS = 16;
 
 // Checks, stats and note reads are synchronous: one at a time from a warm cache they cost tens of
 // microseconds, while each fs.promises call waits for a thread-pool round trip (a journaled
@@ -108,7 +105,7 @@ export class VaultFs {
     const folders: string[] = [];
     const skipTop = new Set([configDir.toLowerCase(), TRASH_FOLDER]);
     const pending: { abs: string; rel: string }[] = [{ abs: this.root, rel: '' }];
-    let sliceStart = performance.now();
+    const slicer = nodeSlicer();
     for (let dir = pending.pop(); dir; dir = pending.pop()) {
       for (const entry of readdirSync(dir.abs, { withFileTypes: true })) {
         const childRel = dir.rel ? `${dir.rel}/${entry.name}` : entry.name;
@@ -133,10 +130,7 @@ export class VaultFs {
           if (st) files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs });
         }
       }
-      if (performance.now() - sliceStart >= SCAN_SLICE_MS) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+      await slicer.checkpoint();
     }
     return { files, folders };
   }

@@ -13,7 +13,7 @@ import { decodeShard, encodeShard } from './shard-codec';
 import { exportShard, importShard } from './shard-transfer';
 import { compactVocabulary } from './term-compaction';
 import { decodeDictionarySteps, encodeDictionarySteps } from './term-dictionary-codec';
-import type { TimeSlicer } from './time-slicer';
+import type { TimeSlicer } from '../time-slicer';
 
 export const INDEX_FOLDER = 'keyword-index';
 

@@ -12,7 +12,7 @@ import { fileDocument, isNotePath, noteDocument } from './index-document';
 import { loadIndex, saveIndex, type LoadReport } from './index-store';
 import { KeywordIndex, type KeywordIndexOptions, type SearchHit } from './keyword-index';
 import type { SearchOptions } from './query-plan';
-import { TimeSlicer, type YieldFn } from './time-slicer';
+import { TimeSlicer, type YieldFn } from '../time-slicer';
 
 export interface VaultIndexerOptions {
   index?: KeywordIndexOptions;

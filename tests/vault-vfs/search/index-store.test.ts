@@ -10,7 +10,7 @@ import { KeywordIndex, type KeywordIndexOptions } from '../../../src/vault-vfs/s
 import { SHARD_FORMAT_VERSION, decodeShard, encodeShard } from '../../../src/vault-vfs/search/shard-codec';
 import { exportShard, importShard } from '../../../src/vault-vfs/search/shard-transfer';
 import { decodeDictionarySteps, encodeDictionary } from '../../../src/vault-vfs/search/term-dictionary-codec';
-import { TimeSlicer } from '../../../src/vault-vfs/search/time-slicer';
+import { TimeSlicer } from '../../../src/vault-vfs/time-slicer';
 
 const WORDS = ['river', 'stone', 'garden', 'Zürich', 'café', 'lattice', 'quantum', 'bread', '日本語', 'the'];
 

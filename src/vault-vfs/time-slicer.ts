@@ -1,6 +1,6 @@
 // Cooperative time slicing: long work runs in slices of `budgetMs` and gives the event loop back
 // between them, so that typing and scrolling in Obsidian never wait on the indexer for more than
-// a slice plus the longest single step. The slicer measures every stretch of synchronous work it
+// a slice plus the longest single step (and the CLI's vault open still answers Ctrl-C). The slicer measures every stretch of synchronous work it
 // sees (from a resume to the next yield or await), and keeps the longest: the benchmark reports
 // it, and it is what "never blocks the UI for more than 50 ms" means.
 
