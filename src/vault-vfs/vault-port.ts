@@ -131,6 +131,12 @@ export interface VaultPort {
   unresolvedLinks(): Record<string, Record<string, number>>;
   /** Notes that link to `path`. */
   backlinks(path: string): string[];
+  /**
+   * Notes holding a link whose file name (last path segment, lower-cased, with or without `.md`)
+   * is one of `names`: the notes a rename may rewrite. Optional; without it the journal reads
+   * every note's metadata.
+   */
+  notesLinkingToNames?(names: ReadonlySet<string>): Iterable<string>;
   /** Resolve a link path (without subpath) as Obsidian's `getFirstLinkpathDest` does. */
   resolveLink(linkpath: string, sourcePath: string): string | null;
 
