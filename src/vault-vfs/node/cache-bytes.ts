@@ -7,6 +7,12 @@ import { CorruptDataError } from '../search/bytes';
 
 export { CorruptDataError };
 
+/** A value the cache cannot keep exactly; the note it belongs to is parsed at every open instead. */
+export class UncacheableError extends Error {}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export class CacheWriter {
   private buf = Buffer.allocUnsafe(1 << 16);
   length = 0;
@@ -64,6 +70,9 @@ export class CacheWriter {
     this.varint(list.length);
     for (const s of list) this.varint(s.length);
     const joined = list.join('');
+    // A note that is not valid UTF-8 keeps its stray bytes as lone surrogates (byte-text.ts),
+    // which UTF-8 cannot carry: such strings would come back changed.
+    if (SURROGATE.test(joined) && list.some((s) => LONE_SURROGATE.test(s))) throw new UncacheableError('a string that is not well-formed UTF-16');
     const n = Buffer.byteLength(joined, 'utf8');
     this.varint(n);
     this.ensure(n);

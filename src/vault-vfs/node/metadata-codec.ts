@@ -7,9 +7,9 @@
 import { forEachLinkpath } from '../link-watchers';
 import type { Loc, NoteMetadata, Pos, SectionType } from '../metadata-types';
 import { PackedSections, packedSectionsOf, withLazySections } from '../markdown/packed-sections';
-import { CacheReader, CacheWriter, CorruptDataError } from './cache-bytes';
+import { CacheReader, CacheWriter, CorruptDataError, UncacheableError } from './cache-bytes';
 
-export class UncacheableError extends Error {}
+export { UncacheableError };
 
 const SECTION_TYPES: readonly SectionType[] = ['yaml', 'heading', 'paragraph', 'list', 'code', 'blockquote', 'callout', 'table', 'thematicBreak', 'html', 'math', 'comment', 'footnoteDefinition'];
 const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));

@@ -74,3 +74,12 @@ describe('metadata codec', () => {
     }
   });
 });
+
+describe('metadata codec on notes that are not valid UTF-8', () => {
+  it('refuses a lone surrogate (a stray byte kept by byte-text) rather than change it', () => {
+    const meta = parseMarkdown('# Caf\udce9\n[[Caf\udce9]]\n');
+    expect(() => encodeMetadata(new CacheWriter(), meta)).toThrow(UncacheableError);
+    // A well-formed pair is kept.
+    expect(plain(roundTrip(parseMarkdown('# 😀\n[[😀]]\n')))).toStrictEqual(plain(parseMarkdown('# 😀\n[[😀]]\n')));
+  });
+});
