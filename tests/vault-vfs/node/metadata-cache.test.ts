@@ -142,6 +142,17 @@ describe('NodeVault metadata cache', () => {
     expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
   });
 
+  it('parses a note that is not valid UTF-8 at every open, with its stray bytes kept', async () => {
+    const { dir } = await vaultWithCache();
+    writeFileSync(path.join(dir, 'latin.md'), Buffer.from([0x23, 0x20, 0x43, 0x61, 0x66, 0xe9, 0x0a, 0x5b, 0x5b, 0x61, 0x5d, 0x5d]));
+    await settle();
+    const once = await NodeVault.open(dir);
+    const twice = await NodeVault.open(dir);
+    expect(twice.metadataCacheReport).toMatchObject({ reused: 3, parsed: 1 });
+    expect(twice.metadata('latin.md')?.headings[0]?.heading).toBe('Caf\udce9');
+    expect(twice.metadata('latin.md')).toStrictEqual(once.metadata('latin.md'));
+  });
+
   it('creates no plugin folder in a folder that has none', async () => {
     tv = await makeTempVault({ 'a.md': '[[b]]', 'b.md': 'text' });
     await settle();
