@@ -41,6 +41,8 @@ export interface SemanticIndexerOptions {
   /** Asked before a first build with the estimate; resolve false to decline. */
   consent?: (estimate: CostEstimate) => boolean | Promise<boolean>;
   onProgress?: (progress: SemanticProgress) => void;
+  /** False: only load the saved store (to search it), never read notes or embed; default true. */
+  build?: boolean;
 }
 
 const READ_CONCURRENCY = 16;
@@ -187,6 +189,12 @@ export class SemanticIndexer {
       this.saver.savedGeneration = loaded.refused === null && loaded.bytes > 0 ? this.store.generation : -1;
     }
     if (this.stopping) return;
+    if (this.options.build === false) {
+      this.unsubscribe?.();
+      this.unsubscribe = null;
+      this.setPhase('ready');
+      return;
+    }
     const firstBuild = this.store.notes.size === 0;
     this.setPhase('scanning');
     await this.reconcile();
