@@ -38,7 +38,7 @@ function renderControl(tab: Tab, setting: Setting, control: SettingControl): voi
   const commit = async (v: unknown): Promise<void> => {
     if (await check(v)) await tab.setControlValue(control.key, v);
   };
-  const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
+  const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '');
   switch (control.type) {
     case 'toggle':
       setting.addToggle((t) => t.setValue(value === true).onChange((v) => commit(v)));
