@@ -1,0 +1,34 @@
+// The MiniSearch baseline as its users configure it: the same fields and boosts as Steward's
+// index, prefix search and fuzzy matching (0.2, MiniSearch's documented example) on for every
+// query, results cut to the same top 20 that Steward returns.
+import MiniSearch, { type SearchOptions } from 'minisearch';
+import type { IndexDocument } from '../src/vault-vfs/search/analyzer';
+import { fileDocument, isNotePath, noteDocument } from '../src/vault-vfs/search/index-document';
+import type { VaultPort } from '../src/vault-vfs/vault-port';
+
+export const MINISEARCH_OPTIONS: SearchOptions = { boost: { title: 3, aliases: 2.5, headings: 1.5, tags: 1.5 }, prefix: true, fuzzy: 0.2 };
+/** Results a query returns, Steward and baseline alike. */
+export const TOP = 20;
+/** Steward's caps, stated beside every query figure (src/vault-vfs/search/query-plan.ts). */
+export const STEWARD_CAPS = 'Steward: top 20, prefix from 2 letters (6 completions for 2 letters, 24 above), fuzzy from 4 letters (3 for a word not in the vault; 12 near misses), 400k postings per query word';
+
+export function newMiniSearch(): MiniSearch<IndexDocument> {
+  return new MiniSearch<IndexDocument>({
+    idField: 'path',
+    fields: ['title', 'aliases', 'headings', 'tags', 'content'],
+    extractField: (doc, field) => {
+      const v = doc[field as keyof IndexDocument];
+      return Array.isArray(v) ? v.join(' ') : v;
+    },
+    searchOptions: MINISEARCH_OPTIONS,
+  });
+}
+
+/** MiniSearch's answer, cut to the top 20 paths. */
+export function miniSearchTop(ms: MiniSearch<IndexDocument>, query: string): string[] {
+  return ms.search(query).slice(0, TOP).map((r) => r.id as string);
+}
+
+export async function readDocument(vault: VaultPort, p: string): Promise<IndexDocument> {
+  return isNotePath(p) ? noteDocument(p, await vault.read(p), vault.metadata(p)) : fileDocument(p);
+}
