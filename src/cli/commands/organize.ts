@@ -106,7 +106,13 @@ export const organizeCommand: CliCommand = {
       const lines = [outcome.plan.description];
       if (outcome.note) lines.push(`plan note: ${outcome.note}`);
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);
-      if (outcome.run) lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${outcome.run.job ? `; undo with: steward undo <vault> --job ${outcome.run.job.job}` : ''}`);
+      if (outcome.run) {
+        const job = outcome.run.job;
+        // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
+        const undo = job?.state === 'applied' ? `; undo with: steward undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
+        lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${undo}`);
+        if (failed.length > 0) io.stderr(`error: ${failed.length} operation${failed.length === 1 ? '' : 's'} failed${job?.failure ? `: ${job.failure.operation}: ${job.failure.reason}` : ''}\n`);
+      }
       else if (outcome.note) lines.push('review the plan note in Obsidian, or run: steward pending <vault> accept --all');
       io.stdout(lines.join('\n') + '\n');
     }
