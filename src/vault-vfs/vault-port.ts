@@ -66,6 +66,16 @@ export class VaultPathExistsError extends Error {
   }
 }
 
+/** A lock another process may hold: who took it and when. */
+export interface LockOwner {
+  pid: number;
+  host: string;
+  /** Milliseconds since the epoch. */
+  since: number;
+}
+
+export type LockAttempt = { ok: true; release(): Promise<void> } | { ok: false; owner: LockOwner };
+
 /**
  * Steward's own state (journal, index shards, caches) in `<configDir>/plugins/steward/`.
  * Names are relative to that folder. Kept apart from the vault API on purpose: vault writes into
@@ -81,6 +91,12 @@ export interface StateStore {
   list(folder: string): Promise<string[]>;
   remove(name: string): Promise<void>;
   rename(from: string, to: string): Promise<void>;
+  /**
+   * Takes the lock `name`, shared with every process using this state folder (the plugin and the
+   * CLI), unless a live process holds it. A lock whose owner is dead is taken over. Optional: a
+   * store without it is used by one process only.
+   */
+  tryLock?(name: string): Promise<LockAttempt>;
 }
 
 export interface VaultPort {
@@ -131,6 +147,12 @@ export interface VaultPort {
   unresolvedLinks(): Record<string, Record<string, number>>;
   /** Notes that link to `path`. */
   backlinks(path: string): string[];
+  /**
+   * Notes holding a link whose file name (last path segment, lower-cased, with or without `.md`)
+   * is one of `names`: the notes a rename may rewrite. Optional; without it the journal reads
+   * every note's metadata.
+   */
+  notesLinkingToNames?(names: ReadonlySet<string>): Iterable<string>;
   /** Resolve a link path (without subpath) as Obsidian's `getFirstLinkpathDest` does. */
   resolveLink(linkpath: string, sourcePath: string): string | null;
 

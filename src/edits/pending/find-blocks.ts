@@ -1,7 +1,9 @@
-// Finds pending blocks in a note by their lines, whatever Markdown surrounds them. A block that
+// Finds pending blocks in a note by their lines: top-level fences only, never one shown as an
+// example inside another fenced code block (see code-fences.ts). A block that
 // cannot be read (damaged JSON, a missing field, a lost closing fence) is reported as damaged,
 // with its `before` text when that can still be dug out, never silently skipped.
 import { lineAt, lineSpans, type LineSpan } from '../text/lines';
+import { closesFence, fenceCandidateLines, fenceOpen, type FenceOpen } from './code-fences';
 import { EDIT_INFO, EDIT_TAG, readEditBlockJson, readOpBlockJson, type EditBlockData, type OpBlockData } from './block-format';
 import type { EditType } from '../instructions/resolved-edit';
 
@@ -62,17 +64,23 @@ export function findBlocks(text: string): FoundBlock[] {
   const line = (i: number): string => text.slice((spans[i] as LineSpan).start, (spans[i] as LineSpan).end);
   const rawOf = (from: number, to: number): string => text.slice((spans[from] as LineSpan).start, (spans[to - 1] as LineSpan).end);
   const out: FoundBlock[] = [];
-  // Only lines holding "```ai-" can open a block: find them with a native search, not line by line.
-  const candidates: number[] = [];
-  for (let at = text.indexOf('```ai-'); at >= 0; at = text.indexOf('```ai-', at + 6)) {
-    const i = lineAt(spans, at);
-    if (candidates[candidates.length - 1] !== i) candidates.push(i);
-  }
+  // Only lines holding a fence mark can open a block or another code fence: find them with native
+  // searches, not line by line. A block opening inside another fenced code block is an example.
+  const candidates = fenceCandidateLines(text, (at) => lineAt(spans, at));
   let next = 0;
+  let code: FenceOpen | null = null;
   for (const i of candidates) {
     if (i < next) continue;
-    const open = OPEN.exec(line(i));
-    if (!open) continue;
+    const l = line(i);
+    if (code !== null) {
+      if (closesFence(l, code)) code = null;
+      continue;
+    }
+    const open = OPEN.exec(l);
+    if (!open) {
+      code = fenceOpen(l);
+      continue;
+    }
     const fence = open[1] as string;
     const kind = open[2] === EDIT_INFO ? 'edit' : 'op';
     let close = -1;

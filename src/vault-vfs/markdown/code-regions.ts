@@ -1,17 +1,33 @@
 // The first pass of the parser: find everything whose content must not count as links, tags,
-// headings or block ids: frontmatter, fenced code (``` and ~~~ of any length, also in callouts and
-// lists), indented code, inline code, `%% comments %%` (inline and multi-line), HTML comments and
-// math (`$$` blocks and `$inline$`). Those characters are replaced by NUL in a copy of the text
-// of the same length, so later passes scan plain text and every offset stays valid.
-// This file does the line-level part (fences, indented code, `$$` at a line start); the inline
-// constructs are in inline-exclusions.ts. One forward scan: each character is looked at a bounded
-// number of times.
+// headings or block ids: frontmatter, fenced and indented code, HTML blocks, inline code,
+// `%% comments %%` (inline and multi-line), HTML comments and math (`$$` blocks and `$inline$`).
+// Those characters are replaced by NUL in a copy of the text of the same length, so later passes
+// scan plain text and every offset stays valid.
+//
+// This file is CommonMark's block structure, line by line: the containers (block quotes and
+// callouts, list items; containers.ts) are matched first, then the line continues or starts a
+// leaf: a fence, indented code, an HTML block (html-blocks.ts), a heading, a thematic break or a
+// paragraph, whose text the inline exclusions (inline-exclusions.ts) scan. A fence or indented
+// code ends with the container it is in, and a lazy line continues only a paragraph.
+//
+// Where Obsidian differs from CommonMark on purpose, this pass follows Obsidian:
+// - frontmatter at the top of the note is YAML, not a thematic break and a setext heading;
+// - `%% comments %%`, `<!-- comments -->` and `$$ math $$` are hidden whole from where they open
+//   to where they close, across blank lines and container boundaries (CommonMark has no `%%` or
+//   math; it would end an HTML comment block with its container);
+// - every kind of HTML block ends at a blank line (html-blocks.ts).
+// Wikilinks and embeds are Obsidian's own inline syntax, read by the inline pass (inline-scan.ts).
 
+import { closesFence, fenceOpen, isThematicBreak, atxLevel, parseListMarker, setextLevel } from './block-syntax';
+import type { FenceOpen } from './block-syntax';
+import type { Container } from './containers';
+import { consumeQuoteMarker, matchContainers } from './containers';
+import { endsHtmlBlock, htmlBlockStart } from './html-blocks';
 import { InlineExclusions } from './inline-exclusions';
+import { LineCursor } from './line-cursor';
 import type { RegionKind } from './region-kind';
 import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
-import { isBlankRange, matchesAt } from './text-lines';
 
 export interface MaskedText {
   /** The text with excluded characters replaced by `\0` (line breaks kept). */
@@ -20,24 +36,22 @@ export interface MaskedText {
   lineKind: Uint8Array;
   /** Per line: 1 when nothing visible is left on it and it lies in an excluded region. */
   hidden: Uint8Array;
+  /** Per line: 1 when the line belongs to a fenced or indented code block (at any depth). */
+  codeBlockLine: Uint8Array;
 }
 
-const BACKTICK = 96;
-const TILDE = 126;
-const LIST_MARKER = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
-const HEADING_OR_BREAK = /(?:#{1,6}(?:[ \t]|$)|([-*_])(?:[ \t]*\1){2,}[ \t]*$)/my;
-
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9;
-}
+const Leaf = { none: 0, paragraph: 1, fence: 2, indented: 3, html: 4 } as const;
+type LeafKind = (typeof Leaf)[keyof typeof Leaf];
 
 class Masker {
   readonly ranges: number[] = [];
   readonly lineKind: Uint8Array;
-  private fence: { char: number; len: number; quoted: boolean } | null = null;
-  private listContext = false;
-  private paragraphOpen = false;
-  private prevBlank = true;
+  readonly codeBlockLine: Uint8Array;
+  private readonly stack: Container[] = [];
+  private leaf: LeafKind = Leaf.none;
+  private fence: FenceOpen = { char: 0, length: 0 };
+  private htmlKind = 0;
+  private readonly cur: LineCursor;
   private readonly inline: InlineExclusions;
 
   constructor(
@@ -45,10 +59,12 @@ class Masker {
     private readonly lines: TextLines,
   ) {
     this.lineKind = new Uint8Array(lines.count);
+    this.codeBlockLine = new Uint8Array(lines.count);
+    this.cur = new LineCursor(text);
     this.inline = new InlineExclusions(text, lines, {
       mask: (start, end, kind, first, last) => this.mask(start, end, kind, first, last),
       setParagraphOpen: (open) => {
-        this.paragraphOpen = open;
+        this.leaf = open ? Leaf.paragraph : Leaf.none;
       },
     });
   }
@@ -60,99 +76,168 @@ class Masker {
 
   run(firstLine: number): void {
     let line = firstLine;
-    while (line < this.lines.count) line = this.fence ? this.fenceLine(line) : this.normalLine(line);
+    while (line < this.lines.count) line = this.line(line);
   }
 
-  /** After `>` markers (up to three spaces before each, one optional space after). */
-  private quotePrefixEnd(s: number, e: number): { p: number; depth: number } {
-    let p = s;
-    let depth = 0;
-    for (;;) {
-      let q = p;
-      while (q < e && q - p < 3 && this.text.charCodeAt(q) === 32) q++;
-      if (q >= e || this.text.charCodeAt(q) !== 62) return { p, depth };
-      q++;
-      if (q < e && isSpace(this.text.charCodeAt(q))) q++;
-      p = q;
-      depth++;
-    }
-  }
-
-  private skipSpaces(p: number, e: number): number {
-    while (p < e && isSpace(this.text.charCodeAt(p))) p++;
-    return p;
-  }
-
-  /** Width of the whitespace `[p, q)` in columns, a tab reaching the next multiple of four. */
-  private columns(p: number, q: number): number {
-    let col = 0;
-    for (let i = p; i < q; i++) col = this.text.charCodeAt(i) === 9 ? col + 4 - (col % 4) : col + 1;
-    return col;
-  }
-
-  private runLength(p: number, e: number, c: number): number {
-    let q = p;
-    while (q < e && this.text.charCodeAt(q) === c) q++;
-    return q - p;
-  }
-
-  private fenceLine(line: number): number {
-    const fence = this.fence;
-    const s = this.lines.start(line);
-    const e = this.lines.end(line);
-    const q = this.skipSpaces(fence?.quoted ? this.quotePrefixEnd(s, e).p : s, e);
-    this.mask(q, e, Region.code, line, line);
-    if (fence && this.runLength(q, e, fence.char) >= fence.len && isBlankRange(this.text, q + this.runLength(q, e, fence.char), e)) {
-      this.fence = null;
-      this.paragraphOpen = false;
-      this.prevBlank = false;
-    }
+  private codeLine(line: number, kind: RegionKind): number {
+    this.mask(this.cur.nextNonspace, this.cur.lineEnd, kind, line, line);
+    if (kind === Region.code) this.codeBlockLine[line] = 1;
     return line + 1;
   }
 
-  private normalLine(line: number): number {
-    const text = this.text;
-    const s = this.lines.start(line);
-    const e = this.lines.end(line);
-    const { p, depth } = this.quotePrefixEnd(s, e);
-    const q = this.skipSpaces(p, e);
-    const rawIndent = this.skipSpaces(s, e) - s;
-    if (q >= e) {
-      this.prevBlank = true;
-      this.paragraphOpen = false;
+  /** Closes the containers from `depth` on, and the leaf inside them. */
+  private closeFrom(depth: number): void {
+    if (depth < this.stack.length) {
+      this.stack.length = depth;
+      this.leaf = Leaf.none;
+    }
+  }
+
+  /** A line adds content to the innermost container: a list item is no longer empty. */
+  private filled(): void {
+    const inner = this.stack[this.stack.length - 1];
+    if (inner) inner.hasContent = true;
+  }
+
+  private line(line: number): number {
+    const { cur, text } = this;
+    cur.reset(this.lines.start(line), this.lines.end(line));
+    const matched = matchContainers(this.stack, cur);
+    const allMatched = matched === this.stack.length;
+    if (allMatched) {
+      const continued = this.continueLeaf(line);
+      if (continued !== -1) return continued;
+    }
+    const lazyParagraph = !allMatched && this.leaf === Leaf.paragraph;
+    let inParagraph = allMatched && this.leaf === Leaf.paragraph;
+    let depth = matched;
+    let started = false;
+    // Container starts: block quotes and list items, any number on one line.
+    for (;;) {
+      if (consumeQuoteMarker(cur)) {
+        this.closeFrom(depth);
+        this.filled();
+        this.stack.push({ kind: 'quote', contentIndent: 0, hasContent: true });
+      } else if (cur.indent < 4 && !cur.blank && !isThematicBreak(text, cur.nextNonspace, cur.lineEnd)) {
+        const c = text.charCodeAt(cur.nextNonspace);
+        const mayList = c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57);
+        if (!mayList) break;
+        const at = { offset: cur.offset, column: cur.column, partial: cur.partialTab };
+        const marker = parseListMarker(text, cur, inParagraph && depth === this.stack.length);
+        if (!marker) {
+          cur.restore(at.offset, at.column, at.partial);
+          break;
+        }
+        this.closeFrom(depth);
+        this.filled();
+        this.stack.push({ kind: 'item', contentIndent: marker.contentIndent, hasContent: !marker.blank });
+      } else break;
+      depth = this.stack.length;
+      inParagraph = false;
+      started = true;
+    }
+    if (!started && lazyParagraph && !cur.blank && this.startsLeaf(false, true) === null) {
+      // A lazy continuation line: the paragraph goes on, whatever containers it missed.
+      return this.paragraphLine(line);
+    }
+    this.closeFrom(depth);
+    if (cur.blank) {
+      this.leaf = Leaf.none;
       return line + 1;
     }
-    const indent = this.columns(p, q);
-    const c = text.charCodeAt(q);
-    // Indented code: four spaces, not continuing a paragraph or a list item.
-    if (depth === 0 && indent >= 4 && !this.paragraphOpen && !this.listContext) {
-      this.mask(q, e, Region.code, line, line);
-      this.prevBlank = false;
-      return line + 1;
+    this.filled();
+    return this.leafLine(line, inParagraph);
+  }
+
+  /** The open leaf takes the line (the line's containers all matched), or -1. */
+  private continueLeaf(line: number): number {
+    const { cur, text } = this;
+    if (this.leaf === Leaf.fence) {
+      if (cur.indent < 4 && closesFence(text, cur.nextNonspace, cur.lineEnd, this.fence)) this.leaf = Leaf.none;
+      return this.codeLine(line, Region.code);
     }
-    if ((c === BACKTICK || c === TILDE) && (indent <= 3 || this.listContext)) {
-      const len = this.runLength(q, e, c);
-      const tick = c === TILDE ? -1 : text.indexOf('`', q + len);
-      if (len >= 3 && (tick === -1 || tick >= e)) {
-        this.fence = { char: c, len, quoted: depth > 0 };
-        this.mask(q, e, Region.code, line, line);
-        this.paragraphOpen = false;
-        this.prevBlank = false;
-        return line + 1;
+    if (this.leaf === Leaf.indented) {
+      if (cur.indent >= 4 || cur.blank) return cur.blank ? line + 1 : this.codeLine(line, Region.code);
+      this.leaf = Leaf.none;
+    } else if (this.leaf === Leaf.html) {
+      if (cur.blank) this.leaf = Leaf.none;
+      else {
+        if (endsHtmlBlock(this.htmlKind, text.slice(cur.nextNonspace, cur.lineEnd))) this.leaf = Leaf.none;
+        return this.codeLine(line, Region.html);
       }
     }
-    const mayBreak = c === 35 || c === 45 || c === 42 || c === 95; // # - * _
-    const headingOrBreak = depth === 0 && indent <= 3 && mayBreak && matchesAt(HEADING_OR_BREAK, text, q);
-    const mayList = c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57);
-    if (depth === 0 && !headingOrBreak && mayList && matchesAt(LIST_MARKER, text, q) && (indent <= 3 || this.listContext)) {
-      this.listContext = true;
-    } else if (rawIndent === 0 && (this.prevBlank || headingOrBreak)) {
-      this.listContext = false;
+    return -1;
+  }
+
+  /**
+   * Which leaf the line would open, tested without consuming anything; null for paragraph text.
+   * `lazy`: whether it interrupts a paragraph whose containers the line did not match (then
+   * neither indented code nor a setext underline nor a kind-7 HTML block can start).
+   */
+  private startsLeaf(inParagraph: boolean, lazy = false): string | null {
+    const { cur, text } = this;
+    const p = cur.nextNonspace;
+    const e = cur.lineEnd;
+    if (cur.indent >= 4) return inParagraph || lazy || cur.blank ? null : 'indented';
+    if (atxLevel(text, p, e)) return 'atx';
+    if (fenceOpen(text, p, e)) return 'fence';
+    if (text.startsWith('<!--', p)) return 'comment';
+    if (text.charCodeAt(p) === 60 && htmlBlockStart(text.slice(p, e), inParagraph || lazy)) return 'html';
+    if (inParagraph && setextLevel(text, p, e)) return 'setext';
+    if (isThematicBreak(text, p, e)) return 'break';
+    return null;
+  }
+
+  private leafLine(line: number, inParagraph: boolean): number {
+    const { cur, text } = this;
+    const p = cur.nextNonspace;
+    const e = cur.lineEnd;
+    switch (this.startsLeaf(inParagraph)) {
+      case 'indented':
+        this.leaf = Leaf.indented;
+        return this.codeLine(line, Region.code);
+      case 'fence':
+        this.fence = fenceOpen(text, p, e) ?? this.fence;
+        this.leaf = Leaf.fence;
+        return this.codeLine(line, Region.code);
+      case 'html':
+        this.htmlKind = htmlBlockStart(text.slice(p, e), inParagraph);
+        this.leaf = endsHtmlBlock(this.htmlKind, text.slice(p, e)) ? Leaf.none : Leaf.html;
+        return this.codeLine(line, Region.html);
+      case 'comment':
+        return this.commentBlock(line, p);
+      case 'setext':
+      case 'break':
+        this.leaf = Leaf.none;
+        return line + 1;
+      case 'atx':
+        this.leaf = Leaf.none;
+        return this.inline.scan(line, p, e, -1);
+      default:
+        this.leaf = Leaf.paragraph;
+        return this.paragraphLine(line);
     }
-    this.paragraphOpen = !headingOrBreak;
-    this.prevBlank = false;
+  }
+
+  /**
+   * An HTML block of kind 2, `<!-- ... -->`, up to the end of the line holding its `-->` (`<!-->`
+   * and `<!--->` are whole comments). Hidden whole across blank lines and containers, as Obsidian
+   * hides comments; never closed, it runs to the end of the note.
+   */
+  private commentBlock(line: number, p: number): number {
+    this.leaf = Leaf.none;
+    const close = this.text.indexOf('-->', p + 2);
+    const last = close === -1 ? this.lines.count - 1 : this.lines.lineAt(close);
+    this.mask(p, this.lines.end(last), Region.html, line, last);
+    return last + 1;
+  }
+
+  private paragraphLine(line: number): number {
+    const { cur, text } = this;
+    const p = cur.nextNonspace;
     // `$$` opening a line starts a math block that may span lines; elsewhere it closes on its line.
-    return this.inline.scan(line, q, e, c === 36 && text.charCodeAt(q + 1) === 36 ? q : -1);
+    const blockMath = text.charCodeAt(p) === 36 && text.charCodeAt(p + 1) === 36 ? p : -1;
+    return this.inline.scan(line, p, cur.lineEnd, blockMath);
   }
 }
 
@@ -191,5 +276,5 @@ export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: n
     }
     if (!visible) hidden[line] = 1;
   }
-  return { masked, lineKind: masker.lineKind, hidden };
+  return { masked, lineKind: masker.lineKind, hidden, codeBlockLine: masker.codeBlockLine };
 }

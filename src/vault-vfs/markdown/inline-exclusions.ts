@@ -116,7 +116,8 @@ export class InlineExclusions {
       } else if (c === 37 && text.charCodeAt(p + 1) === 37) {
         spanned = this.span(line, p, p + 2, '%%', Region.comment);
       } else if (c === 60 && text.startsWith('<!--', p)) {
-        spanned = this.span(line, p, p + 4, '-->', Region.html);
+        // `<!-->` and `<!--->` are whole comments (CommonMark 0.31).
+        spanned = this.span(line, p, p + 2, '-->', Region.html);
       } else if (c === 36 && p === blockMathAt) {
         spanned = this.span(line, p, p + 2, '$$', Region.math);
       } else if (c === 36) {

@@ -1,8 +1,9 @@
 // StateStore on disk: `<vault>/.obsidian/plugins/steward/` (or another config folder).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { StateStore } from '../vault-port';
+import type { LockAttempt, StateStore } from '../vault-port';
 import { writeFileAtomic } from './atomic-write';
+import { tryProcessLock } from './process-lock';
 
 export class NodeStateStore implements StateStore {
   constructor(readonly root: string) {}
@@ -63,6 +64,10 @@ export class NodeStateStore implements StateStore {
 
   async remove(name: string): Promise<void> {
     await fs.rm(this.resolve(name), { force: true });
+  }
+
+  tryLock(name: string): Promise<LockAttempt> {
+    return tryProcessLock(this.resolve(name));
   }
 
   async rename(from: string, to: string): Promise<void> {

@@ -3,8 +3,10 @@
 // that differ only in case collide as they would on macOS or Windows. Renames rewrite links the
 // way Obsidian does, through the shared VaultIndex.
 import { promises as fs, readFileSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
+import { decodeText, encodeText } from '../byte-text';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
 import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
 import { VaultIndex } from '../vault-index';
@@ -43,9 +45,22 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
 /** Files up to this size are read synchronously by readBinary. */
 const SYNC_READ_LIMIT = 8 * 1024 * 1024;
 
+/**
+ * A note's text with every byte kept (see byte-text.ts): a rewrite must not lose what it did not
+ * change, and link offsets must be those of the text a rewrite edits. Valid UTF-8, nearly every
+ * note, takes Node's fast decoder.
+ */
+export function noteText(bytes: Buffer): string {
+  return isUtf8(bytes) ? bytes.toString('utf8') : decodeText(bytes);
+}
+
+function readText(abs: string): string {
+  return noteText(readFileSync(abs));
+}
+
 function readTextOrNull(abs: string): string | null {
   try {
-    return readFileSync(abs, 'utf8');
+    return readText(abs);
   } catch {
     return null;
   }
@@ -78,7 +93,7 @@ export class NodeVault implements VaultPort {
       notes.map((f) => disk.abs(f.path)),
       (i, bytes) => {
         const f = notes[i];
-        if (f && bytes) index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, bytes.toString('utf8'));
+        if (f && bytes) index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, noteText(bytes));
       },
     );
     return new NodeVault(disk, configDir, format, index);
@@ -119,7 +134,7 @@ export class NodeVault implements VaultPort {
   async read(p: string): Promise<string> {
     const abs = await this.disk.contained(this.safe(p));
     try {
-      return readFileSync(abs, 'utf8'); // synchronous: see vault-fs.ts
+      return readText(abs); // synchronous: see vault-fs.ts
     } catch (e) {
       throw this.notFound(e, p);
     }
@@ -150,7 +165,7 @@ export class NodeVault implements VaultPort {
     // The file must be exactly what `fn` saw; otherwise someone else wrote it meanwhile.
     const current = readTextOrNull(abs);
     if (current !== before) throw new StaleWriteError(vp);
-    await writeFileAtomic(abs, after);
+    await writeFileAtomic(abs, encodeText(after));
     await this.refreshFile(vp, after);
     this.emit({ type: 'modify', path: vp });
     return after;
@@ -184,14 +199,14 @@ export class NodeVault implements VaultPort {
   }
 
   async create(p: string, data: string): Promise<void> {
-    await this.createBytes(p, data, extOf(p) === 'md' ? data : null);
+    await this.createBytes(p, encodeText(data), extOf(p) === 'md' ? data : null);
   }
 
   async createBinary(p: string, data: Uint8Array): Promise<void> {
-    await this.createBytes(p, data, null);
+    await this.createBytes(p, data, extOf(p) === 'md' ? decodeText(data) : null);
   }
 
-  private async createBytes(p: string, data: string | Uint8Array, text: string | null): Promise<void> {
+  private async createBytes(p: string, data: Uint8Array, text: string | null): Promise<void> {
     const vp = this.safe(p);
     await this.disk.contained(vp);
     await this.assertFree(vp);
@@ -224,12 +239,12 @@ export class NodeVault implements VaultPort {
     await this.disk.contained(dst);
     await this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
     // Link rewrites are computed against the vault before the move, from fresh note text.
-    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readFileSync(this.disk.abs(note), 'utf8')));
+    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))));
     await this.ensureParents(dst);
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
-    for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, readFileSync(this.disk.abs(note), 'utf8'));
+    for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, readText(this.disk.abs(note)));
     this.emit({ type: 'rename', path: dst, oldPath: src, kind });
-    await writeFilesAtomic([...rewrites].map(([note, { text }]) => ({ target: this.disk.abs(note), data: text })));
+    await writeFilesAtomic([...rewrites].map(([note, { text }]) => ({ target: this.disk.abs(note), data: encodeText(text) })));
     for (const [note, { text, metadata }] of rewrites) {
       await this.refreshFile(note, text, metadata);
       this.emit({ type: 'modify', path: note });
@@ -263,9 +278,9 @@ export class NodeVault implements VaultPort {
       const scan = await VaultFs.open(this.disk.abs(dst)).then((sub) => sub.scan(this.configDir));
       this.index.addFolder(dst);
       for (const f of scan.folders) this.index.addFolder(`${dst}/${f}`);
-      for (const f of scan.files) await this.refreshFile(`${dst}/${f.path}`, extOf(f.path) === 'md' ? await fs.readFile(this.disk.abs(`${dst}/${f.path}`), 'utf8') : null);
+      for (const f of scan.files) await this.refreshFile(`${dst}/${f.path}`, extOf(f.path) === 'md' ? readText(this.disk.abs(`${dst}/${f.path}`)) : null);
     } else {
-      await this.refreshFile(dst, extOf(dst) === 'md' ? await fs.readFile(this.disk.abs(dst), 'utf8') : null);
+      await this.refreshFile(dst, extOf(dst) === 'md' ? readText(this.disk.abs(dst)) : null);
     }
     this.emit({ type: 'create', path: dst, kind: st.isDirectory() ? 'folder' : 'file' });
   }
@@ -292,6 +307,10 @@ export class NodeVault implements VaultPort {
 
   backlinks(p: string): string[] {
     return this.index.backlinks(p);
+  }
+
+  notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {
+    return this.index.notesLinkingToNames(names);
   }
 
   resolveLink(linkpath: string, sourcePath: string): string | null {

@@ -35,6 +35,17 @@ export interface SearchHit {
   score: number;
 }
 
+/** A query term and the fields it matched in: shard.ts's field bits, plus FIELD_CONTENT (searcher.ts). */
+export interface TermMatch {
+  term: string;
+  fields: number;
+}
+
+export interface ExplainedHit extends SearchHit {
+  /** The query terms this document matched (directly, as a prefix or with a typo), and where. */
+  matches: TermMatch[];
+}
+
 export const DEFAULT_SHARD_COUNT = 64;
 export const DEFAULT_MAX_CONTENT_CHARS = 300_000;
 const DEFAULT_MERGE_THRESHOLD = 50_000;
@@ -158,6 +169,24 @@ export class KeywordIndex {
     return this.searcher
       .run(this, plan, limit)
       .map((s) => ({ path: this.docs.path(s.doc), score: s.score }))
+      .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
+
+  /** `search`, with what each hit matched: which query terms, in which fields. */
+  searchExplained(query: string, options: SearchOptions = {}): ExplainedHit[] {
+    const limit = options.limit ?? 20;
+    if (limit <= 0) return [];
+    const plan = planQuery(query, this, options);
+    if (plan.length === 0) return [];
+    return this.searcher
+      .run(this, plan, limit, true)
+      .map((s) => {
+        const matches: TermMatch[] = [];
+        s.fields?.forEach((fields, qi) => {
+          if (fields !== 0) matches.push({ term: (plan[qi] as { text: string }).text, fields });
+        });
+        return { path: this.docs.path(s.doc), score: s.score, matches };
+      })
       .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   }
 

@@ -12,7 +12,7 @@
 // relevance S and n query terms; it is 0 for no match and grows with each criterion in order.
 
 import type { DocTable } from './doc-table';
-import type { QueryTerm } from './query-plan';
+import { MAX_QUERY_TERMS, type QueryTerm } from './query-plan';
 import { FIELD_ALIAS, FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK, FIELD_TAG, FIELD_TITLE, type Shard } from './shard';
 
 const K1 = 1.2;
@@ -31,9 +31,16 @@ const FIELD_WEIGHT = new Float32Array(32).map((_, bits) => {
   return w;
 });
 
+/** In `ScoredDoc.fields`: the query term matched the note's text (the other bits are shard.ts's). */
+export const FIELD_CONTENT = 32;
+/** Query terms tracked per document for explanations: all of them (query-plan.ts caps them). */
+const EXPLAINED_TERMS = MAX_QUERY_TERMS;
+
 export interface ScoredDoc {
   doc: number;
   score: number;
+  /** With `explain`: per query term, the field bits (and FIELD_CONTENT) it matched in. */
+  fields?: Uint8Array;
 }
 
 export interface SearchContext {
@@ -49,6 +56,10 @@ class Accumulators {
   mask = new Uint32Array(0);
   titleHits = new Uint8Array(0);
   titleNow = new Uint8Array(0);
+  /** Field bits the current query term matched in, per document. */
+  termFields = new Uint8Array(0);
+  /** Field bits per document and query term (document * EXPLAINED_TERMS + term), for explanations. */
+  hitFields = new Uint8Array(0);
   /** Documents a query term touched, in order. */
   touched = new Int32Array(0);
 
@@ -60,6 +71,8 @@ class Accumulators {
     this.mask = new Uint32Array(cap);
     this.titleHits = new Uint8Array(cap);
     this.titleNow = new Uint8Array(cap);
+    this.termFields = new Uint8Array(cap);
+    this.hitFields = new Uint8Array(0);
     this.touched = new Int32Array(cap);
   }
 }
@@ -69,12 +82,14 @@ export class Searcher {
 
   /**
    * The matching documents with their scores: all of them when `limit` is Infinity, else the best
-   * `limit`, best first.
+   * `limit`, best first. With `explain`, each hit also says which fields each query term matched
+   * in (recorded as the postings are scored anyway, so it costs one byte store a posting).
    */
-  run(ctx: SearchContext, plan: readonly QueryTerm[], limit: number): ScoredDoc[] {
+  run(ctx: SearchContext, plan: readonly QueryTerm[], limit: number, explain = false): ScoredDoc[] {
     const docs = ctx.docs;
     this.acc.fit(docs.capacity);
-    const { total, termBest, mask, titleHits, titleNow } = this.acc;
+    if (explain && this.acc.hitFields.length < this.acc.total.length * EXPLAINED_TERMS) this.acc.hitFields = new Uint8Array(this.acc.total.length * EXPLAINED_TERMS);
+    const { total, termBest, mask, titleHits, titleNow, termFields, hitFields } = this.acc;
     const n = plan.length;
     const matched: number[] = [];
     const alive = docs.alive;
@@ -121,6 +136,7 @@ export class Searcher {
             if (best === 0) touched[count++] = d;
             if (s > best) termBest[d] = s;
             if (fields & TITLE_LIKE) titleNow[d] = 1;
+            termFields[d] = (termFields[d] as number) | fields | (tf > 0 ? FIELD_CONTENT : 0);
           }
         }
       }
@@ -133,13 +149,20 @@ export class Searcher {
         titleHits[d] = (titleHits[d] as number) + (titleNow[d] as number);
         termBest[d] = 0;
         titleNow[d] = 0;
+        if (explain && qi < EXPLAINED_TERMS) hitFields[d * EXPLAINED_TERMS + qi] = termFields[d] as number;
+        termFields[d] = 0;
       }
     }
     const out = this.select(matched, n, limit);
+    if (explain) {
+      const kept = Math.min(n, EXPLAINED_TERMS);
+      for (const hit of out) hit.fields = hitFields.slice(hit.doc * EXPLAINED_TERMS, hit.doc * EXPLAINED_TERMS + kept);
+    }
     for (const d of matched) {
       total[d] = 0;
       mask[d] = 0;
       titleHits[d] = 0;
+      if (explain) hitFields.fill(0, d * EXPLAINED_TERMS, (d + 1) * EXPLAINED_TERMS);
     }
     return out;
   }

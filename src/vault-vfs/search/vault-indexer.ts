@@ -10,7 +10,7 @@ import type { IndexDocument } from './analyzer';
 import { ChangeQueue, type FileTask } from './change-queue';
 import { fileDocument, isNotePath, noteDocument } from './index-document';
 import { loadIndex, saveIndex, type LoadReport } from './index-store';
-import { KeywordIndex, type KeywordIndexOptions, type SearchHit } from './keyword-index';
+import { KeywordIndex, type ExplainedHit, type KeywordIndexOptions, type SearchHit } from './keyword-index';
 import type { SearchOptions } from './query-plan';
 import { TimeSlicer, type YieldFn } from '../time-slicer';
 
@@ -98,6 +98,11 @@ export class VaultIndexer {
 
   search(query: string, options?: SearchOptions): SearchHit[] {
     return this.index.search(query, options);
+  }
+
+  /** `search` with what each hit matched (query terms and fields), for hits that say why. */
+  searchExplained(query: string, options?: SearchOptions): ExplainedHit[] {
+    return this.index.searchExplained(query, options);
   }
 
   /** For the rule DSL's `vector_similarity()` without embeddings: see KeywordIndex.score. */

@@ -5,6 +5,7 @@
 // vault back to the state before the step, checking first).
 import { parentOf } from '../../../vault-vfs/path-safety';
 import { StaleWriteError, UnsafePathError, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from '../../../vault-vfs/vault-port';
+import { textRoundTrips } from '../../../vault-vfs/byte-text';
 import { sha256Hex } from '../content-hash';
 import type { JournalStore } from '../journal-store';
 
@@ -52,6 +53,18 @@ export async function fileHash(port: VaultPort, path: string): Promise<string> {
 
 export async function textHash(port: VaultPort, path: string): Promise<string> {
   return sha256Hex(await port.read(path));
+}
+
+/**
+ * Refuses to let a step rewrite a note whose text, as the adapter reads it, does not give back
+ * its bytes (a note that is not UTF-8, read by an adapter that decodes lossily): the rewrite would
+ * replace the bytes it could not decode. The Node adapter keeps every byte (byte-text.ts); a
+ * U+FFFD in the text is the only sign another adapter may not, so only then are bytes compared.
+ */
+export async function assertTextKeepsBytes(port: VaultPort, path: string, text: string, step: string): Promise<void> {
+  if (!text.includes('\uFFFD')) return;
+  if (textRoundTrips(text, await port.readBinary(path))) return;
+  throw new StepRefusedError(`${path} is not valid UTF-8 text, and "${step}" would rewrite its links and lose the bytes that cannot be read; convert it to UTF-8 first`);
 }
 
 /** Ancestors of `path` that do not exist yet, outermost first: the adapter will create them. */

@@ -6,7 +6,8 @@
 import { VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
 import type { StepAfter, StepBefore } from '../journal-records';
-import { existsExactly, fileHash, missingParents, type Probe, removeCreatedFolders, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
+import { notesAMoveMayWrite } from './move-notes';
+import { existsExactly, fileHash, missingParents, assertTextKeepsBytes, type Probe, removeCreatedFolders, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
 
 type MoveOp = { type: 'move' | 'rename'; source: string; destination: string };
 type Before = StepBefore & { type: 'move' };
@@ -25,24 +26,18 @@ async function presence(ctx: StepContext, op: MoveOp): Promise<{ s: boolean; d: 
   return { s: await ctx.port.exists(op.source), d: await ctx.port.exists(op.destination) };
 }
 
-function hasLinks(ctx: StepContext, path: string): boolean {
-  const m = ctx.port.metadata(path);
-  return m !== null && m.links.length + m.embeds.length + m.frontmatterLinks.length > 0;
-}
-
 export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before> {
   const isFile = (await ctx.port.stat(op.source)) !== null;
   const { s, d } = isFile && op.source.toLowerCase() !== op.destination.toLowerCase() ? { s: true, d: await ctx.port.exists(op.destination) } : await presence(ctx, op);
   if (!s) throw new StepRefusedError(`${op.source} does not exist`);
   if (d) throw new StepRefusedError(`${op.destination} already exists`);
   const moved = isFile ? [op.source] : (await ctx.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith(op.source + '/')).map((e) => e.path);
-  const notes = new Set<string>();
-  for (const f of moved) {
-    if (f.endsWith('.md') && hasLinks(ctx, f)) notes.add(f);
-    for (const b of ctx.port.backlinks(f)) notes.add(b);
-  }
   const texts: { path: string; text: string }[] = [];
-  for (const path of [...notes].sort()) texts.push({ path, text: await ctx.port.read(path) });
+  for (const path of await notesAMoveMayWrite(ctx.port, op.source, op.destination, moved)) {
+    const text = await ctx.port.read(path);
+    await assertTextKeepsBytes(ctx.port, path, text, `${op.type} ${op.source}`);
+    texts.push({ path, text });
+  }
   return {
     type: 'move',
     kind: isFile ? 'file' : 'folder',

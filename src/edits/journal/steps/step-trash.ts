@@ -2,7 +2,6 @@
 // step can be undone wherever the trash went: back from `.trash/` when the adapter says where it
 // put it (the Node adapter does), or recreated from the copies when it went to the system trash
 // (as in Obsidian) or was emptied since.
-import { extOf } from '../../../vault-vfs/path-safety';
 import { VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
 import type { StepAfter, StepBefore } from '../journal-records';
@@ -63,8 +62,8 @@ export async function revertTrash(ctx: StepContext, op: TrashOp, before: Before,
     if (await ctx.port.exists(f.path)) continue;
     const bytes = await ctx.store.readBlob(f.hash);
     if (bytes === null) throw new StepMismatchError(`cannot restore ${f.path}: Steward's copy of it is missing`);
-    if (extOf(f.path) === 'md') await ctx.port.create(f.path, new TextDecoder().decode(bytes));
-    else await ctx.port.createBinary(f.path, bytes);
+    // The copy's bytes, not a decoding of them: a note that is not UTF-8 comes back whole.
+    await ctx.port.createBinary(f.path, bytes);
   }
   return notes;
 }

@@ -1,0 +1,114 @@
+// Block structure inside containers (issue 17, defects 1-5): fences, indented code and HTML blocks
+// in list items, block quotes and callouts end where CommonMark ends them, so links inside them are
+// not counted and links after them are.
+
+import { describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
+
+function links(text: string): string[] {
+  const meta = parseMarkdown(text);
+  return [...meta.links, ...meta.embeds].map((l) => l.link);
+}
+
+function headings(text: string): string[] {
+  return parseMarkdown(text).headings.map((h) => h.heading);
+}
+
+describe('a fence opened on a list-marker line', () => {
+  it.each(['- ', '* ', '+ ', '1. ', '2) ', '10. '])('is a fence after %j', (marker) => {
+    const pad = ' '.repeat(marker.length);
+    const text = `${marker}\`\`\`\n${pad}[[in code]]\n${pad}\`\`\`\n[[after]]\n\n\`\`\`\n[[code again]]\n\`\`\``;
+    expect(links(text)).toEqual(['after']);
+  });
+
+  it('closes with its item when the item ends', () => {
+    expect(links('- ```\n  [[in code]]\n[[after]]\n```\n[[code]]\n```')).toEqual(['after']);
+  });
+
+  it('nests: a fence in an item of an item in a quote', () => {
+    expect(links('> - a\n>   - ```\n>     [[x]]\n>     ```\n>   - [[y]]')).toEqual(['y']);
+  });
+});
+
+describe('an unclosed fence inside a block quote or callout', () => {
+  it('ends with the quote; later links, headings and fences read normally', () => {
+    const text = '> [!note]\n> ```\n> [[in code]]\n\n[[after]]\n# Heading\n```\n[[code]]\n```\n[[end]]';
+    expect(links(text)).toEqual(['after', 'end']);
+    expect(headings(text)).toEqual(['Heading']);
+  });
+
+  it('is not continued by a lazy line', () => {
+    expect(links('> ```\n> [[a]]\n[[b]]')).toEqual(['b']);
+  });
+});
+
+describe('indented code inside containers', () => {
+  it('is code in a list item after a blank line (tabs count to the next multiple of four)', () => {
+    expect(links('- foo\n\n\t\t[[bar]]\n\n[[after]]')).toEqual(['after']);
+    expect(links('1.  foo\n\n         [[bar]]\n- [[ok]]')).toEqual(['ok']);
+  });
+
+  it('is code in a block quote', () => {
+    expect(links('>     [[x]]\n> [[y]]')).toEqual(['y']);
+    expect(links('>\t\t[[x]]')).toEqual([]);
+  });
+
+  it('is text when it continues a paragraph', () => {
+    expect(links('- foo\n      [[lazy]]')).toEqual(['lazy']);
+    expect(links('> foo\n    [[lazy]]')).toEqual(['lazy']);
+  });
+
+  it('starts an item with five spaces after the marker', () => {
+    expect(links('-     [[code]]\n\n  [[text]]')).toEqual(['text']);
+  });
+});
+
+describe('HTML blocks', () => {
+  it.each([
+    ['<div>', '</div>'],
+    ['<span>', '</span>'],
+    ['<a href="https://obsidian.md">', '</a>'],
+    ['<Warning>', '</Warning>'],
+    ['<pre>', '</pre>'],
+    ['<script type="x">', '</script>'],
+    ['<?php', '?>'],
+    ['<!DOCTYPE html', '>'],
+    ['<!-- note', '-->'],
+    ['<![CDATA[', ']]>'],
+  ])('hide markdown inside %s', (open, close) => {
+    expect(links(`${open}\n[[inside]] [x](inside.md)\n${close}\n\n[[after]]`)).toEqual(['after']);
+  });
+
+  it('end on the line of their end marker: nothing after it on that line is markdown', () => {
+    expect(links('<!-- a -->*[[hidden]]*\n[[after]]')).toEqual(['after']);
+    expect(links('<!-->[[hidden]]\n[[after]] <!--> [[inline]]')).toEqual(['after', 'inline']);
+    expect(links('<pre>[[a]]</pre> [[b]]\n[[after]]')).toEqual(['after']);
+  });
+
+  it('hide markdown inside a quote', () => {
+    expect(links('> <div>\n> [[inside]]\n\n> [[after]]')).toEqual(['after']);
+  });
+
+  it('kind 7 does not interrupt a paragraph', () => {
+    expect(links('[[a]]\n<span>\n[[b]]')).toEqual(['a', 'b']);
+  });
+
+  it('end at a blank line, as in Obsidian (CommonMark runs <pre> on to </pre>)', () => {
+    expect(links('<pre>\n[[in]]\n\n[[out]]\n</pre>')).toEqual(['out']);
+  });
+
+  it('need the tag at the line start: inline HTML in a paragraph is no block', () => {
+    expect(links('text <span>[[a]]</span>\n<b>[[c]]</b> [[d]]')).toEqual(['a', 'c', 'd']);
+  });
+});
+
+describe('closing fences', () => {
+  it('indented four or more spaces do not close', () => {
+    expect(links('```\n[[a]]\n    ```\n[[b]]\n```\n[[after]]')).toEqual(['after']);
+  });
+
+  it('indented up to three spaces close, in a list item relative to its content', () => {
+    expect(links('```\n[[a]]\n   ```\n[[b]]')).toEqual(['b']);
+    expect(links('- ```\n  [[a]]\n     ```\n  [[b]]')).toEqual(['b']);
+  });
+});
