@@ -2,14 +2,12 @@
 // with why it was picked), the Web agent's queries and sources, the notes that went to the Task
 // agent and those dropped for the token limit, and the tokens and cost of each phase.
 
+import type { Why } from '../../vault-vfs/retrieval/why';
 import { addUsage, ZERO_USAGE, type Usage } from '../llm/usage-cost';
 import type { PhaseName, ScoutConfidence } from './pipeline-events';
 
-/** Why a note is in the context: a search match, a link walk, a tag, a folder, or the user. */
-export interface WhyPicked {
-  kind: 'title' | 'heading' | 'content' | 'semantic' | 'link' | 'tag' | 'folder' | 'current' | 'manual' | 'scout';
-  detail: string;
-}
+/** Why a note is in the context: a search match, a link walk, a tag, a folder (retrieval's reasons), or the user. */
+export type WhyPicked = Why | { kind: 'current' | 'manual' | 'scout'; detail: string };
 
 export interface SelectedNote {
   path: string;

@@ -18,7 +18,8 @@ import { newTotals } from './phase-events';
 import { emptyContext, type PipelineContext } from './pipeline-context';
 import type { PhaseName, PipelineListener } from './pipeline-events';
 import { buildTaskContext, MIN_TASK_TOKEN_LIMIT } from './task-context';
-import type { VaultRetrieval } from './vault-retrieval';
+import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import { scoutWall } from '../scout/scout-deps';
 import type { WebPhase } from './web-phase';
 
 export interface AskRequest {
@@ -35,7 +36,7 @@ export interface AskRequest {
 
 export interface AskDeps {
   vault: VaultPort;
-  retrieval: VaultRetrieval;
+  retrieval: Retrieval;
   /** The exploration model (Scout, Web) and the planning model (Task). */
   explore: LlmClient | null;
   plan: LlmClient | null;
@@ -96,7 +97,7 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
   if (req.agents.scout && deps.explore) {
     emit({ type: 'phase_started', phase: 'scout' });
     const selection = new ScoutSelection();
-    const scoutDeps = { vault: deps.vault, retrieval: deps.retrieval, excluded: deps.excludedFolders, task: req.task, currentNote: req.currentNote, settings: deps.scout, selection, askUser: deps.askUser };
+    const scoutDeps = { vault: deps.vault, retrieval: deps.retrieval, excluded: deps.excludedFolders, wall: scoutWall(deps.excludedFolders), task: req.task, currentNote: req.currentNote, settings: deps.scout, selection, askUser: deps.askUser };
     const r = await runScout(scoutDeps, deps.explore, emit, totals, signal);
     ctx.scout = r.context;
     if (!endPhase('scout', r)) return finish();
@@ -106,7 +107,7 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
     }
   }
 
-  const taskContext = await buildTaskContext(deps.vault, deps.retrieval, {
+  const taskContext = await buildTaskContext(deps.vault, deps.retrieval, deps.excludedFolders, {
     currentNote: req.currentNote,
     depth: req.depth,
     sameFolder: req.sameFolder,

@@ -8,7 +8,7 @@
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { numberedNote, type NumberedNote } from './numbered-note';
 import type { ContextNote, ContextSource, DroppedNote, SelectedNote, WhyPicked } from './pipeline-context';
-import type { VaultRetrieval } from './vault-retrieval';
+import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
 
 export const MIN_TASK_TOKEN_LIMIT = 3000;
 /** Linked or same-folder notes considered at most, before the token limit. */
@@ -36,7 +36,7 @@ export interface TaskContext {
   missing: string[];
 }
 
-export async function buildTaskContext(vault: VaultPort, retrieval: VaultRetrieval, req: TaskContextRequest): Promise<TaskContext> {
+export async function buildTaskContext(vault: VaultPort, retrieval: Retrieval, excluded: readonly string[], req: TaskContextRequest): Promise<TaskContext> {
   const wanted = new Map<string, { source: ContextSource; why: WhyPicked[]; depth?: number; score?: number }>();
   const want = (path: string, source: ContextSource, why: WhyPicked, extra: { depth?: number; score?: number } = {}): void => {
     if (!wanted.has(path)) wanted.set(path, { source, why: [why], ...extra });
@@ -46,15 +46,10 @@ export async function buildTaskContext(vault: VaultPort, retrieval: VaultRetriev
   if (req.scout !== null) {
     for (const s of req.scout) if (!wanted.has(s.path)) wanted.set(s.path, { source: 'scout', why: s.why, score: s.score });
   } else if (req.currentNote !== null) {
-    if (req.depth > 0) {
-      const linked = retrieval.related(req.currentNote, { depth: req.depth, direction: 'both', limit: CANDIDATE_LIMIT });
-      for (const l of linked.items) {
-        if (l.depth === 0) continue;
-        want(l.path, 'link', { kind: 'link', detail: `${l.depth} link${l.depth > 1 ? 's' : ''} from [[${l.from ?? req.currentNote}]]` }, { depth: l.depth });
-      }
-    }
-    if (req.sameFolder) {
-      for (const p of retrieval.sameFolder(req.currentNote, CANDIDATE_LIMIT).items) want(p, 'folder', { kind: 'folder', detail: 'in the same folder' });
+    const related = await retrieval.related(req.currentNote, { depth: req.depth, direction: 'both', sameFolder: req.sameFolder, exclude: excluded, limit: CANDIDATE_LIMIT });
+    for (const l of related.items) {
+      if (l.via === 'folder') want(l.path, 'folder', { kind: 'folder', detail: 'in the same folder' });
+      else if (l.depth > 0) want(l.path, 'link', { kind: 'link', detail: `${l.depth} link${l.depth > 1 ? 's' : ''} from [[${l.from}]]` }, { depth: l.depth });
     }
   }
   const notes: ContextCandidate[] = [];

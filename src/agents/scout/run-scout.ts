@@ -11,7 +11,8 @@ import type { Usage } from '../llm/usage-cost';
 import type { ScoutDeps } from './scout-deps';
 import { scoutBrowseTools } from './scout-browse-tools';
 import { scoutControlTools, type ScoutControl } from './scout-control-tools';
-import { scoutMessages } from './scout-prompt';
+import { scoutMessages, type VaultOverview } from './scout-prompt';
+import { folderListing, notePaths } from './scout-browse-tools';
 import { scoutSearchTools } from './scout-search-tools';
 
 export interface ScoutResult {
@@ -62,12 +63,11 @@ export async function runScout(deps: ScoutDeps, client: LlmClient, emit: Pipelin
   };
 }
 
-async function vaultOverview(deps: ScoutDeps): Promise<import('./scout-prompt').VaultOverview> {
-  const root = deps.retrieval.listFolder('', 30);
-  const all = deps.retrieval.allNotes(0, 0);
+async function vaultOverview(deps: ScoutDeps): Promise<VaultOverview> {
+  const root = await folderListing(deps, '', 30);
   return {
-    notes: all.items.length + all.more,
-    folders: root.folders,
-    tags: deps.settings.showVaultTags ? deps.retrieval.tags(100).items : null,
+    notes: (await notePaths(deps)).length,
+    folders: root.folders.map((f) => ({ path: f.path, notes: f.count })),
+    tags: deps.settings.showVaultTags ? (await deps.retrieval.tags(100)).items : null,
   };
 }

@@ -6,8 +6,8 @@ import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
 import { defineTool, type Tool } from '../tools/tool';
 import { numberLines } from '../pipeline/numbered-note';
-import type { LinkDirection } from '../pipeline/vault-retrieval';
-import { isWalled, plural, stepResult, type ScoutDeps } from './scout-deps';
+import type { LinkDirection } from '../../vault-vfs/retrieval/link-walk';
+import { plural, stepResult, type ScoutDeps } from './scout-deps';
 
 /** Characters of a note `fetch_note` returns at most (about 3,000 tokens). */
 const FETCH_CHARS = 12_000;
@@ -24,12 +24,31 @@ async function notePath(deps: ScoutDeps, raw: string): Promise<{ ok: true; path:
   const path = raw.replace(/^\/+/, '').replace(/^\[\[|\]\]$/g, '');
   const candidates = path.endsWith('.md') ? [path] : [path, `${path}.md`];
   for (const p of candidates) {
-    if (isWalled(p, deps.excluded)) return { ok: false, message: `"${p}" is in an excluded folder; it cannot be read.` };
+    if (deps.wall(p)) return { ok: false, message: `"${p}" is in an excluded folder; it cannot be read.` };
     if (p.endsWith('.md') && (await deps.vault.stat(p)) !== null) return { ok: true, path: p };
   }
-  const all = (await deps.vault.list()).filter((e) => e.kind === 'file' && e.path.endsWith('.md') && !isWalled(e.path, deps.excluded)).map((e) => e.path);
-  const near = closestStrings(path, all);
+  const near = closestStrings(path, await notePaths(deps));
   return { ok: false, message: `There is no note "${path}".${near.length > 0 ? ` The closest paths are: ${near.join(', ')}.` : ''}` };
+}
+
+/** Every note outside the walls, by path. */
+export async function notePaths(deps: ScoutDeps): Promise<string[]> {
+  return (await deps.vault.list())
+    .filter((e) => e.kind === 'file' && e.path.toLowerCase().endsWith('.md') && !deps.wall(e.path))
+    .map((e) => e.path)
+    .sort();
+}
+
+/** A folder's subfolders (with file counts) and notes, walls left out. */
+export async function folderListing(deps: ScoutDeps, folder: string, limit: number): Promise<{ folders: { path: string; count: number }[]; notes: string[]; more: number }> {
+  const r = await deps.retrieval.listFolder(folder, 10_000);
+  const entries = r.items.filter((e) => !deps.wall(e.kind === 'folder' ? `${e.path}/` : e.path) && (e.kind === 'folder' || e.path.toLowerCase().endsWith('.md')));
+  const kept = entries.slice(0, limit);
+  return {
+    folders: kept.filter((e) => e.kind === 'folder').map((e) => ({ path: e.path, count: e.count ?? 0 })),
+    notes: kept.filter((e) => e.kind === 'file').map((e) => e.path),
+    more: entries.length - kept.length + r.more,
+  };
 }
 
 async function preview(deps: ScoutDeps, path: string): Promise<string> {
@@ -59,10 +78,10 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
   const walk = async (raw: string, depth: number, dir: LinkDirection | undefined): Promise<{ content: string; data: { summary: string } }> => {
     const found = await notePath(deps, raw);
     if (!found.ok) return stepResult(found.message, 'not found');
-    const r = deps.retrieval.related(found.path, { depth, direction: dir ?? 'both', limit: 100 });
-    const items = r.items.filter((l) => l.depth > 0);
-    for (const l of items) deps.selection.saw(l.path, { kind: 'link', detail: `${l.depth} link${l.depth > 1 ? 's' : ''} from [[${l.from ?? found.path}]]` });
-    const lines = items.map((l) => `- ${l.path} (depth ${l.depth}, from ${l.from ?? found.path})`);
+    const r = await deps.retrieval.related(found.path, { depth, direction: dir ?? 'both', limit: 100, exclude: deps.excluded });
+    const items = r.items.filter((l) => l.depth > 0 && !deps.wall(l.path));
+    for (const l of items) deps.selection.saw(l.path, { kind: 'link', detail: `${l.depth} link${l.depth > 1 ? 's' : ''} from [[${l.from}]]` });
+    const lines = items.map((l) => `- ${l.path} (depth ${l.depth}, from ${l.from})`);
     const what = depth === 1 ? `linked notes of ${found.path}` : `notes within ${depth} links of ${found.path}`;
     return stepResult(items.length === 0 ? `No ${what} (${dir ?? 'both'} directions).` : `${plural(items.length, 'note')}: ${what}\n${lines.join('\n')}${more(r.more)}`, plural(items.length + r.more, 'note'));
   };
@@ -85,14 +104,14 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
     input: v.object({ folder: v.optional(v.string()), limit: limitField }),
     async run({ folder, limit }) {
       const f = (folder ?? '').replace(/^\/+|\/+$/g, '');
-      if (f !== '' && isWalled(f, deps.excluded)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
-      const listing = deps.retrieval.listFolder(f, limit ?? 30);
+      if (f !== '' && deps.wall(`${f}/`)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
+      const listing = await folderListing(deps, f, limit ?? 30);
       const lines: string[] = [];
       for (const p of listing.notes) {
         deps.selection.saw(p, { kind: 'folder', detail: `in ${f || 'the vault root'}` });
         lines.push(`- ${p}: ${await preview(deps, p)}`);
       }
-      for (const sub of listing.folders) lines.push(`- ${sub.path}/ (${plural(sub.notes, 'note')})`);
+      for (const sub of listing.folders) lines.push(`- ${sub.path}/ (${plural(sub.count, 'file')})`);
       return stepResult(lines.length === 0 ? `No notes in "${f || '/'}".` : `${f || 'Vault root'}:\n${lines.join('\n')}${more(listing.more)}`, plural(listing.notes.length, 'note'));
     },
   });
@@ -103,43 +122,47 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
     input: v.object({ offset: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), limit: limitField }),
     async run({ offset, limit }) {
       const from = offset ?? 0;
-      const page = deps.retrieval.allNotes(from, limit ?? 100);
-      const lines = page.items.map((p) => {
+      const all = await notePaths(deps);
+      const page = all.slice(from, from + (limit ?? 100));
+      const lines = page.map((p) => {
         const fm = deps.vault.metadata(p)?.frontmatter ?? null;
         const aliases = Array.isArray(fm?.aliases) ? fm.aliases.filter((a): a is string => typeof a === 'string') : typeof fm?.aliases === 'string' ? [fm.aliases] : [];
         const description = typeof fm?.description === 'string' ? fm.description.slice(0, PREVIEW_CHARS) : '';
         return `- ${p}${aliases.length > 0 ? ` (aliases: ${aliases.join(', ')})` : ''}${description ? `: ${description}` : ''}`;
       });
-      const next = page.more > 0 ? `\n${page.more} more; call again with offset ${from + page.items.length}.` : '';
-      return stepResult(`Notes ${from + 1}-${from + page.items.length}:\n${lines.join('\n')}${next}`, plural(page.items.length, 'note'));
+      const rest = all.length - from - page.length;
+      const next = rest > 0 ? `\n${rest} more; call again with offset ${from + page.length}.` : '';
+      return stepResult(page.length === 0 ? `No notes from offset ${from} (there are ${all.length}).` : `Notes ${from + 1}-${from + page.length} of ${all.length}:\n${lines.join('\n')}${next}`, plural(page.length, 'note'));
     },
   });
 
   const explore = defineTool({
     name: 'explore_vault',
-    description: 'Shows a folder\'s subfolders and notes with counts ({folder}), or the notes with a tag ({tag}, nested tags included).',
-    input: v.union([v.object({ tag: v.pipe(v.string(), v.minLength(1)) }), v.object({ folder: v.optional(v.string()) })]),
+    description: "Shows a folder's subfolders and notes with counts ({folder}), or the notes with a tag ({tag}, nested tags included).",
+    input: v.object({ folder: v.optional(v.string()), tag: v.optional(v.pipe(v.string(), v.minLength(1))) }),
     async run(args) {
-      if ('tag' in args) {
+      if (args.tag !== undefined) {
         const tag = args.tag.replace(/^#/, '');
-        const r = deps.retrieval.notesWithTag(tag, 50);
-        for (const p of r.items) deps.selection.saw(p, { kind: 'tag', detail: `#${tag}` });
-        return stepResult(r.items.length === 0 ? `No notes tagged #${tag}.` : `Notes tagged #${tag}:\n${r.items.map((p) => `- ${p}`).join('\n')}${more(r.more)}`, plural(r.items.length + r.more, 'note'));
+        const r = await deps.retrieval.notesWithTag(tag, 500);
+        const items = r.items.filter((p) => !deps.wall(p)).slice(0, 50);
+        for (const p of items) deps.selection.saw(p, { kind: 'tag', detail: `tagged #${tag}` });
+        const extra = r.more + r.items.length - items.length;
+        return stepResult(items.length === 0 ? `No notes tagged #${tag}.` : `Notes tagged #${tag}:\n${items.map((p) => `- ${p}`).join('\n')}${more(extra)}`, plural(items.length, 'note'));
       }
       const f = (args.folder ?? '').replace(/^\/+|\/+$/g, '');
-      if (f !== '' && isWalled(f, deps.excluded)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
-      const listing = deps.retrieval.listFolder(f, 50);
-      const lines = [...listing.folders.map((s) => `- ${s.path}/ (${plural(s.notes, 'note')})`), ...listing.notes.map((p) => `- ${p}`)];
+      if (f !== '' && deps.wall(`${f}/`)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
+      const listing = await folderListing(deps, f, 50);
+      const lines = [...listing.folders.map((sub) => `- ${sub.path}/ (${plural(sub.count, 'file')})`), ...listing.notes.map((p) => `- ${p}`)];
       return stepResult(`${f || 'Vault root'}:\n${lines.join('\n') || '(empty)'}${more(listing.more)}`, `${plural(listing.folders.length, 'folder')}, ${plural(listing.notes.length, 'note')}`);
     },
   });
 
   const tags = defineTool({
     name: 'list_all_tags',
-    description: 'Lists the vault\'s tags with how many notes carry each (nested tags roll up into their parents).',
+    description: "Lists the vault's tags with how many notes carry each (nested tags roll up into their parents).",
     input: v.object({}),
-    run() {
-      const r = deps.retrieval.tags(200);
+    async run() {
+      const r = await deps.retrieval.tags(200);
       return stepResult(r.items.length === 0 ? 'The vault has no tags.' : `${r.items.map((t) => `#${t.tag} (${t.count})`).join(', ')}${more(r.more)}`, plural(r.items.length + r.more, 'tag'));
     },
   });

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
 import { defineTool, type Tool } from '../tools/tool';
 import { tokenCount } from '../pipeline/numbered-note';
-import { isWalled, plural, type ScoutDeps } from './scout-deps';
+import { plural, type ScoutDeps } from './scout-deps';
 
 export interface ScoutControl {
   /** The question that is waiting for an answer, when the run must stop for it. */
@@ -36,7 +36,7 @@ export function scoutControlTools(deps: ScoutDeps, control: ScoutControl): Tool[
         if (path === null) {
           const near = closestStrings(raw, exists);
           problems.push(`"${raw}" is not a note${near.length > 0 ? `; did you mean ${near.map((n) => `"${n}"`).join(' or ')}?` : ''}`);
-        } else if (isWalled(path, deps.excluded)) problems.push(`"${path}" is in an excluded folder`);
+        } else if (deps.wall(path)) problems.push(`"${path}" is in an excluded folder`);
         else if (!kept.includes(path)) kept.push(path);
       }
       const max = deps.settings.maxNotes;

@@ -2,15 +2,18 @@
 // run's hooks. Scout never writes anything.
 
 import type { VaultPort } from '../../vault-vfs/vault-port';
-import type { VaultRetrieval } from '../pipeline/vault-retrieval';
+import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import { wallOf, type Wall } from '../../vault-vfs/retrieval/walls';
 import type { ScoutSelection } from './scout-selection';
 import type { ScoutSettings } from './scout-settings';
 
 export interface ScoutDeps {
   vault: VaultPort;
-  retrieval: VaultRetrieval;
+  retrieval: Retrieval;
   /** Folders Scout may not look into (the user's excluded folders and Steward's own). */
   excluded: readonly string[];
+  /** `excluded` as a test. */
+  wall: Wall;
   task: string;
   currentNote: string | null;
   settings: ScoutSettings;
@@ -19,12 +22,10 @@ export interface ScoutDeps {
   askUser: (question: string, signal?: AbortSignal) => Promise<string | null>;
 }
 
-export function isWalled(path: string, excluded: readonly string[]): boolean {
-  const p = path.toLowerCase();
-  return excluded.some((f) => {
-    const w = f.toLowerCase().replace(/^\/+|\/+$/g, '');
-    return w !== '' && (p === w || p.startsWith(`${w}/`));
-  });
+/** Scout's walls: the excluded folders, case-insensitively (a vault on a case-insensitive disk). */
+export function scoutWall(excluded: readonly string[]): Wall {
+  const wall = wallOf(excluded.map((f) => f.toLowerCase()));
+  return (path) => wall(path.toLowerCase());
 }
 
 /** Tool output with a one-line summary for the timeline ("8 notes"). */

@@ -12,7 +12,8 @@ export interface ChatTurnEdit {
   /** The pending block's id ('' for a refused edit, which has no block). */
   id: string;
   file: string;
-  type: 'add' | 'replace' | 'delete' | 'create' | 'open';
+  /** 'edit' for a refused edit, whose kind was never decided. */
+  type: 'add' | 'replace' | 'delete' | 'edit';
   state: EditState;
   reason?: string;
 }

@@ -35,7 +35,11 @@ async function feedbackSources(vault: VaultPort, plan: EditPlan, policy: ScopePo
   const paths = (await vault.list()).filter((e) => e.kind === 'file' && e.path.endsWith('.md')).map((e) => e.path);
   const caps = new Set([...policy.capabilities].filter((c): c is EditCapability => ['add', 'delete', 'create', 'navigate'].includes(c)));
   const texts = new Map<string, string>();
-  for (const p of new Set(plan.refused.map((r) => r.file))) if (await vault.exists(p)) texts.set(p, await vault.read(p).catch(() => ''));
+  for (const p of new Set(plan.refused.map((r) => r.file))) {
+    // A refused path may be unsafe (`../x`): the vault refuses to look at it, and so do we.
+    const text = await vault.read(p).catch(() => null);
+    if (text !== null) texts.set(p, text);
+  }
   return { text: (f) => texts.get(f) ?? plan.sources[f] ?? null, notePaths: () => paths, capabilities: caps };
 }
 
