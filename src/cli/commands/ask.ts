@@ -105,7 +105,7 @@ export const askCommand: CliCommand = {
       await indexer.start();
       const retrieval = new Retrieval(vault, indexer, null);
       const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web: null, excludedFolders, askUser };
-      const listener = json ? () => undefined : progressPrinter(io.stdout);
+      const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));
       const result = await runPipeline(request, deps, listener, cancel.signal).catch((e: unknown) => {
         throw e instanceof AskRequestError ? new UsageError(e.message) : e;
       });

@@ -31,7 +31,7 @@ describe('steward ask: Task alone', () => {
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(out.answer).toBe('Added a task.');
-    expect(out.edits).toEqual([{ id: expect.any(String), file: 'Projects/Solar.md', type: 'add' }]);
+    expect(out.edits.map((e) => [typeof e.id, e.file, e.type])).toEqual([['string', 'Projects/Solar.md', 'add']]);
     // The model read the current note and its direct links, numbered; not depth-2 notes.
     const sent = sentText(env.server.chatRequests()[0]);
     expect(sent).toContain('<note path="Projects/Solar.md"');
