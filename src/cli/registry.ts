@@ -6,7 +6,9 @@ import { organizeCommand } from './commands/organize';
 import { pendingCommand } from './commands/pending';
 import { recoverCommand } from './commands/recover';
 import { rulesCommand } from './commands/rules';
+import { indexCommand } from './commands/index-semantic';
+import { relatedCommand } from './commands/related';
 import { searchCommand } from './commands/search';
 import { undoCommand } from './commands/undo';
 
-export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, linksCommand];
+export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand];

@@ -1,10 +1,15 @@
-// VaultPort on Obsidian's API: `app.vault` for files, `app.fileManager` for renames (which update
-// links as the user's settings say) and trash (which honours the user's trash setting), and
-// `app.metadataCache` for metadata. Writes read the file fresh (`process`, never `cachedRead`).
+// VaultPort on Obsidian's API: `app.vault` for files, `app.fileManager` for renames (see
+// obsidian-link-updates.ts: links are kept on their files whatever the user's settings) and trash
+// (which honours the user's trash setting), and `app.metadataCache` for metadata. Writes read the
+// file fresh (`process`, never `cachedRead`) and return once Obsidian has indexed them
+// (obsidian-index-wait.ts), so metadata and backlinks read after a write describe the vault as
+// it is.
 import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
+import { afterIndexed } from './obsidian-index-wait';
+import { renameKeepingLinks } from './obsidian-link-updates';
 import { ObsidianStateStore } from './obsidian-state-store';
 
 function statOf(s: FileStats): FileStat {
@@ -76,12 +81,19 @@ export class ObsidianVault implements VaultPort {
     return new Uint8Array(await this.app.vault.readBinary(this.file(p)));
   }
 
+  /** Runs a write and returns once the metadata cache has caught up with it. */
+  private indexed<T>(write: () => Promise<T>): Promise<T> {
+    return afterIndexed(this.app, write);
+  }
+
   async process(p: string, fn: (data: string) => string): Promise<string> {
-    return this.app.vault.process(this.file(p), fn);
+    const f = this.file(p);
+    return this.indexed(() => this.app.vault.process(f, fn));
   }
 
   async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void> {
-    await this.app.fileManager.processFrontMatter(this.file(p), edit);
+    const f = this.file(p);
+    await this.indexed(() => this.app.fileManager.processFrontMatter(f, edit));
   }
 
   /** Refuses a path taken by another file or folder in the same folder, comparing case-insensitively. */
@@ -98,28 +110,28 @@ export class ObsidianVault implements VaultPort {
   private async ensureParents(p: string): Promise<void> {
     const missing: string[] = [];
     for (let f = parentOf(p); f !== '' && !this.app.vault.getFolderByPath(f); f = parentOf(f)) missing.unshift(f);
-    for (const f of missing) await this.app.vault.createFolder(f);
+    for (const f of missing) await this.indexed(() => this.app.vault.createFolder(f));
   }
 
   async create(p: string, data: string): Promise<void> {
     const vp = this.safe(p);
     this.assertFree(vp);
     await this.ensureParents(vp);
-    await this.app.vault.create(vp, data);
+    await this.indexed(() => this.app.vault.create(vp, data));
   }
 
   async createBinary(p: string, data: Uint8Array): Promise<void> {
     const vp = this.safe(p);
     this.assertFree(vp);
     await this.ensureParents(vp);
-    await this.app.vault.createBinary(vp, data.slice().buffer);
+    await this.indexed(() => this.app.vault.createBinary(vp, data.slice().buffer));
   }
 
   async createFolder(p: string): Promise<void> {
     const vp = this.safe(p);
     this.assertFree(vp);
     await this.ensureParents(vp);
-    await this.app.vault.createFolder(vp);
+    await this.indexed(() => this.app.vault.createFolder(vp));
   }
 
   async rename(from: string, to: string): Promise<void> {
@@ -130,7 +142,7 @@ export class ObsidianVault implements VaultPort {
     if (src === dst) return;
     this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
     await this.ensureParents(dst);
-    await this.app.fileManager.renameFile(f, dst);
+    await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write));
   }
 
   /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Steward can't rely on finding it. */
@@ -138,7 +150,7 @@ export class ObsidianVault implements VaultPort {
     const vp = this.safe(p);
     const f = this.app.vault.getAbstractFileByPath(vp);
     if (!f) throw new VaultFileNotFoundError(vp);
-    await this.app.fileManager.trashFile(f);
+    await this.indexed(() => this.app.fileManager.trashFile(f));
     return null;
   }
 
@@ -147,14 +159,14 @@ export class ObsidianVault implements VaultPort {
     const dst = this.safe(to);
     this.assertFree(dst);
     await this.ensureParents(dst);
-    await this.app.vault.adapter.rename(trashPath, dst);
+    await this.indexed(() => this.app.vault.adapter.rename(trashPath, dst));
   }
 
   async removeEmptyFolder(p: string): Promise<void> {
     const folder = this.app.vault.getFolderByPath(this.safe(p));
     if (!folder) throw new VaultFileNotFoundError(p);
     if (folder.children.length > 0) throw new Error(`folder ${p} is not empty`);
-    await this.app.fileManager.trashFile(folder);
+    await this.indexed(() => this.app.fileManager.trashFile(folder));
   }
 
   metadata(p: string): NoteMetadata | null {

@@ -8,7 +8,9 @@ import { agentTestEnv, hermes } from '../agents/organize/agent-fixtures';
 const env = agentTestEnv();
 
 const local = (): string[] => ['--provider', 'openai-compatible', '--base-url', env.server.openaiBaseUrl, '--model', 'qwen-scripted'];
-const notSteward = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Steward')));
+// The plan note and Steward's own state (its proposal ledger) are the only writes planning makes.
+const notSteward = (snap: Map<string, string>): Map<string, string> =>
+  new Map([...snap].filter(([k]) => !k.startsWith('Steward') && !k.startsWith('.obsidian/plugins/steward') && k !== '.obsidian/' && k !== '.obsidian/plugins/'));
 
 describe('steward organize --sources agent', () => {
   it('plans with the agent over HTTP and writes only the plan note', async () => {

@@ -9,6 +9,7 @@ import { resolveAnswer } from '../../src/edits/instructions/resolve-answer';
 import { writePlanNote } from '../../src/edits/pending/plan-note';
 import { proposeEdits } from '../../src/edits/pending/propose-edits';
 import { buildScopePolicy } from '../../src/edits/scope/scope-policy';
+import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
 import { removeVault, snapshot, tempVault, type TempVault } from './helpers/temp-vault';
@@ -40,7 +41,7 @@ async function setup(): Promise<{ v: TempVault; editId: string }> {
       { opId: 'o1', type: 'move', source: 'Inbox/x.pdf', destination: 'Documents/x.pdf' },
       { opId: 'o2', type: 'rename', source: 'Notes/a.md', destination: 'Notes/alpha.md' },
     ],
-  });
+  }, organizeScopePolicy('.obsidian', { folder: '', allowOutside: true }));
   return { v, editId: report.proposed[0]?.id ?? '' };
 }
 

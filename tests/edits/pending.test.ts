@@ -150,6 +150,7 @@ describe('accepting and rejecting safely', () => {
     await v.port.process('n.md', (t) => t.replace('"after":"B"', '"after":"Q"'));
     const stale = await resolveEditBlock(v.port, 'n.md', id, 'accept', { policy: everywhere, expectedRaw: shown });
     expect(stale).toMatchObject({ status: 'refused', reason: 'the block changed since it was shown; look at it again' });
+    await v.port.process('n.md', (t) => t.replace('"after":"Q"', '"after":"B"'));
     const racing = async (change: Parameters<ReturnType<typeof directNoteWriter>>[0]) => {
       await fs.appendFile(path.join(v.dir, 'n.md'), 'typed meanwhile\n');
       await directNoteWriter(v.port)(change);

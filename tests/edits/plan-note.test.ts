@@ -13,6 +13,8 @@ const OPS: PlannedOperation[] = [
 ];
 const PLAN = { planId: 'j1', targetFolder: 'Inbox', description: 'Sort the inbox.', operations: OPS };
 const policy = buildScopePolicy({ configDir: '.obsidian', scope: { folders: ['**'] }, capabilities: ['move', 'rename'], organizeFolder: 'Inbox', allowOutside: true });
+/** The policy the plan was proposed under: trash allowed then, so the policy of the moment decides. */
+const proposedUnder = buildScopePolicy({ configDir: '.obsidian', scope: { folders: ['**'] }, capabilities: ['move', 'rename', 'trash'], organizeFolder: 'Inbox', allowOutside: true });
 
 let vault: TempVault | null = null;
 afterEach(async () => {
@@ -31,7 +33,7 @@ describe('plan notes', () => {
 
   it('accept and reject one or all, with the policy checked and finished operations left alone', async () => {
     vault = await tempVault({});
-    await writePlanNote(vault.port, 'Steward/Plans/plan.md', PLAN);
+    await writePlanNote(vault.port, 'Steward/Plans/plan.md', PLAN, proposedUnder);
     const one = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', ['o3', 'o9'], 'accept', policy);
     expect(one).toEqual([
       { id: 'o3', line: expect.any(Number) as number, status: 'done' },

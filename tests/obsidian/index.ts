@@ -4,9 +4,11 @@
 import { installFaithfulButtons } from './faithful-buttons';
 import { installNoticeRecorder } from './notices';
 import { installFaithfulPluginData } from './plugin-data';
+import { installVaultConfig } from './vault-config';
 
 export * from 'obsidian-test-mocks/obsidian';
 
 installFaithfulPluginData();
 installNoticeRecorder();
 installFaithfulButtons();
+installVaultConfig();

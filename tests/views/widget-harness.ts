@@ -8,6 +8,7 @@ import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import type { VaultPort } from '../../src/vault-vfs/vault-port';
 import { registerPendingBlockWidgets } from '../../src/views/pending/register-widgets';
+import { recordAllBlocks } from '../helpers/record-blocks';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { readManifest } from '../obsidian/load-bundle';
 
@@ -35,6 +36,8 @@ export function fencedBlocks(text: string, lang: string): { source: string; line
 
 export interface HarnessOptions {
   editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
+  /** Blocks Steward has no record of (typed or pasted): the ledger is left empty. */
+  unrecorded?: boolean;
 }
 
 export function createHarness(files: Record<string, string>, opts: HarnessOptions = {}) {
@@ -53,9 +56,13 @@ export function createHarness(files: Record<string, string>, opts: HarnessOption
   });
   const parent = new Component();
   parent.load();
+  const recorded = opts.unrecorded ? Promise.resolve() : recordAllBlocks(port);
 
   /** Renders a `lang` block of `note` as it is now (see renderCodeBlock). */
-  const render = (lang: string, note: string, which: number | string = 0): Promise<HTMLElement> => renderCodeBlock(plugin, port, parent, lang, note, which);
+  const render = async (lang: string, note: string, which: number | string = 0): Promise<HTMLElement> => {
+    await recorded;
+    return renderCodeBlock(plugin, port, parent, lang, note, which);
+  };
 
   return { app, port, plugin, parent, jobs, render };
 }

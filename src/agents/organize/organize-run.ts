@@ -1,7 +1,9 @@
 // The whole organize flow shared by the CLI and the plugin: plan, write the plan note, and, when
 // asked, accept every operation and run them through the journal.
-import { runAcceptedOperations, type PlanRunReport } from '../../edits/journal/run-plan-operations';
-import { decideOpBlocks } from '../../edits/pending/plan-note';
+import type { PlanRunReport } from '../../edits/journal/run-plan-operations';
+import { ProposalLedger } from '../../edits/pending/ledger/proposal-ledger';
+import { decideOpBlocks, opBlockData } from '../../edits/pending/plan-note';
+import { runRecordedOperations } from '../../edits/pending/run-recorded-operations';
 import { isInFolder } from '../../dsl/file-records';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
@@ -34,10 +36,16 @@ export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions):
   if (plan.operations.length === 0 && plan.conflicts.length === 0) return { plan, note: null, run: null };
   const now = opts.now ?? new Date();
   const note = planNotePath(opts.planFolder, plan, now);
+  const policy = organizeScopePolicy(port.configDir, request);
+  // Recorded before the note exists: accepting checks each operation against this record.
+  await ProposalLedger.of(port).record(
+    plan.operations.map((op) => opBlockData(op, plan.planId)),
+    note,
+    policy,
+  );
   await port.create(note, organizePlanNote(plan, now));
   if (!opts.apply) return { plan, note, run: null };
-  const policy = organizeScopePolicy(port.configDir, request);
   await decideOpBlocks(port, note, null, 'accept', policy);
-  const run = await runAcceptedOperations(port, note, policy);
+  const run = await runRecordedOperations(port, note, policy);
   return { plan, note, run };
 }

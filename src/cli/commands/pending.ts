@@ -2,8 +2,8 @@
 // pending blocks of a vault, and deciding them. Accepted changes run through the journal, so
 // `steward undo` can take them back. The CLI's scope policy allows every capability but keeps
 // path safety, the config folder, Steward's own folder and `.trash` out of reach.
-import { runAcceptedOperations } from '../../edits/journal/run-plan-operations';
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
+import { runRecordedOperations } from '../../edits/pending/run-recorded-operations';
 import { decideAllBlocks, decideBlockById, listPendingBlocks, type DecideOptions, type DecisionOutcome } from '../../edits/pending/decide-blocks';
 import { buildScopePolicy, EDIT_CAPABILITIES, ORGANIZE_CAPABILITIES } from '../../edits/scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
@@ -12,14 +12,18 @@ import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
 import { assertNoInterruptedJob } from './recover';
 
-function decideOptions(port: VaultPort, decision: string): DecideOptions {
+function decideOptions(port: VaultPort, decision: string, confirmUnrecorded: boolean): DecideOptions {
+  // No settings in the CLI: every capability, bounded by path safety and protected folders. Each
+  // block is also held to the policy Steward recorded when it proposed it (see the ledger).
   const policy = buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: [...EDIT_CAPABILITIES, ...ORGANIZE_CAPABILITIES] });
   return {
     policy,
+    confirmUnrecorded,
     writer: journaledNoteWriter(port, `pending ${decision} (steward CLI)`),
     runAccepted: async (note, ids) => {
-      const r = await runAcceptedOperations(port, note, policy, ids);
-      return r.results.map((x) => (x.state === 'done' ? { id: x.id, status: 'done' as const } : { id: x.id, status: 'refused' as const, reason: x.error ?? 'failed' }));
+      const r = await runRecordedOperations(port, note, policy, ids, { confirmUnrecorded });
+      const held = r.held.map((h) => ({ id: h.id, status: 'refused' as const, reason: h.reason, unrecorded: h.unrecorded }));
+      return [...held, ...r.results.map((x) => (x.state === 'done' ? { id: x.id, status: 'done' as const } : { id: x.id, status: 'refused' as const, reason: x.error ?? 'failed' }))];
     },
   };
 }
@@ -34,12 +38,15 @@ export const pendingCommand: CliCommand = {
   summary: 'list, accept or reject pending edit and operation blocks',
   usage: [
     'usage: steward pending <vault> list [--note NOTE] [--json]',
-    '       steward pending <vault> accept|reject (--id ID | --all) [--note NOTE] [--json]',
+    '       steward pending <vault> accept|reject (--id ID | --all) [--note NOTE] [--unrecorded] [--json]',
+    '  accept runs only blocks Steward proposed in this vault (its ledger records each one); a block',
+    '  it has no record of (typed, pasted, synced from elsewhere, or changed) is refused as',
+    '  "not proposed here" unless --unrecorded confirms accepting it anyway (never a trash)',
     '  list prints [{"id","kind":"edit"|"op","note","type","state","line"}] with --json',
     '  reject --id on a damaged edit block writes back its original text when it can be recovered',
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['id', 'note'], booleans: ['all', 'json'] });
+    const parsed = parseArgs(args, { values: ['id', 'note'], booleans: ['all', 'json', 'unrecorded'] });
     const [dir, action, extra] = parsed.positionals;
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
     if (action !== 'list' && action !== 'accept' && action !== 'reject') throw new UsageError(`expected list, accept or reject, got ${action === undefined ? 'nothing' : `"${action}"`}`);
@@ -49,6 +56,7 @@ export const pendingCommand: CliCommand = {
     const json = parsed.booleans.has('json');
     if (action === 'list' && (id !== undefined || all)) throw new UsageError('list takes no --id or --all');
     if (action !== 'list' && (id === undefined) === !all) throw new UsageError(`${action} needs exactly one of --id ID or --all`);
+    if (action !== 'accept' && parsed.booleans.has('unrecorded')) throw new UsageError('--unrecorded goes with accept');
     const port = await openVault(dir);
     if (action === 'list') {
       const entries = await listPendingBlocks(port, note);
@@ -56,7 +64,7 @@ export const pendingCommand: CliCommand = {
       return 0;
     }
     await assertNoInterruptedJob(port);
-    const opts = decideOptions(port, action);
+    const opts = decideOptions(port, action, parsed.booleans.has('unrecorded'));
     const outcomes = id !== undefined ? [await decideBlockById(port, id, action, opts)] : await decideAllBlocks(port, action, opts, note);
     io.stdout(json ? JSON.stringify(outcomes) + '\n' : outcomes.map(outcomeLine).join('\n') + (outcomes.length ? '\n' : 'no pending blocks\n'));
     const refused = outcomes.filter((o) => o.status === 'refused');

@@ -29,13 +29,21 @@ export interface DecisionOutcome {
   decision: Decision;
   status: 'done' | 'refused';
   reason?: string;
+  /** Refused because Steward has no record of proposing the block: accepting needs a confirmation. */
+  unrecorded?: true;
 }
 
 export interface DecideOptions {
   policy: ScopePolicy;
+  /** The user confirmed accepting blocks Steward has no record of proposing (see the ledger). */
+  confirmUnrecorded?: boolean;
   writer?: NoteWriter;
   /** Runs accepted operations of a plan note (all accepted ones when `ids` is null). */
-  runAccepted?: (note: string, ids: string[] | null) => Promise<{ id: string; status: 'done' | 'refused'; reason?: string }[]>;
+  runAccepted?: (note: string, ids: string[] | null) => Promise<{ id: string; status: 'done' | 'refused'; reason?: string; unrecorded?: boolean }[]>;
+}
+
+function confirm(opts: DecideOptions): { confirmUnrecorded?: boolean } {
+  return opts.confirmUnrecorded === true ? { confirmUnrecorded: true } : {};
 }
 
 function entryOf(note: string, b: FoundBlock): PendingEntry {
@@ -56,10 +64,15 @@ export async function listPendingBlocks(port: VaultPort, note?: string): Promise
 async function runOps(note: string, ids: string[] | null, decision: Decision, opts: DecideOptions, marked: DecisionOutcome[]): Promise<DecisionOutcome[]> {
   if (decision === 'reject' || !opts.runAccepted) return marked;
   const ran = await opts.runAccepted(note, ids);
-  return marked.map((m) => {
+  const withRun = (m: DecisionOutcome, r: (typeof ran)[number]): DecisionOutcome => ({ ...m, status: r.status, ...(r.reason ? { reason: r.reason } : {}), ...(r.unrecorded === true ? { unrecorded: true as const } : {}) });
+  const out = marked.map((m) => {
     const r = ran.find((x) => x.id === m.id);
-    return r && m.status === 'done' ? { ...m, status: r.status, ...(r.reason ? { reason: r.reason } : {}) } : m;
+    return r && m.status === 'done' ? withRun(m, r) : m;
   });
+  // Blocks that were already marked accepted in the note (by an earlier run, or by hand) ran or
+  // were held back too: say so, rather than "no pending blocks".
+  for (const r of ran) if (!marked.some((m) => m.id === r.id)) out.push(withRun({ id: r.id, kind: 'op', note, decision, status: 'done' }, r));
+  return out;
 }
 
 /** Decides the one block with this id, wherever it is in the vault. */
@@ -71,16 +84,16 @@ export async function decideBlockById(port: VaultPort, id: string, decision: Dec
   if (hits.length > 1) return refuse(`id ${id} is used by ${hits.length} blocks (${hits.map((h) => `${h.note}:${h.block.from + 1}`).join(', ')}); resolve them by hand`);
   const { note, block } = hits[0] as { note: string; block: FoundBlock };
   if (block.kind === 'op') {
-    const [m] = await decideOpBlocks(port, note, [id], decision, opts.policy);
-    const marked: DecisionOutcome = { id, kind: 'op', note, decision, status: m?.status ?? 'refused', ...(m?.reason ? { reason: m.reason } : {}) };
+    const [m] = await decideOpBlocks(port, note, [id], decision, opts.policy, confirm(opts));
+    const marked: DecisionOutcome = { id, kind: 'op', note, decision, status: m?.status ?? 'refused', ...(m?.reason ? { reason: m.reason } : {}), ...(m?.unrecorded ? { unrecorded: true as const } : {}) };
     return (await runOps(note, [id], decision, opts, [marked]))[0] as DecisionOutcome;
   }
   const writer = opts.writer ? { writer: opts.writer } : {};
   const o =
     block.state === 'damaged' && decision === 'reject'
       ? await restoreDamagedBlock(port, note, block.from + 1, { ...writer, expectedRaw: block.raw })
-      : await resolveEditBlock(port, note, id, decision, { policy: opts.policy, ...writer, expectedRaw: block.raw });
-  return { id, kind: 'edit', note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}) };
+      : await resolveEditBlock(port, note, id, decision, { policy: opts.policy, ...writer, ...confirm(opts), expectedRaw: block.raw });
+  return { id, kind: 'edit', note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}), ...(o.unrecorded ? { unrecorded: true as const } : {}) };
 }
 
 /** Decides every block in the vault, or in one note. Damaged blocks are reported, not touched. */
@@ -90,11 +103,13 @@ export async function decideAllBlocks(port: VaultPort, decision: Decision, opts:
     if (note !== undefined && n.note !== note) continue;
     if (n.blocks.some((b) => b.kind === 'edit')) {
       const writer = opts.writer ? { writer: opts.writer } : {};
-      const edits = await resolveNoteEditBlocks(port, n.note, decision, { policy: opts.policy, ...writer });
-      out.push(...edits.map((o): DecisionOutcome => ({ id: o.id, kind: 'edit', note: n.note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}) })));
+      const edits = await resolveNoteEditBlocks(port, n.note, decision, { policy: opts.policy, ...writer, ...confirm(opts) });
+      out.push(...edits.map((o): DecisionOutcome => ({ id: o.id, kind: 'edit', note: n.note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}), ...(o.unrecorded ? { unrecorded: true as const } : {}) })));
     }
     if (n.blocks.some((b) => b.kind === 'op')) {
-      const marked = (await decideOpBlocks(port, n.note, null, decision, opts.policy)).map((m): DecisionOutcome => ({ id: m.id, kind: 'op', note: n.note, decision, status: m.status, ...(m.reason ? { reason: m.reason } : {}) }));
+      const marked = (await decideOpBlocks(port, n.note, null, decision, opts.policy, confirm(opts))).map(
+        (m): DecisionOutcome => ({ id: m.id, kind: 'op', note: n.note, decision, status: m.status, ...(m.reason ? { reason: m.reason } : {}), ...(m.unrecorded ? { unrecorded: true as const } : {}) }),
+      );
       out.push(...(await runOps(n.note, null, decision, opts, marked)));
       for (const b of n.blocks) if (b.kind === 'op' && b.state === 'damaged') out.push({ id: blockId(b), kind: 'op', note: n.note, decision, status: 'refused', reason: `the block is damaged (${b.damage.reason}); fix it by hand` });
     }

@@ -8,6 +8,8 @@ import { applyLineEdits, dominantEol, type LineEdit } from '../text/lines';
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { opBlockText, type OpBlockData, type OpState } from './block-format';
 import { findBlocks, type FoundOpBlock } from './find-blocks';
+import { ledgerRefusal } from './ledger/accept-check';
+import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
 import { foreignBlockReason } from './plan-owner';
 
 export function opBlockData(op: PlannedOperation, job: string): OpBlockData {
@@ -60,6 +62,8 @@ export interface OpDecision {
   line: number;
   status: 'done' | 'refused';
   reason?: string;
+  /** Refused because Steward has no record of proposing the operation: accepting needs a confirmation. */
+  unrecorded?: true;
 }
 
 type OkOp = FoundOpBlock & { state: 'ok' };
@@ -76,7 +80,7 @@ export function opBlocks(text: string): OkOp[] {
 export async function updateOpBlocks(
   port: VaultPort,
   note: string,
-  change: (b: OkOp) => { state: OpState; error?: string } | { refuse: string } | null,
+  change: (b: OkOp) => { state: OpState; error?: string } | { refuse: string; unrecorded?: boolean } | null,
 ): Promise<OpDecision[]> {
   const text = await port.read(note);
   const edits: LineEdit[] = [];
@@ -90,7 +94,7 @@ export async function updateOpBlocks(
     if (c === null) continue;
     const base = { id: b.data.id, line: b.from + 1 };
     if ((seen.get(b.data.id) ?? 0) > 1) decisions.push({ ...base, status: 'refused', reason: `id ${b.data.id} is used by several blocks; resolve them by hand` });
-    else if ('refuse' in c) decisions.push({ ...base, status: 'refused', reason: c.refuse });
+    else if ('refuse' in c) decisions.push({ ...base, status: 'refused', reason: c.refuse, ...(c.unrecorded === true ? { unrecorded: true as const } : {}) });
     else {
       const data: OpBlockData = { ...b.data, state: c.state };
       if (c.error !== undefined) data.error = c.error;
@@ -115,19 +119,32 @@ export async function updateOpBlocks(
 
 /**
  * Accepts or rejects operation blocks. `ids` null means every block still undecided; named
- * blocks may also change an earlier accept or reject. Accepting checks the scope policy;
- * operations that already ran (done or failed) are refused.
+ * blocks may also change an earlier accept or reject. Accepting checks the ledger (the operation
+ * must be one Steward planned, and pass the policy it was planned under, unless the user confirmed
+ * it was not) and the scope policy of the moment; operations that already ran are refused.
  */
-export async function decideOpBlocks(port: VaultPort, note: string, ids: readonly string[] | null, decision: 'accept' | 'reject', policy: ScopePolicy): Promise<OpDecision[]> {
+export async function decideOpBlocks(
+  port: VaultPort,
+  note: string,
+  ids: readonly string[] | null,
+  decision: 'accept' | 'reject',
+  policy: ScopePolicy,
+  opts: { confirmUnrecorded?: boolean } = {},
+): Promise<OpDecision[]> {
   const wanted = ids === null ? null : new Set(ids);
   const text = await port.read(note);
+  const verdicts = decision === 'accept' ? await opVerdicts(port, note, opBlocks(text)) : new Map<string, LedgerVerdict>();
   const decisions = await updateOpBlocks(port, note, (b) => {
     if (wanted === null ? b.data.state !== undefined : !wanted.has(b.data.id)) return null;
     if (b.data.state === 'done' || b.data.state === 'failed') return { refuse: `the operation already ran (${b.data.state})` };
     if (decision === 'reject') return { state: 'rejected' };
     const foreign = foreignBlockReason(text, b.data.job);
     if (foreign !== null) return { refuse: foreign };
-    const refused = filter([opProposal(plannedOperationOf(b.data))], policy).refused[0];
+    const proposal = opProposal(plannedOperationOf(b.data));
+    const verdict = verdicts.get(b.raw);
+    const ledger = verdict ? ledgerRefusal(verdict, proposal, opts.confirmUnrecorded === true) : { reason: 'the plan note changed while it was being checked; try again', unrecorded: false };
+    if (ledger) return { refuse: ledger.reason, unrecorded: ledger.unrecorded };
+    const refused = filter([proposal], policy).refused[0];
     return refused ? { refuse: refused.reason } : { state: 'accepted' };
   });
   for (const id of wanted ?? []) {
@@ -136,8 +153,24 @@ export async function decideOpBlocks(port: VaultPort, note: string, ids: readonl
   return decisions;
 }
 
-/** Writes a plan note (the folder is created if needed); refuses to overwrite an existing note. */
-export async function writePlanNote(port: VaultPort, path: string, plan: PlanNoteInput): Promise<void> {
+/** The ledger's verdict on each operation block, by the block's text. */
+export async function opVerdicts(port: VaultPort, note: string, blocks: readonly OkOp[]): Promise<Map<string, LedgerVerdict>> {
+  const index = await ProposalLedger.of(port).load();
+  const out = new Map<string, LedgerVerdict>();
+  for (const b of blocks) out.set(b.raw, await index.check(note, b.data));
+  return out;
+}
+
+/**
+ * Writes a plan note (the folder is created if needed); refuses to overwrite an existing note.
+ * Its operations are recorded in the ledger first, with the policy they were planned under.
+ */
+export async function writePlanNote(port: VaultPort, path: string, plan: PlanNoteInput, policy: ScopePolicy): Promise<void> {
+  await ProposalLedger.of(port).record(
+    plan.operations.map((op) => opBlockData(op, plan.planId)),
+    path,
+    policy,
+  );
   const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '';
   const parts = folder === '' ? [] : folder.split('/');
   for (let i = 1; i <= parts.length; i++) {

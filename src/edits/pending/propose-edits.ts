@@ -1,6 +1,7 @@
 // Turns resolved edits into pending `ai-edit` blocks in the notes, each block standing in place of
 // the lines it would change. The scope policy is applied here, so nothing outside it is ever
-// shown; the write refuses if the note changed since the edits were resolved.
+// shown; the write refuses if the note changed since the edits were resolved. Every block is
+// recorded in the ledger before it is written, so accepting it later can tell it from a planted one.
 import type { EditNotice, EditPlan } from '../instructions/resolve-answer';
 import type { ResolvedCreate, ResolvedEdit } from '../instructions/resolved-edit';
 import { filter } from '../scope/filter-proposals';
@@ -9,6 +10,7 @@ import { applyLineEdits, dominantEol } from '../text/lines';
 import { StaleWriteError, VaultPathExistsError, type VaultPort } from '../../vault-vfs/vault-port';
 import { editBlockText, type EditBlockData } from './block-format';
 import { newBlockId } from './block-id';
+import { ProposalLedger } from './ledger/proposal-ledger';
 
 export interface ProposedBlock {
   id: string;
@@ -34,11 +36,15 @@ export function withEditBlocks(text: string, edits: readonly ResolvedEdit[], new
   return { text: out, blocks };
 }
 
+/** The text a new note's `add` block holds: its content without the final line break. */
+function newNoteAfter(create: ResolvedCreate): string {
+  return create.content.replace(/\r?\n$/, '');
+}
+
 /** A new note holding one `add` block with the whole content; rejecting it trashes the note. */
 export function newNoteText(create: ResolvedCreate, id: string): string {
   const trailing = /\r?\n$/.exec(create.content)?.[0] ?? '';
-  const after = create.content.slice(0, create.content.length - trailing.length);
-  return editBlockText({ id, type: 'add', before: '', after, newNote: true }, '\n') + trailing;
+  return editBlockText({ id, type: 'add', before: '', after: newNoteAfter(create), newNote: true }, '\n') + trailing;
 }
 
 export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<ProposalReport> {
@@ -46,12 +52,14 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
   const edits = filter(plan.edits, policy);
   const creates = filter(plan.creates, policy);
   for (const r of [...edits.refused, ...creates.refused]) report.refused.push({ file: r.proposal.file, index: r.proposal.index, message: r.reason });
+  const ledger = ProposalLedger.of(port);
   const byNote = new Map<string, ResolvedEdit[]>();
   for (const e of edits.allowed) byNote.set(e.file, [...(byNote.get(e.file) ?? []), e]);
   for (const [note, noteEdits] of byNote) {
     const source = plan.sources[note];
     if (source === undefined) throw new Error(`no source text for ${note}; resolve edits with resolveAnswer or resolveInstructions`);
     const { text, blocks } = withEditBlocks(source, noteEdits);
+    await ledger.record(blocks, note, policy);
     try {
       await port.process(note, (current) => {
         if (current !== source) throw new StaleWriteError(note);
@@ -66,8 +74,10 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
   }
   for (const c of creates.allowed) {
     const id = newBlockId('e');
+    const noteText = newNoteText(c, id);
+    await ledger.record([{ id, type: 'add', before: '', after: newNoteAfter(c), newNote: true }], c.file, policy);
     try {
-      await port.create(c.file, newNoteText(c, id));
+      await port.create(c.file, noteText);
     } catch (e) {
       if (!(e instanceof VaultPathExistsError)) throw e;
       report.refused.push({ file: c.file, index: c.index, message: 'a note with this path appeared while the edits were being prepared; nothing was written' });

@@ -1,13 +1,17 @@
 // Accept and reject `ai-edit` blocks: one, all in a note, or all in the vault. Accept writes
 // `after` in place of the block and its tag line; reject writes `before` back. Each note is
 // written once, atomically, and only if it is still exactly the text the decision was made on.
-// Accept checks the scope policy again: a note may have left the scope since the proposal.
+// Accept checks the scope policy again: a note may have left the scope since the proposal. It also
+// checks the ledger (ledger/proposal-ledger.ts): the block must be one Steward proposed for this
+// note, and pass the policy it was proposed under, unless the user confirmed it was not.
 import { filter } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { applyLineEdits, type LineEdit } from '../text/lines';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { blockById, findBlocks, type FoundBlock, type FoundEditBlock } from './find-blocks';
+import { ledgerRefusal } from './ledger/accept-check';
+import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
 import { directNoteWriter, type NoteWriter } from './note-writer';
 
 export type Decision = 'accept' | 'reject';
@@ -20,6 +24,8 @@ export interface BlockOutcome {
   decision: Decision;
   status: 'done' | 'refused';
   reason?: string;
+  /** Refused because the ledger has no record of the block: accepting needs a confirmation. */
+  unrecorded?: true;
 }
 
 export interface ResolveBlockOptions {
@@ -27,6 +33,8 @@ export interface ResolveBlockOptions {
   policy: ScopePolicy;
   /** Defaults to writing through `VaultPort.process`; the journal provides a recording writer. */
   writer?: NoteWriter;
+  /** The user confirmed accepting blocks Steward has no record of proposing (see the ledger). */
+  confirmUnrecorded?: boolean;
 }
 
 type Pending = FoundEditBlock & { state: 'pending' };
@@ -44,7 +52,7 @@ function damagedReason(b: FoundBlock): string {
 }
 
 /** Decides blocks of one note's text: the new text and an outcome per block (unwritten yet). */
-function decide(note: string, text: string, blocks: readonly FoundBlock[], decision: Decision, policy: ScopePolicy): { text: string; outcomes: BlockOutcome[]; trash: boolean } {
+function decide(note: string, text: string, blocks: readonly FoundBlock[], decision: Decision, opts: ResolveBlockOptions, verdicts: ReadonlyMap<FoundBlock, LedgerVerdict>): { text: string; outcomes: BlockOutcome[]; trash: boolean } {
   const edits: LineEdit[] = [];
   const outcomes: BlockOutcome[] = [];
   let createdNote = false;
@@ -56,7 +64,14 @@ function decide(note: string, text: string, blocks: readonly FoundBlock[], decis
       continue;
     }
     if (decision === 'accept') {
-      const refused = filter([{ kind: 'edit', file: note, type: b.data.type }], policy).refused[0];
+      const proposal = { kind: 'edit' as const, file: note, type: b.data.type };
+      const verdict = verdicts.get(b);
+      const ledger = verdict ? ledgerRefusal(verdict, proposal, opts.confirmUnrecorded === true) : { reason: 'the ledger was not consulted', unrecorded: false };
+      if (ledger) {
+        outcomes.push({ ...base, status: 'refused', reason: ledger.reason, ...(ledger.unrecorded ? { unrecorded: true as const } : {}) });
+        continue;
+      }
+      const refused = filter([proposal], opts.policy).refused[0];
       if (refused) {
         outcomes.push({ ...base, status: 'refused', reason: refused.reason });
         continue;
@@ -83,6 +98,16 @@ async function writeNote(port: VaultPort, note: string, before: string, decided:
   return decided.outcomes;
 }
 
+/** The ledger's verdict on each readable edit block, when accepting (rejecting needs none). */
+async function ledgerVerdicts(port: VaultPort, note: string, blocks: readonly FoundBlock[], decision: Decision): Promise<Map<FoundBlock, LedgerVerdict>> {
+  const out = new Map<FoundBlock, LedgerVerdict>();
+  const pending = blocks.filter((b): b is Pending => b.kind === 'edit' && b.state === 'pending');
+  if (decision !== 'accept' || pending.length === 0) return out;
+  const index = await ProposalLedger.of(port).load();
+  for (const b of pending) out.set(b, await index.check(note, b.data));
+  return out;
+}
+
 function checkNote(port: VaultPort, note: string): string | null {
   const check = checkVaultPath(note, { configDir: port.configDir });
   return check.ok ? null : check.reason;
@@ -103,7 +128,8 @@ export async function resolveEditBlock(port: VaultPort, note: string, id: string
   const b = found.block;
   if (b.kind !== 'edit') return refuse('this is an operation block; use the operation commands');
   if (opts.expectedRaw !== undefined && b.raw !== opts.expectedRaw) return refuse('the block changed since it was shown; look at it again', b.from + 1);
-  const outcomes = await writeNote(port, note, text, decide(note, text, [b], decision, opts.policy), opts.writer);
+  const verdicts = await ledgerVerdicts(port, note, [b], decision);
+  const outcomes = await writeNote(port, note, text, decide(note, text, [b], decision, opts, verdicts), opts.writer);
   return outcomes[0] ?? refuse('the block could not be read');
 }
 
@@ -112,7 +138,8 @@ export async function resolveNoteEditBlocks(port: VaultPort, note: string, decis
   const unsafe = checkNote(port, note);
   if (unsafe) return [{ note, id: null, line: 0, decision, status: 'refused', reason: unsafe }];
   const text = await port.read(note);
-  return writeNote(port, note, text, decide(note, text, findBlocks(text), decision, opts.policy), opts.writer);
+  const blocks = findBlocks(text);
+  return writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks, decision)), opts.writer);
 }
 
 /** Markdown notes that hold at least one pending block, with their blocks. */
@@ -133,7 +160,7 @@ export async function resolveVaultEditBlocks(port: VaultPort, decision: Decision
   const out: BlockOutcome[] = [];
   for (const { note, text, blocks } of await notesWithBlocks(port)) {
     if (!blocks.some((b) => b.kind === 'edit')) continue;
-    out.push(...(await writeNote(port, note, text, decide(note, text, blocks, decision, opts.policy), opts.writer)));
+    out.push(...(await writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks, decision)), opts.writer)));
   }
   return out;
 }

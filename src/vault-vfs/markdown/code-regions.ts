@@ -40,6 +40,13 @@ export interface MaskedText {
   codeBlockLine: Uint8Array;
 }
 
+/**
+ * Containers nest at most this deep (markdown-it's limit too); deeper markers are text. Every line
+ * walks the open containers, and a blank line consumes nothing to do it, so without a bound a deep
+ * list followed by many blank lines would take quadratic time.
+ */
+const MAX_DEPTH = 100;
+
 const Leaf = { none: 0, paragraph: 1, fence: 2, indented: 3, html: 4 } as const;
 type LeafKind = (typeof Leaf)[keyof typeof Leaf];
 
@@ -112,8 +119,9 @@ class Masker {
     let inParagraph = allMatched && this.leaf === Leaf.paragraph;
     let depth = matched;
     let started = false;
-    // Container starts: block quotes and list items, any number on one line.
+    // Container starts: block quotes and list items, any number on one line, up to MAX_DEPTH.
     for (;;) {
+      if (this.stack.length >= MAX_DEPTH) break;
       if (consumeQuoteMarker(cur)) {
         this.closeFrom(depth);
         this.filled();

@@ -25,7 +25,14 @@ export interface BlockStructure {
 
 // Sticky, multiline: tested at a line's first non-space character without slicing the line.
 const ATX = /(#{1,6})(?:[ \t]|$)/my;
-const ATX_TEXT = /^#{1,6}(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
+const CLOSING_HASHES = /(?:^|[ \t]+)#+$/;
+// A link reference definition on one line: not paragraph text, so never part of a setext heading.
+const REFERENCE_DEFINITION = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*\r?$/;
+
+/** The text of an ATX heading line (trimmed, `#`s included): without its opening and closing `#`s. */
+function atxText(raw: string, level: number): string {
+  return raw.slice(level).trim().replace(CLOSING_HASHES, '').trim();
+}
 const SETEXT = /(=+|-+)[ \t]*$/my;
 const BREAK = /([-*_])(?:[ \t]*\1){2,}[ \t]*$/my;
 const LIST_ITEM = /(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)/my;
@@ -131,6 +138,28 @@ class BlockScanner {
     this.open('paragraph', line);
   }
 
+  /**
+   * The paragraph `cur` with the underline at `line` becomes a setext heading, less the link
+   * reference definitions it starts with (CommonMark takes those out first). False when nothing
+   * but definitions is left: then the underline is text or a thematic break.
+   */
+  private setext(cur: BlockSpan, line: number, c: number): boolean {
+    const raw: string[] = [];
+    let first = cur.first;
+    for (let l = cur.first; l <= cur.last; l++) {
+      const lineText = this.text.slice(this.lines.start(l), this.lines.end(l));
+      if (raw.length === 0 && REFERENCE_DEFINITION.test(lineText)) first = l + 1;
+      else raw.push(lineText.trim());
+    }
+    if (raw.length === 0) return false;
+    if (first > cur.first) {
+      cur.last = first - 1;
+      this.close();
+    } else this.cur = null;
+    this.heading(c === 61 ? 1 : 2, raw.join(' '), first, line);
+    return true;
+  }
+
   /** Handles a line that starts (or, for setext and tables, completes) a block; false if none. */
   private startsBlock(line: number, q: number, e: number, cur: BlockSpan | null): boolean {
     const m = this.masked;
@@ -145,15 +174,10 @@ class BlockScanner {
       const raw = this.text.slice(q, e).trim();
       let level = 0;
       while (m.charCodeAt(q + level) === 35) level++;
-      this.heading(level, ATX_TEXT.exec(raw)?.[1] ?? '', line, line);
+      this.heading(level, atxText(raw, level), line, line);
       return true;
     }
-    if ((c === 61 || c === 45) && cur?.type === 'paragraph' && !this.pendingBlank && matchesAt(SETEXT, m, q)) {
-      const raw: string[] = [];
-      for (let l = cur.first; l <= cur.last; l++) raw.push(this.text.slice(this.lines.start(l), this.lines.end(l)).trim());
-      const first = cur.first;
-      this.cur = null;
-      this.heading(c === 61 ? 1 : 2, raw.join(' '), first, line);
+    if ((c === 61 || c === 45) && cur?.type === 'paragraph' && !this.pendingBlank && matchesAt(SETEXT, m, q) && this.setext(cur, line, c)) {
       return true;
     }
     if ((c === 45 || c === 42 || c === 95) && matchesAt(BREAK, m, q)) {

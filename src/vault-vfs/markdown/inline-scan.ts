@@ -4,6 +4,10 @@
 // skipped as a whole, so a `#` inside a link is never a tag. Backslash escapes are honoured.
 // Searches for the next special character, `]]` and `[[` are memoised, so the pass stays linear
 // even on lines full of unclosed brackets.
+// The text of a markdown link or image is scanned too, as CommonMark reads it: an image or a
+// wikilink in a link's text (`[![alt](a.png)](note.md)`, `[![[a.png]]](note.md)`) is reported
+// besides the link, and a markdown link inside another one's text wins: the outer one is then no
+// link (CommonMark's "links may not contain other links"; images may).
 
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
@@ -23,6 +27,15 @@ export interface InlineResult {
 /** Blocks whose content is not markdown text: nothing in them is a link or a tag. */
 const OPAQUE = new Set(['code', 'math', 'comment', 'html', 'yaml']);
 const SPECIAL = /[\\[!#]/g;
+
+/** A markdown link or image whose text is being scanned; reported when the scan leaves its text. */
+interface OpenLink {
+  link: LinkSyntax;
+  /** Where it goes in the embeds or links list: before whatever its text holds. */
+  at: number;
+  /** It holds a markdown link (not an image): not a link itself. */
+  cancelled: boolean;
+}
 
 class InlineScanner {
   readonly result: InlineResult = { links: [], embeds: [], tags: [] };
@@ -62,7 +75,8 @@ class InlineScanner {
     };
   }
 
-  private addLink(syntax: LinkSyntax, line: number): void {
+  private addLink(syntax: LinkSyntax, line: number, at?: number): void {
+    if (syntax.external) return;
     const s = withSourceStrings(syntax, this.text);
     const ref: LinkRef = {
       link: ownString(s.link),
@@ -71,7 +85,17 @@ class InlineScanner {
     };
     // Obsidian gives every link a display text: alias or link text, else the link path.
     ref.displayText = ownString(s.displayText ?? wikilinkDisplayText(s.link));
-    (s.embed ? this.result.embeds : this.result.links).push(ref);
+    const list = s.embed ? this.result.embeds : this.result.links;
+    if (at === undefined) list.push(ref);
+    else list.splice(at, 0, ref);
+  }
+
+  private leave(open: OpenLink[], line: number): number {
+    const o = open.pop();
+    if (!o) return 0;
+    if (o.cancelled) return o.link.displayEnd + 1; // its `(destination)` is plain text
+    this.addLink(o.link, line, o.at);
+    return o.link.end;
   }
 
   /** A link starting at `p` (`[` or `!`), or null. */
@@ -96,19 +120,31 @@ class InlineScanner {
     const s = this.lines.start(line);
     const e = this.lines.end(line);
     let p = s;
-    while (p < e) {
+    const open: OpenLink[] = [];
+    while (p < e || open.length > 0) {
       p = this.special.at(p);
+      const inner = open[open.length - 1];
+      if (inner && p >= inner.link.displayEnd) {
+        p = this.leave(open, line);
+        continue;
+      }
       if (p >= e) break;
       const c = m.charCodeAt(p);
       if (c === 92) {
         p += 2;
       } else if (c === 91 || (c === 33 && m.charCodeAt(p + 1) === 91)) {
         const link = this.linkAt(p, line, e);
-        if (link) {
-          if (!link.external) this.addLink(link, line);
+        if (link?.kind === 'markdown') {
+          // A link cancels the links whose text holds it, up to the nearest image (an image's
+          // text is read on its own, as markdown-it reads it).
+          for (let i = open.length - 1; !link.embed && i >= 0 && open[i]?.link.embed === false; i--) (open[i] as OpenLink).cancelled = true;
+          open.push({ link, at: (link.embed ? this.result.embeds : this.result.links).length, cancelled: false });
+          p = link.displayStart;
+        } else if (link) {
+          this.addLink(link, line);
           p = link.end;
         } else p++;
-      } else if (c === 35) {
+      } else if (c === 35 && open.length === 0) {
         const end = scanTag(m, p, s, e);
         if (end === -1) p++;
         else {

@@ -103,13 +103,17 @@ function plainDestinationEnd(text: string, p: number, lineEnd: number): number {
   return q < lineEnd ? -1 : q;
 }
 
-/** End of an optional title (`"t"`, `'t'`, `(t)`) at `p`, or `p` when there is none. */
+/** End of an optional title (`"t"`, `'t'`, `(t)`; backslash escapes skipped) at `p`, or `p` when there is none. */
 function titleEnd(text: string, p: number, lineEnd: number): number {
   const c = text.charCodeAt(p);
-  const closing = c === 34 ? '"' : c === 39 ? "'" : c === 40 ? ')' : null;
+  const closing = c === 34 ? 34 : c === 39 ? 39 : c === 40 ? 41 : 0;
   if (!closing) return p;
-  const q = indexBefore(text, closing, p + 1, lineEnd);
-  return q === -1 ? -1 : q + 1;
+  for (let q = p + 1; q < lineEnd; q++) {
+    const d = text.charCodeAt(q);
+    if (d === 92) q++;
+    else if (d === closing) return q + 1;
+  }
+  return -1;
 }
 
 /**

@@ -87,7 +87,8 @@ export class Retrieval {
       return result;
     }
     const semanticHits = (await this.semantic.search(query, { limit: depth, ...(options.signal ? { signal: options.signal } : {}) }))
-      .filter((h) => !wall(h.path))
+      // A store loaded without catching up may name notes that are gone since.
+      .filter((h) => !wall(h.path) && this.vault.metadata(h.path) !== null)
       .map((h): RetrievalHit => ({ path: h.path, score: Math.max(0, h.score), why: [semanticWhy(h.score, h.heading)] }));
     if (mode === 'semantic') return { hits: semanticHits.slice(0, limit), mode };
     return { hits: fuseRankings([keywordHits(), semanticHits], limit), mode };

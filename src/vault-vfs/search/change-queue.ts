@@ -28,6 +28,13 @@ export class ChangeQueue {
     return this.files.has(path);
   }
 
+  /** Paths queued to be (re)indexed, in work order, without taking them. */
+  queuedFiles(): string[] {
+    const out: string[] = [];
+    for (const [path, task] of this.files) if (task.op === 'index') out.push(path);
+    return out;
+  }
+
   indexFile(path: string, stat?: FileStat): void {
     this.files.delete(path); // re-inserted last: Map order is the work order
     this.files.set(path, stat === undefined ? { op: 'index' } : { op: 'index', stat });

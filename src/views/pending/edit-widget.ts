@@ -9,6 +9,7 @@ import type { DamagedInfo } from '../../edits/pending/find-blocks';
 import { resolveEditBlock, restoreDamagedBlock, type Decision } from '../../edits/pending/resolve-edit-blocks';
 import { renderDiff } from './diff-view';
 import { PendingWidget } from './pending-widget';
+import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, showProvenance } from './provenance';
 import { readNote } from './read-note';
 import { locateDamaged, locateShown, readShownEdit } from './shown-block';
 import type { WidgetDeps } from './widget-deps';
@@ -16,6 +17,11 @@ import type { WidgetDeps } from './widget-deps';
 const TYPE_LABEL: Record<EditBlockData['type'], string> = { add: 'Add', replace: 'Replace', delete: 'Delete' };
 
 export class EditBlockWidget extends PendingWidget {
+  private actionsEl: HTMLElement | null = null;
+  /** Set by the explicit "Accept anyway" click on a block the ledger does not know. */
+  private confirmedUnrecorded = false;
+  private anywayShown = false;
+
   constructor(
     containerEl: HTMLElement,
     private readonly source: string,
@@ -43,7 +49,10 @@ export class EditBlockWidget extends PendingWidget {
   private renderProposal(data: EditBlockData): void {
     this.header(data.newNote ? 'Proposed new note' : 'Proposed edit', TYPE_LABEL[data.type]);
     renderDiff(this.containerEl, diffModel(data.before, data.after));
+    const provenance = this.containerEl.createDiv();
+    void showProvenance(provenance, this.deps.port(), this.note, data, () => this.alive).catch(() => undefined);
     const actions = this.containerEl.createDiv({ cls: 'steward-pending-actions' });
+    this.actionsEl = actions;
     this.addButton(actions, 'Accept', 'Accept this edit and write the new text into the note', () => this.decide(data.id, 'accept'), true);
     this.addButton(actions, 'Reject', 'Reject this edit and put the original text back', () => this.decide(data.id, 'reject'));
     this.addMessageArea(this.containerEl);
@@ -76,10 +85,24 @@ export class EditBlockWidget extends PendingWidget {
       policy: this.deps.editPolicy(this.note),
       writer: journaledNoteWriter(port, `${decision} edit ${id} in ${this.note}`),
       expectedRaw: found.block.raw,
+      confirmUnrecorded: this.confirmedUnrecorded,
     });
-    if (outcome.status === 'refused') return this.tell('error', `edit not ${verb}: ${outcome.reason ?? 'refused'}`);
+    if (outcome.status === 'refused') {
+      if (outcome.unrecorded) this.offerAcceptAnyway(id);
+      return this.tell('error', `edit not ${verb}: ${outcome.reason ?? 'refused'}`);
+    }
     this.finish();
     this.tell('done', decision === 'accept' ? 'edit accepted: the new text is in the note' : 'edit rejected: the original text is back');
+  }
+
+  /** The explicit confirmation for a block Steward did not propose here: a second button. */
+  private offerAcceptAnyway(id: string): void {
+    if (this.anywayShown || !this.actionsEl || !this.alive) return;
+    this.anywayShown = true;
+    this.addButton(this.actionsEl, ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, () => {
+      this.confirmedUnrecorded = true;
+      return this.decide(id, 'accept');
+    });
   }
 
   private async restore(): Promise<void> {

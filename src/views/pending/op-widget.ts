@@ -5,6 +5,7 @@
 import type { OpBlockData, OpState } from '../../edits/pending/block-format';
 import { decideOpBlocks } from '../../edits/pending/plan-note';
 import { PendingWidget } from './pending-widget';
+import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, showProvenance } from './provenance';
 import { planFolderOf } from './plan-block';
 import { readNote } from './read-note';
 import { acceptAndRun, summaryText } from './run-operations';
@@ -18,6 +19,10 @@ const STATE_LABEL: Record<ShownState, string> = { pending: 'Pending', accepted: 
 
 export class OpBlockWidget extends PendingWidget {
   private stateEl: HTMLElement | null = null;
+  private actionsEl: HTMLElement | null = null;
+  /** Set by the explicit "Accept anyway" click on an operation the ledger does not know. */
+  private confirmedUnrecorded = false;
+  private anywayShown = false;
 
   constructor(
     containerEl: HTMLElement,
@@ -55,7 +60,10 @@ export class OpBlockWidget extends PendingWidget {
     if (data.reason !== undefined) el.createDiv({ cls: 'steward-pending-detail', text: `Why: ${data.reason}` });
     const state = data.state ?? 'pending';
     if (state === 'done' || state === 'failed') return;
+    const provenance = el.createDiv();
+    void showProvenance(provenance, this.deps.port(), this.note, data, () => this.alive).catch(() => undefined);
     const actions = el.createDiv({ cls: 'steward-pending-actions' });
+    this.actionsEl = actions;
     const what = `${TYPE_LABEL[data.type].toLowerCase()} ${data.source ?? data.path ?? ''}`;
     const acceptText = state === 'accepted' ? 'Run now' : 'Accept';
     this.addButton(actions, acceptText, `Accept and run this operation now: ${what}`, () => this.accept(data), true);
@@ -83,9 +91,12 @@ export class OpBlockWidget extends PendingWidget {
     const ctx = await this.context(data);
     if (!ctx.ok) return this.tell('error', `operation not run: ${ctx.reason}`);
     const port = this.deps.port();
-    const s = await acceptAndRun(port, this.note, [data.id], this.deps.organizePolicy(ctx.folder), this.deps.onJobDone);
+    const s = await acceptAndRun(port, this.note, [data.id], this.deps.organizePolicy(ctx.folder), this.deps.onJobDone, this.confirmedUnrecorded);
     const refused = s.refused.find((r) => r.id === data.id);
-    if (refused) return this.tell('error', `operation not run: ${refused.reason}`);
+    if (refused) {
+      if (refused.unrecorded) this.offerAcceptAnyway(data);
+      return this.tell('error', `operation not run: ${refused.reason}`);
+    }
     this.finish();
     const failed = s.failed.find((f) => f.id === data.id);
     if (failed) {
@@ -94,6 +105,16 @@ export class OpBlockWidget extends PendingWidget {
     }
     this.showState('done');
     this.tell('done', `${summaryText(s)}. "Undo last organize" reverses it`);
+  }
+
+  /** The explicit confirmation for an operation Steward did not plan here: a second button. */
+  private offerAcceptAnyway(data: OpBlockData): void {
+    if (this.anywayShown || !this.actionsEl || !this.alive) return;
+    this.anywayShown = true;
+    this.addButton(this.actionsEl, ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, () => {
+      this.confirmedUnrecorded = true;
+      return this.accept(data);
+    });
   }
 
   private async reject(data: OpBlockData): Promise<void> {

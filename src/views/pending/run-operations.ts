@@ -2,14 +2,14 @@
 // run every accepted one as a single journaled job, with a progress Notice that shows the counts.
 // Links are kept because the Obsidian adapter renames through FileManager.renameFile.
 import { Notice } from 'obsidian';
-import { runAcceptedOperations } from '../../edits/journal/run-plan-operations';
 import { decideOpBlocks, opBlocks } from '../../edits/pending/plan-note';
+import { runRecordedOperations } from '../../edits/pending/run-recorded-operations';
 import type { ScopePolicy } from '../../edits/scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 export interface RunSummary {
-  /** Operations the policy (or their state) refused to accept, with the reason. */
-  refused: { id: string; reason: string }[];
+  /** Operations the policy, the ledger or their state refused, with the reason. */
+  refused: { id: string; reason: string; unrecorded?: boolean }[];
   done: string[];
   failed: { id: string; error: string }[];
   /** The journal's job, when one ran and was applied. */
@@ -26,17 +26,21 @@ export function summaryText(s: RunSummary): string {
   return parts.join(', ');
 }
 
-/** Accepts `ids` (every undecided operation when null) and runs all accepted ones among them. */
-export async function acceptAndRun(port: VaultPort, note: string, ids: string[] | null, policy: ScopePolicy, onJobDone?: (jobId: string) => void): Promise<RunSummary> {
+/**
+ * Accepts `ids` (every undecided operation when null) and runs all accepted ones among them that
+ * the ledger vouches for; `confirmUnrecorded` when the user confirmed operations not proposed here.
+ */
+export async function acceptAndRun(port: VaultPort, note: string, ids: string[] | null, policy: ScopePolicy, onJobDone?: (jobId: string) => void, confirmUnrecorded = false): Promise<RunSummary> {
   const progress = new Notice(`Steward: accepting ${ids === null ? 'all pending operations' : plural(ids.length, 'operation')}…`, 0);
   try {
-    const marked = await decideOpBlocks(port, note, ids, 'accept', policy);
-    const refused = marked.filter((d) => d.status === 'refused').map((d) => ({ id: d.id, reason: d.reason ?? 'refused' }));
+    const marked = await decideOpBlocks(port, note, ids, 'accept', policy, { confirmUnrecorded });
+    const refused = marked.filter((d) => d.status === 'refused').map((d) => ({ id: d.id, reason: d.reason ?? 'refused', unrecorded: d.unrecorded === true }));
     const wanted = ids === null ? null : new Set(ids);
     const toRun = opBlocks(await port.read(note)).filter((b) => b.data.state === 'accepted' && (wanted === null || wanted.has(b.data.id))).length;
     if (toRun === 0) return { refused, done: [], failed: [], jobId: null };
     progress.setMessage(`Steward: running ${plural(toRun, 'operation')} through the journal (${plural(refused.length, 'refusal')})…`);
-    const report = await runAcceptedOperations(port, note, policy, ids);
+    const report = await runRecordedOperations(port, note, policy, ids, { confirmUnrecorded });
+    for (const h of report.held) if (!refused.some((r) => r.id === h.id)) refused.push(h);
     const done = report.results.filter((r) => r.state === 'done').map((r) => r.id);
     const failed = report.results.filter((r) => r.state === 'failed').map((r) => ({ id: r.id, error: r.error ?? 'failed' }));
     const jobId = report.job?.state === 'applied' ? report.job.job : null;

@@ -9,6 +9,7 @@ import { organizeScopePolicy } from '../../../src/agents/organize/plan-organize'
 import { buildScopePolicy, EDIT_CAPABILITIES } from '../../../src/edits/scope/scope-policy';
 import { ObsidianVault } from '../../../src/vault-vfs/obsidian-vault';
 import { registerPendingBlockWidgets } from '../../../src/views/pending/register-widgets';
+import { recordAllBlocks } from '../../helpers/record-blocks';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { StewardPage } from './api';
@@ -109,6 +110,8 @@ const api: StewardPage = {
       onJobDone: (id) => jobs.push(id),
     });
     note = notePath;
+    // The blocks these pages show stand for proposals Steward made (the ledger knows them).
+    await recordAllBlocks(p);
     await render();
   },
   rerender: render,

@@ -26,19 +26,25 @@ export const nodeAdapter: AdapterFactory = async (files, format = 'shortest') =>
   };
 };
 
-export const obsidianAdapter: AdapterFactory = (files, format = 'shortest') => {
-  const app = App.createConfigured__({ files });
-  (app.vault as unknown as { setConfig__(k: string, v: unknown): void }).setConfig__('newLinkFormat', format);
-  makeVaultFaithful(app);
-  const port = new ObsidianVault(app as never);
-  return Promise.resolve({
-    port,
-    raw: async (p) => ((await app.vault.adapter.exists(p)) ? app.vault.adapter.read(p) : null),
-    cleanup: () => Promise.resolve(),
-  });
-};
+/** The Obsidian adapter on the test runtime, with the user's "Automatically update internal links". */
+function onObsidian(alwaysUpdateLinks: boolean): AdapterFactory {
+  return (files, format = 'shortest') => {
+    const app = App.createConfigured__({ files });
+    makeVaultFaithful(app, { alwaysUpdateLinks, newLinkFormat: format });
+    const port = new ObsidianVault(app as never);
+    return Promise.resolve({
+      port,
+      raw: async (p) => ((await app.vault.adapter.exists(p)) ? app.vault.adapter.read(p) : null),
+      cleanup: () => Promise.resolve(),
+    });
+  };
+}
 
+export const obsidianAdapter: AdapterFactory = onObsidian(true);
+
+/** The first is the reference the others are compared with. */
 export const adapters: [string, AdapterFactory][] = [
   ['node', nodeAdapter],
   ['obsidian', obsidianAdapter],
+  ['obsidian with link updates off', onObsidian(false)],
 ];

@@ -22,6 +22,11 @@ async function helpFiles(): Promise<Record<string, string>> {
   return out;
 }
 
+/** Obsidian lists every note in the link maps, with `{}` when it has none; the contract does not care. */
+function withoutEmpty(links: Record<string, Record<string, number>>): Record<string, Record<string, number>> {
+  return Object.fromEntries(Object.entries(links).filter(([, targets]) => Object.keys(targets).length > 0));
+}
+
 describe('the help vault through both adapters', () => {
   it('gives identical link graphs and metadata', async () => {
     const files = await helpFiles();
@@ -30,8 +35,8 @@ describe('the help vault through both adapters', () => {
       const a = await make(files);
       const notes = Object.keys(files).filter((p) => p.endsWith('.md'));
       results.push({
-        resolved: a.port.resolvedLinks(),
-        unresolved: a.port.unresolvedLinks(),
+        resolved: withoutEmpty(a.port.resolvedLinks()),
+        unresolved: withoutEmpty(a.port.unresolvedLinks()),
         headings: notes.map((p) => a.port.metadata(p)?.headings.length ?? -1),
         tags: notes.map((p) => a.port.metadata(p)?.tags.map((t) => t.tag)),
       });

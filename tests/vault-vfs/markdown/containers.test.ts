@@ -112,3 +112,38 @@ describe('closing fences', () => {
     expect(links('- ```\n  [[a]]\n     ```\n  [[b]]')).toEqual(['b']);
   });
 });
+
+describe('links in link text (defect 6)', () => {
+  it('reports an image or embed inside a link, and the link', () => {
+    const meta = parseMarkdown('[![alt](local.png)](target.md) [![[x.png]]](t.md) [![i](i.png)](https://x.org)');
+    expect(meta.links.map((l) => l.link)).toEqual(['target.md', 't.md']);
+    expect(meta.embeds.map((l) => l.link)).toEqual(['local.png', 'x.png', 'i.png']);
+  });
+
+  it('lets an inner markdown link win over the outer one, whose destination is then text', () => {
+    expect(links('[[a](a.md)](b.md) [x [y](y.md)](z.md "[t](t.md)")')).toEqual(['a.md', 'y.md', 't.md']);
+  });
+
+  it('keeps a `#` inside link text from being a tag', () => {
+    expect(parseMarkdown('[#not-a-tag ![i](i.png)](n.md)').tags).toEqual([]);
+  });
+});
+
+describe('smaller defects (7)', () => {
+  it('reads a link whose title holds an escaped quote', () => {
+    expect(links('[link](/url "title \\"quoted\\"") [[after]]')).toEqual(['/url', 'after']);
+  });
+
+  it('gives `### ###` an empty heading text', () => {
+    expect(headings('### ###\n## a ##\n# b #c\n# c \\#')).toEqual(['', 'a', 'b #c', 'c \\#']);
+  });
+
+  it('keeps a link reference definition out of setext heading text', () => {
+    expect(headings('[foo]: /url\nbar\n===')).toEqual(['bar']);
+    expect(headings('[foo]: /url\n===')).toEqual([]);
+  });
+
+  it('takes `<!-->` and `<!--->` as whole comments', () => {
+    expect(links('a <!--> [[b]]\n<!---> [[c]]\n[[d]]')).toEqual(['b', 'd']);
+  });
+});

@@ -60,11 +60,15 @@ describe('parser robustness', () => {
 
   it('gets through large pathological notes (a quadratic pass would time the test out)', () => {
     const size = 100_000;
-    for (const unit of ['[[x ', '[a](', '![', '`a ', '$5 ', '%', '<!', '[', ']', '#x ', '\\', '```\n', '- [[a]]\n', '> ', '| a |\n']) {
+    for (const unit of ['[[x ', '[a](', '![', '`a ', '$5 ', '%', '<!', '[', ']', '#x ', '\\', '```\n', '- [[a]]\n', '> ', '| a |\n',
+      '<a b="c" ', '[![', '[a [b](c) ', '- ', '> - ', '1. ```\n', '\t\tx', '<div>\n', '<!--> ']) {
       const text = unit.repeat(Math.ceil(size / unit.length));
       const meta = parseMarkdown(text);
       expect(meta.sections.length).toBeGreaterThan(0);
     }
+    // Deeply nested containers, then many blank lines each of which walks the open containers.
+    const deep = `${'- '.repeat(20_000)}x\n${'\n'.repeat(size)}${'> '.repeat(20_000)}[[deep]]\n${'>\n'.repeat(size / 2)}`;
+    expect(parseMarkdown(deep).links.map((l) => l.link)).toEqual(['deep']);
     const oneLongLine = 'x'.repeat(size) + '[[end]]';
     expect(parseMarkdown(oneLongLine).links.map((l) => l.link)).toEqual(['end']);
   });

@@ -33,11 +33,12 @@ afterEach(async () => {
 });
 
 describe('steward search', () => {
-  it('prints {path, score} as JSON, title match first, and saves the index in the plugin folder', async () => {
+  it('prints {path, score, why} as JSON, title match first, and saves the index in the plugin folder', async () => {
     expect(await searchCommand.run([dir, 'sourdough', '--json'], io)).toBe(0);
-    const hits = JSON.parse(out) as { path: string; score: number }[];
+    const hits = JSON.parse(out) as { path: string; score: number; why: unknown }[];
     expect(hits.map((h) => h.path)).toEqual(['Recipes/Sourdough.md', 'Journal/Monday.md']);
-    for (const h of hits) expect(Object.keys(h).sort()).toEqual(['path', 'score']);
+    for (const h of hits) expect(Object.keys(h).sort()).toEqual(['path', 'score', 'why']);
+    expect(hits.map((h) => h.why)).toEqual([[{ kind: 'title', detail: 'title matches "sourdough"' }], [{ kind: 'content', detail: 'text matches "sourdough"' }]]);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
     expect((await readdir(path.join(dir, '.obsidian/plugins/steward/keyword-index'))).length).toBe(64 + 1); // shards and terms.bin
   });
@@ -45,7 +46,7 @@ describe('steward search', () => {
   it('sees edits made between two runs and honours --limit', async () => {
     await searchCommand.run([dir, 'sourdough'], io);
     expect(out.trim().split('\n')).toHaveLength(2);
-    expect(out).toMatch(/^\d\.\d{3} {2}Recipes\/Sourdough\.md\n/);
+    expect(out).toMatch(/^\d\.\d{3} {2}Recipes\/Sourdough\.md {2}\(title matches "sourdough"\)\n/);
     await put('Journal/Tuesday.md', 'Went running, then more sourdough baking and a longer note.\n');
     out = '';
     await searchCommand.run([dir, 'sourdough', '--json', '--limit', '5'], io);

@@ -1,0 +1,58 @@
+// Renames on Obsidian with every link kept on its file, whatever the user's settings.
+// - "Automatically update internal links" on: FileManager.renameFile rewrites the links that led
+//   to the moved files. It does not protect links that led elsewhere and that the new name now
+//   captures (`[[Foobar]]` meant `Projects/Foobar.md`; `Inbox/Other.md` becomes `Inbox/Foobar.md`
+//   and is closer). Steward rewrites those first, to a path that keeps their target.
+// - Off: Obsidian would ask the user (or leave links broken), so Steward moves the file with
+//   Vault.rename and rewrites the links itself, the way the Node adapter does.
+// Both plans come from Steward's link rewriter over the metadata cache, read when it is current.
+import type { App, TAbstractFile } from 'obsidian';
+import { applyLinkEdits } from './links/apply-link-edits';
+import { expandRenames, pathMapper } from './links/expand-renames';
+import { type NoteLinkEdits, planLinkRewrites } from './links/rewrite-links';
+import type { NoteMetadata } from './metadata-types';
+import type { NewLinkFormat } from './vault-port';
+
+/** Vault#getConfig: present in Obsidian, missing from its typings. */
+type ConfigReader = { getConfig?(key: string): unknown };
+
+export function vaultSetting(app: App, key: string): unknown {
+  return (app.vault as unknown as ConfigReader).getConfig?.(key);
+}
+
+function linkPlan(app: App, from: string, to: string, metadataOf: (p: string) => NoteMetadata | null): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
+  const files = app.vault.getFiles().map((f) => f.path);
+  if (!files.some((f) => f === from || f.startsWith(from + '/'))) return { notes: [], moved: (p) => p };
+  const renames = expandRenames(files, [{ from, to }]);
+  const format = (vaultSetting(app, 'newLinkFormat') as NewLinkFormat | undefined) ?? 'shortest';
+  const plan = planLinkRewrites({ files, metadataOf, renames, newLinkFormat: format });
+  return { notes: plan.notes, moved: pathMapper(renames) };
+}
+
+async function applyEdits(app: App, path: string, note: NoteLinkEdits): Promise<void> {
+  const file = app.vault.getFileByPath(path);
+  if (file && note.edits.length > 0) await app.vault.process(file, (text) => applyLinkEdits(text, note).text);
+}
+
+/**
+ * Moves `file` to `to` and keeps every link on its target. `write` runs each vault write and
+ * returns once Obsidian has indexed it, so each plan reads a current cache.
+ */
+export async function renameKeepingLinks(app: App, file: TAbstractFile, to: string, metadataOf: (p: string) => NoteMetadata | null, write: (w: () => Promise<void>) => Promise<void>): Promise<void> {
+  const from = file.path;
+  const { notes, moved } = linkPlan(app, from, to, metadataOf);
+  if (vaultSetting(app, 'alwaysUpdateLinks') === true) {
+    // Links in notes that stay put and led to files that stay put: the ones a new name captures.
+    const captured = notes
+      .filter((n) => n.before === n.after)
+      .map((n) => ({ ...n, edits: n.edits.filter((e) => moved(e.target) === e.target) }))
+      .filter((n) => n.edits.length > 0);
+    for (const n of captured) await write(() => applyEdits(app, n.before, n));
+    await write(() => app.fileManager.renameFile(file, to));
+    return;
+  }
+  await write(async () => {
+    await app.vault.rename(file, to);
+    for (const n of notes) await applyEdits(app, n.after, n);
+  });
+}

@@ -1,0 +1,94 @@
+// The witness's FileManager.renameFile: "Rename or move a file safely, and update all links to it
+// depending on the user's preferences" (API docs). With "Automatically update internal links"
+// (`alwaysUpdateLinks`) on, every link that led to a moved file and would no longer lead to it
+// (and a moved note's own links that would now lead elsewhere) is written again in the vault's
+// "New link format", keeping its kind (wikilink or markdown), subpath, alias and label. Links
+// that still work are left as written (undocumented; what Obsidian is seen to do). With the setting off the
+// user is asked instead (here: nobody answers, so no link changes). Links that led to another
+// file are left alone, even when the new name now captures them: Obsidian does not protect them.
+import type { FrontmatterLinkCache, ReferenceCache } from 'obsidian';
+import type { App, TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
+import { linktextFor, resolveLinkpath } from './link-paths';
+import type { WitnessMetadataCache } from './metadata-cache';
+import { parseNote } from './parse-note';
+
+type MockVault = App['vault'] & { readSync__(file: TFile): string; getConfig__(key: string): unknown };
+
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+function splitSubpath(link: string): [string, string] {
+  const hash = link.indexOf('#');
+  return hash < 0 ? [link, ''] : [link.slice(0, hash), link.slice(hash)];
+}
+
+/** The link as Obsidian writes it again with a new path: same kind, subpath, alias or label. */
+function rewritten(ref: ReferenceCache | FrontmatterLinkCache, pathFor: (omitMd: boolean) => string): string {
+  const [, subpath] = splitSubpath(ref.link);
+  const o = ref.original;
+  const wiki = /^(!?)\[\[([^\]|]*)(\|[^\]]*)?\]\]$/.exec(o);
+  if (wiki) return `${wiki[1] ?? ''}[[${pathFor(true)}${subpath}${wiki[3] ?? ''}]]`;
+  const md = /^(!?\[[\s\S]*\]\()(<[^>]*>|[^\s)]*(?:\([^\s)]*\)[^\s)]*)*)([\s\S]*)$/.exec(o);
+  if (!md) return o;
+  const angle = (md[2] ?? '').startsWith('<');
+  const dest = angle ? `<${pathFor(false)}${subpath}>` : encodeURI(pathFor(false)) + (subpath === '' ? '' : '#' + encodeURI(subpath.slice(1)));
+  return `${md[1] ?? ''}${dest}${md[3] ?? ''}`;
+}
+
+export function installWitnessRename(app: App, cache: WitnessMetadataCache): void {
+  const vault = app.vault as MockVault;
+  app.fileManager.renameFile = async (file: TAbstractFile, newPath: string): Promise<void> => {
+    const oldPath = file.path;
+    if (vault.getConfig__('alwaysUpdateLinks') !== true) {
+      await vault.rename(file, newPath);
+      return;
+    }
+    const moved = (p: string): string => (p === oldPath ? newPath : p.startsWith(oldPath + '/') ? newPath + p.slice(oldPath.length) : p);
+    const before = cache.filePaths();
+    const notes = vault.getMarkdownFiles().map((f) => [f.path, vault.readSync__(f)] as const);
+    await vault.rename(file, newPath);
+    const after = cache.filePaths();
+    const format = cache.linkFormat();
+
+    for (const [notePath, text] of notes) {
+      const nowAt = moved(notePath);
+      /** The new text of a link in this note, or null to leave it. */
+      const update = (ref: ReferenceCache | FrontmatterLinkCache): string | null => {
+        const [linkpath] = splitSubpath(ref.link);
+        const target = resolveLinkpath(before, linkpath, notePath);
+        if (target === null) return null;
+        const targetNow = moved(target);
+        // Only links to a moved file, or in a moved note, are looked at (none other is protected).
+        if (targetNow === target && nowAt === notePath) return null;
+        // A link that still leads to its file from where the note is now is left as written.
+        if (resolveLinkpath(after, linkpath, nowAt) === targetNow) return null;
+        const next = rewritten(ref, (omitMd) => linktextFor(after, targetNow, nowAt, format, omitMd));
+        return next === ref.original ? null : next;
+      };
+      const meta = parseNote(text);
+      const edits: Edit[] = [];
+      for (const ref of [...(meta.links ?? []), ...(meta.embeds ?? [])]) {
+        const next = update(ref);
+        if (next !== null) edits.push({ start: ref.position.start.offset, end: ref.position.end.offset, text: next });
+      }
+      // Properties hold links as strings; they are written again inside the frontmatter block.
+      let searchFrom = 0;
+      const fmEnd = meta.frontmatterPosition?.end.offset ?? 0;
+      for (const ref of meta.frontmatterLinks ?? []) {
+        const at = text.indexOf(ref.original, searchFrom);
+        if (at < 0 || at >= fmEnd) continue;
+        searchFrom = at + ref.original.length;
+        const next = update(ref);
+        if (next !== null) edits.push({ start: at, end: at + ref.original.length, text: next });
+      }
+      if (edits.length === 0) continue;
+      let out = text;
+      for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+      const target = vault.getFileByPath(nowAt);
+      if (target) await vault.modify(target, out);
+    }
+  };
+}
