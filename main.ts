@@ -10,6 +10,7 @@ import { registerPendingBlockWidgets } from './src/views/pending/register-widget
 import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
 import { offerRecovery } from './src/views/recovery/offer-recovery';
 import { KeywordSearch } from './src/views/search/keyword-search';
+import { SemanticSearch } from './src/views/search/semantic-search';
 import { StewardSettingTab } from './src/views/settings-tab';
 
 export default class StewardPlugin extends Plugin {
@@ -19,6 +20,8 @@ export default class StewardPlugin extends Plugin {
   private readonly selfWrites = new SelfWrites();
   /** The vault's keyword index (built once the workspace is ready); null before onload. */
   keywordSearch: KeywordSearch | null = null;
+  /** The semantic index, when the user turned it on (built after layout ready, from vault events). */
+  semanticSearch: SemanticSearch | null = null;
 
   override async onload(): Promise<void> {
     await this.loadSettings();
@@ -27,7 +30,13 @@ export default class StewardPlugin extends Plugin {
     // Built after layout ready, in slices; kept current from vault events; saved in the plugin folder.
     const keywordSearch = new KeywordSearch(this, () => this.port());
     this.keywordSearch = keywordSearch;
-    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: () => keywordSearch.organizeSources() });
+    const semanticSearch = new SemanticSearch(this, { app: this.app, port: () => this.port(), settings });
+    this.semanticSearch = semanticSearch;
+    const indexes = (): ReturnType<KeywordSearch['organizeSources']> => {
+      const keyword = keywordSearch.organizeSources();
+      return keyword && { ...keyword, semantic: semanticSearch.similarity() };
+    };
+    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: indexes });
     registerPendingBlockWidgets(this, widgetDepsFromSettings(() => this.port(), settings));
     // The journal is read and vault events are watched only once the workspace is ready: the
     // vault's start-up `create` events (one per file) must not look like new files.

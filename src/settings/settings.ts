@@ -6,6 +6,7 @@ import { type AutomaticSettings, DEFAULT_AUTOMATIC, readAutomatic } from './auto
 import { type ModelChoice, modelChoice, readModelChoice } from './model-choice';
 import { isRecord, readBoolean, readChoice, readFolderList, readString, vaultFolder } from './read-fields';
 import { readRules, type SavedRule } from './rule-settings';
+import { DEFAULT_SEMANTIC, readSemantic, type SemanticSettings } from './semantic-settings';
 
 export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -45,6 +46,8 @@ export interface StewardSettings {
   /** Whether organize offers the folder's naming conventions before planning (off: never asks). */
   suggestNaming: boolean;
   automatic: AutomaticSettings;
+  /** The semantic index (embeddings of every note); off by default. */
+  semanticIndex: SemanticSettings;
 }
 
 export const DEFAULT_SETTINGS: StewardSettings = {
@@ -61,6 +64,7 @@ export const DEFAULT_SETTINGS: StewardSettings = {
   allowOutside: false,
   suggestNaming: false,
   automatic: DEFAULT_AUTOMATIC,
+  semanticIndex: DEFAULT_SEMANTIC,
 };
 
 export interface LoadedSettings {
@@ -125,6 +129,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     suggestNaming: readBoolean(raw, 'suggestNaming', 'settings', problems, DEFAULT_SETTINGS.suggestNaming),
     allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
     automatic: readAutomatic(raw.automatic, problems),
+    semanticIndex: readSemantic(raw.semanticIndex, problems),
   };
   return { settings, problems, usedDefaults: false };
 }

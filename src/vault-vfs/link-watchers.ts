@@ -2,7 +2,7 @@
 // appears, leaves or moves, only those notes re-resolve, and a rename reads only those notes.
 // Built lazily, on the first question: while a vault opens every note is resolved anyway, and
 // the map (two keys per link) is a good part of an open's allocations.
-import type { NoteMetadata } from './metadata-types';
+import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
 
 /** The link path without its `#heading` / `#^block` subpath. */
 export function linkpathOf(link: string): string {
@@ -11,14 +11,18 @@ export function linkpathOf(link: string): string {
 }
 
 /** Calls `visit` with every link path of a note: links, embeds and frontmatter links. */
-export function forEachLinkpath(meta: NoteMetadata, visit: (linkpath: string) => void): void {
+export function forEachLinkpath(meta: IndexedMetadata, visit: (linkpath: string) => void): void {
+  if (meta instanceof DeferredMetadata) {
+    for (const linkpath of meta.linkpaths) visit(linkpath);
+    return;
+  }
   for (const l of meta.links) visit(linkpathOf(l.link));
   for (const l of meta.embeds) visit(linkpathOf(l.link));
   for (const l of meta.frontmatterLinks) visit(linkpathOf(l.link));
 }
 
 /** The lower-cased file names a note's links could resolve to (with and without `.md`), once each. */
-function nameKeysOf(meta: NoteMetadata): Set<string> {
+function nameKeysOf(meta: IndexedMetadata): Set<string> {
   const keys = new Set<string>();
   forEachLinkpath(meta, (linkpath) => {
     const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
@@ -34,7 +38,7 @@ export class LinkWatchers {
   private readonly keysOf = new Map<string, Set<string>>();
 
   /** `notes` lists every note's metadata when the map is first needed. */
-  constructor(private readonly notes: () => Iterable<[string, NoteMetadata]>) {}
+  constructor(private readonly notes: () => Iterable<[string, IndexedMetadata]>) {}
 
   /** Whether the map exists yet (before that, updates cost nothing). */
   get built(): boolean {
@@ -42,7 +46,7 @@ export class LinkWatchers {
   }
 
   /** The note at `path` now holds the links of `meta` (null: the note is gone). */
-  update(path: string, meta: NoteMetadata | null): void {
+  update(path: string, meta: IndexedMetadata | null): void {
     const byName = this.byName;
     if (!byName) return;
     const old = this.keysOf.get(path);

@@ -9,6 +9,7 @@ import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
 import { type RewrittenNote, planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
+import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
 import type { NoteMetadata } from './metadata-types';
 import { extOf, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
@@ -23,7 +24,7 @@ export class VaultIndex {
   private readonly stats = new Map<string, FileStat>();
   private readonly folders = new Set<string>();
   private readonly lower = new Map<string, string>();
-  private readonly meta = new Map<string, NoteMetadata>();
+  private readonly meta = new Map<string, IndexedMetadata>();
   private readonly resolver = new LinkResolver();
   private readonly out = new Map<string, Resolution>();
   private readonly incoming = new Map<string, Map<string, number>>();
@@ -70,9 +71,10 @@ export class VaultIndex {
 
   /**
    * Adds or updates a file. `text` is the note's content (markdown only), parsed for metadata
-   * unless the caller has just parsed it (`parsed`).
+   * unless the caller has it already (`parsed`: just parsed, or deferred from a cache; then
+   * `text` may be null).
    */
-  setFile(path: string, stat: FileStat, text: string | null, parsed?: NoteMetadata): void {
+  setFile(path: string, stat: FileStat, text: string | null, parsed?: IndexedMetadata): void {
     const isNew = !this.stats.has(path);
     this.stats.set(path, stat);
     this.lower.set(path.toLowerCase(), path);
@@ -80,7 +82,7 @@ export class VaultIndex {
       this.resolver.add(path);
       this.touchName(path);
     }
-    if (text !== null && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text));
+    if ((parsed || text !== null) && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text ?? ''));
   }
 
   /** Removes a file, or a folder and everything in it. */
@@ -146,10 +148,15 @@ export class VaultIndex {
   // ---- metadata and links ---------------------------------------------------------------------
 
   metadata(path: string): NoteMetadata | null {
-    return this.meta.get(path) ?? null;
+    const meta = this.meta.get(path);
+    if (!(meta instanceof DeferredMetadata)) return meta ?? null;
+    // Decoded once, in place: the link graph is unchanged (the link paths are the same).
+    const loaded = meta.load();
+    this.meta.set(path, loaded);
+    return loaded;
   }
 
-  private setMeta(path: string, meta: NoteMetadata): void {
+  private setMeta(path: string, meta: IndexedMetadata): void {
     this.meta.set(path, meta);
     this.watchers.update(path, meta);
     this.markDirty(path);

@@ -7,6 +7,7 @@ import { modelSettingGroup } from './llm/model-setting-group';
 import { previewRule } from './organize/rule-preview';
 import { RulesEditor } from './organize/rules-editor';
 import { renderSettingDefinitions } from './render-setting-definitions';
+import { semanticSettingGroup } from './search/semantic-settings-group';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   openai: 'OpenAI',
@@ -52,6 +53,7 @@ export class StewardSettingTab extends PluginSettingTab {
         items: [{ name: 'Organize rules', desc: 'Run first, in priority order; the first rule that matches a file claims it. Checked as you type.', render: (setting) => this.renderRules(setting) }],
       },
       this.automaticGroup(),
+      semanticSettingGroup(() => this.plugin.semanticSearch),
     ];
     for (const id of PROVIDER_IDS) {
       items.push(this.providerGroup(id));
@@ -148,6 +150,7 @@ export class StewardSettingTab extends PluginSettingTab {
       return;
     }
     await this.plugin.saveSettings();
+    if (key.startsWith('semanticIndex.')) void this.plugin.semanticSearch?.configure();
     // Provider groups show only for the active provider.
     if (requireApiVersion('1.13.0')) {
       if (key === 'activeProvider') this.refreshDomState();

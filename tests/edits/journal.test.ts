@@ -119,20 +119,22 @@ describe('interrupted jobs', () => {
     expect(before['Inbox/a.md']).toBeDefined();
   });
 
-  it('set a corrupt journal aside and report it, running nothing', async () => {
+  it('keep a corrupt journal, report it, and give its job to recovery from the copy of its operations, running nothing', async () => {
     vault = await crashed(3);
     const dir = path.join(vault.dir, '.obsidian/plugins/steward/journal');
     const [file] = (await fs.readdir(dir)).filter((f) => f.endsWith('.jsonl'));
     const full = path.join(dir, file as string);
     const text = await fs.readFile(full, 'utf8');
-    await fs.writeFile(full, text.replace('"t":"begin"', '"t":"bogus"'));
+    const bad = text.replace('"t":"begin"', '"t":"bogus"');
+    await fs.writeFile(full, bad);
     const before = await snapshot(vault.dir);
     const port = await reopen(vault);
     const scan = await findInterruptedJobs(port);
-    expect(scan.interrupted).toEqual([]);
-    expect(scan.quarantined).toEqual([{ job: file?.replace('.jsonl', ''), file: expect.stringMatching(/^journal\/quarantine\/j.*\.jsonl$/) as string, reason: 'record 1 fails its checksum' }]);
+    expect(scan.interrupted.map((j) => j.job)).toEqual([file?.replace('.jsonl', '')]);
+    expect(scan.quarantined).toEqual([]);
+    expect(scan.damaged).toEqual([{ job: file?.replace('.jsonl', ''), keptAs: expect.stringMatching(/^journal\/quarantine\/j.*\.jsonl$/) as string, reason: 'record 1 fails its checksum', recordsRead: 0 }]);
     expect(await snapshot(vault.dir)).toEqual(before);
-    await fs.access(path.join(vault.dir, '.obsidian/plugins/steward', scan.quarantined[0]?.file ?? ''));
+    expect(await fs.readFile(path.join(vault.dir, '.obsidian/plugins/steward', scan.damaged[0]?.keptAs ?? ''), 'utf8')).toBe(bad);
   });
 
   it('stop, without guessing, when a half-finished step matches neither its before nor its after', async () => {

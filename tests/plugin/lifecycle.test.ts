@@ -68,6 +68,7 @@ describe('plugin lifecycle', () => {
       'Organize',
       'Rules',
       'Automatic mode',
+      'Semantic index',
       ...['OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)'].flatMap((p) => [p, `${p}: exploration model`, `${p}: planning model`]),
     ]);
   });

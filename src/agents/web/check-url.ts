@@ -6,6 +6,15 @@ import { hostTextReason, nonPublicReason } from './address-policy';
 /** Resolves a host name to its IP addresses (Node: dns.lookup with `all`). */
 export type ResolveHost = (hostname: string, signal?: AbortSignal) => Promise<string[]>;
 
+/** A transport refused to connect because the host resolved to a non-public address. */
+export class PrivateAddressError extends Error {
+  readonly refused = true;
+  constructor(message: string) {
+    super(message);
+    this.name = 'PrivateAddressError';
+  }
+}
+
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
 export interface UrlCheckOptions {

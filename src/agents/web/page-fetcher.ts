@@ -48,8 +48,8 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(), options.timeoutMs);
       const signal = anySignal([timeout.signal, ...(outerSignal ? [outerSignal] : [])]);
+      let current = startUrl;
       try {
-        let current = startUrl;
         for (let hop = 0; ; hop++) {
           const checked = await checkFetchUrl(current, { allowPrivateHosts: options.allowPrivateHosts, ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), signal });
           if (!checked.ok) return { ok: false, refused: true, reason: hop === 0 ? checked.reason : `redirected to ${current}: ${checked.reason}` };
@@ -84,6 +84,9 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
       } catch (error) {
         if (outerSignal?.aborted) return { ok: false, refused: false, reason: 'stopped' };
         if (timeout.signal.aborted) return { ok: false, refused: false, reason: `no complete answer within ${options.timeoutMs} ms` };
+        // A transport that checks addresses at connect time refuses with a PrivateAddressError (maybe wrapped, as fetch does).
+        const refusal = [error, (error as { cause?: unknown } | null)?.cause].find((e) => e instanceof Error && (e as { refused?: unknown }).refused === true);
+        if (refusal instanceof Error) return { ok: false, refused: true, reason: current === startUrl ? refusal.message : `redirected to ${current}: ${refusal.message}` };
         return { ok: false, refused: false, reason: error instanceof Error ? error.message : String(error) };
       } finally {
         clearTimeout(timer);

@@ -12,10 +12,12 @@ function describeScan(scan: JournalScan): string | null {
   const job = scan.interrupted[0];
   if (job) {
     const what = job.origin === 'undo' ? 'an interrupted undo of job' : 'an interrupted job';
-    return `${what} ${job.job} ("${job.description}", ${job.applied} of ${job.steps} steps applied) is in the journal; run "steward recover <vault> --resume" or "steward recover <vault> --rollback" first`;
+    const d = scan.damaged.find((x) => x.job === job.job);
+    const damage = d ? `; its journal was damaged (${d.reason}; kept as ${d.keptAs}), and recovery will judge from the vault what the lost records said` : '';
+    return `${what} ${job.job} ("${job.description}", ${job.applied} of ${job.steps} steps applied) is in the journal${damage}; run "steward recover <vault> --resume" or "steward recover <vault> --rollback" first`;
   }
   const q = scan.quarantined[0];
-  if (q) return `the journal of job ${q.job} was damaged (${q.reason}) and set aside as ${q.file}; check the vault, then run the command again`;
+  if (q) return `the journal of job ${q.job} could not be read (${q.reason}); it was kept as ${q.file}, and nothing was changed: Steward cannot tell what that job did, so check the vault (undo history, plan notes) before running the command again`;
   return null;
 }
 
@@ -52,14 +54,18 @@ export const recoverCommand: CliCommand = {
       if (e instanceof JobStoppedError) throw new FailureError(`recovery stopped, nothing guessed: ${e.message}; the job is still in the journal`);
       throw e;
     }
+    // A damaged journal is a failure even when what it held was recovered: the user must look.
+    const code = result.quarantined.length + result.damaged.length > 0 ? 1 : 0;
     if (parsed.booleans.has('json')) {
       io.stdout(JSON.stringify(result) + '\n');
-      return 0;
+      return code;
     }
-    const lines = result.quarantined.map((q) => `damaged journal of job ${q.job} set aside as ${q.file}: ${q.reason}`);
+    const lines = result.quarantined.map((q) => `the journal of job ${q.job} could not be read (${q.reason}); kept as ${q.file}; nothing was recovered from it: check the vault by hand`);
+    lines.push(...result.damaged.map((d) => `the journal of job ${d.job} was damaged (${d.reason}); kept as ${d.keptAs}; ${d.recordsRead} record${d.recordsRead === 1 ? '' : 's'} read, the rest judged from the vault`));
     lines.push(...result.reports.map(describeReport));
     if (lines.length === 0) lines.push('no interrupted job');
     io.stdout(lines.join('\n') + '\n');
-    return 0;
+    if (code !== 0) io.stderr(`error: a damaged journal was found; it is kept, and the lines above say what was recovered and what was not\n`);
+    return code;
   },
 };

@@ -10,7 +10,6 @@ import { sha256Hex } from './content-hash';
 import { describeOperation, executionOrder, type JobOperation } from './job-operation';
 import { append, defer, driveBackward, driveForward, type RunContext } from './job-runner';
 import { replay, type JobState } from './job-state';
-import type { JournalRecord } from './journal-records';
 import { JournalStore, newJobId } from './journal-store';
 import { withJournalLock } from './journal-lock';
 
@@ -102,6 +101,19 @@ export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted')
   return reportOf(ctx.state, ctx.notes);
 }
 
+/** The paths the operations create, with the folders above them, that do not exist yet. */
+async function absentPaths(port: VaultPort, ops: readonly JobOperation[]): Promise<string[]> {
+  const out = new Set<string>();
+  for (const op of ops) {
+    const target = 'destination' in op ? op.destination : op.type === 'create_folder' || op.type === 'create_note' ? op.path : null;
+    for (let p = target; p !== null && p !== '' && !out.has(p); p = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '') {
+      if (await port.exists(p)) break;
+      out.add(p);
+    }
+  }
+  return [...out];
+}
+
 /** Executes operations as one journaled job. Refuses while an interrupted job exists. */
 export async function executeJob(port: VaultPort, input: JobInput, opts: RunOptions = {}): Promise<JobReport> {
   const store = new JournalStore(port.state);
@@ -112,7 +124,9 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const ops = executionOrder(await Promise.all(input.operations.map((o) => toJobOperation(o, known))));
     const job = newJobId();
     const at = Date.now();
-    const begin: JournalRecord = { t: 'begin', job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
+    const begin = { t: 'begin' as const, job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
+    // A copy of what the job means to do, so that even a journal damaged later says it.
+    await store.saveIntent(begin, await absentPaths(port, ops));
     // The begin record goes to disk with the first intent records, before the vault is touched.
     const ctx: RunContext = { port, store, known, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
     const report = await finishRun(ctx, 'applied');

@@ -8,6 +8,8 @@ export interface StepState {
   status: StepStatus;
   before: StepBefore | null;
   after: StepAfter | null;
+  /** Whether any record names this step: one with none may still have run, if records were lost. */
+  recorded: boolean;
 }
 
 export type JobPhase = 'applied' | 'reverted' | 'interrupted' | 'empty';
@@ -34,11 +36,12 @@ export function replay(job: string, records: readonly JournalRecord[]): JobState
   if (first?.t !== 'begin') {
     return { job, description: '', plan: null, createdAt: 0, ops: [], steps: [], phase: 'empty', origin: 'execute', failure: null };
   }
-  const steps: StepState[] = first.ops.map(() => ({ status: 'pending', before: null, after: null }));
+  const steps: StepState[] = first.ops.map(() => ({ status: 'pending', before: null, after: null, recorded: false }));
   const state: JobState = { job, description: first.description, plan: first.plan ?? null, createdAt: first.at, ops: first.ops, steps, phase: 'interrupted', origin: 'execute', failure: null };
   let sinceEnd = true;
   for (const r of records.slice(1)) {
     const s = 'step' in r ? steps[r.step] : undefined;
+    if (s) s.recorded = true;
     switch (r.t) {
       case 'run':
         if (sinceEnd && (r.why === 'execute' || r.why === 'undo')) state.origin = r.why;
@@ -64,6 +67,7 @@ export function replay(job: string, records: readonly JournalRecord[]): JobState
         sinceEnd = true;
         break;
       case 'begin':
+      case 'salvaged':
         break;
     }
   }

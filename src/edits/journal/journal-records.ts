@@ -27,7 +27,9 @@ export type JournalRecord =
   | { t: 'reverted'; step: number }
   /** The step could not run and changed nothing (a clean refusal, not a crash). */
   | { t: 'failed'; step: number; reason: string }
-  | { t: 'end'; state: 'applied' | 'reverted'; at: number; failure?: { step: number; reason: string } };
+  | { t: 'end'; state: 'applied' | 'reverted'; at: number; failure?: { step: number; reason: string } }
+  /** The journal was damaged: rebuilt from `recordsRead` readable records, the original kept as `keptAs`. */
+  | { t: 'salvaged'; reason: string; keptAs: string; recordsRead: number; at: number };
 
 export async function encodeRecord(r: JournalRecord): Promise<string> {
   const json = JSON.stringify(r);
@@ -49,6 +51,29 @@ export type DecodedJournal =
       validText: string;
     }
   | { ok: false; reason: string };
+
+/**
+ * What can be read of a damaged journal: the records before the first bad one (every record after
+ * a bad one is distrusted, since the order of records is what the journal means), and why it
+ * stopped there, or null when the whole journal reads cleanly.
+ */
+export async function salvageJournal(text: string): Promise<{ records: JournalRecord[]; damage: string | null; tornTail: boolean }> {
+  const decoded = await decodeJournal(text);
+  if (decoded.ok) return { records: decoded.records, damage: null, tornTail: decoded.tornTail !== null };
+  const lines = text.split('\n');
+  const records: JournalRecord[] = [];
+  for (const line of lines) {
+    const space = line.indexOf(' ');
+    const json = line.slice(space + 1);
+    if (space !== 64 || (await sha256Hex(json)) !== line.slice(0, space)) break;
+    try {
+      records.push(JSON.parse(json) as JournalRecord);
+    } catch {
+      break;
+    }
+  }
+  return { records: records[0]?.t === 'begin' ? records : [], damage: decoded.reason, tornTail: false };
+}
 
 export async function decodeJournal(text: string): Promise<DecodedJournal> {
   const records: JournalRecord[] = [];

@@ -3,15 +3,19 @@
 //   journal/done/<job>.jsonl     a finished job (applied or reverted), kept for undo
 //   journal/quarantine/...       journals that failed their checksums, set aside for inspection
 //   journal/blobs/<sha256>       copies of trashed files, so a trash can be undone anywhere
+//   journal/intents/<job>.json   a copy of a running job's begin record (its operations), written
+//                                before the journal, so a journal damaged or emptied later still
+//                                says what the job meant to do
 // A job file is append-only; finishing moves it to done/, so finding an interrupted job is a
 // listing, not a parse of every journal ever written.
 import type { StateStore } from '../../vault-vfs/vault-port';
-import { decodeJournal, encodeRecords, type JournalRecord } from './journal-records';
+import { decodeJournal, encodeRecords, type JournalRecord, salvageJournal } from './journal-records';
 
 export const JOURNAL_DIR = 'journal';
 const DONE_DIR = `${JOURNAL_DIR}/done`;
 const QUARANTINE_DIR = `${JOURNAL_DIR}/quarantine`;
 const BLOB_DIR = `${JOURNAL_DIR}/blobs`;
+const INTENT_DIR = `${JOURNAL_DIR}/intents`;
 
 export type Where = 'active' | 'done';
 
@@ -64,6 +68,50 @@ export class JournalStore {
     return { ok: true, job, records: decoded.records, tornTail: decoded.tornTail !== null };
   }
 
+  /**
+   * Reads an active journal as far as it can be trusted (see salvageJournal). `text` is null when
+   * the file is missing.
+   */
+  async salvage(job: string): Promise<{ records: JournalRecord[]; damage: string | null; text: string | null }> {
+    const text = await this.state.read(this.file(job, 'active'));
+    if (text === null) return { records: [], damage: 'the journal file is missing', text };
+    const read = await salvageJournal(text);
+    // A torn last record (a crash while it was appended) is cut off, so appends stay clean.
+    if (read.damage === null && read.tornTail && read.records.length > 0) await this.rewrite(job, read.records);
+    return { records: read.records, damage: read.damage, text };
+  }
+
+  /** Replaces an active journal with these records (after its damaged original was kept aside). */
+  async rewrite(job: string, records: readonly JournalRecord[]): Promise<void> {
+    await this.state.write(this.file(job, 'active'), await encodeRecords(records));
+  }
+
+  /** Copies a damaged journal aside, unchanged; returns the copy's name in the state folder. */
+  async keepCopy(job: string, text: string): Promise<string> {
+    const target = `${QUARANTINE_DIR}/${job}-${Date.now()}.jsonl`;
+    await this.state.write(target, text);
+    return target;
+  }
+
+  /**
+   * `absent`: the paths the job creates, and the folders above them, that did not exist when it
+   * began, so that a lost record of a created folder can be told from one that was there already.
+   */
+  async saveIntent(begin: JournalRecord & { t: 'begin' }, absent: readonly string[]): Promise<void> {
+    await this.state.write(`${INTENT_DIR}/${begin.job}.json`, JSON.stringify({ ...begin, absent }));
+  }
+
+  async readIntent(job: string): Promise<{ begin: JournalRecord & { t: 'begin' }; absent: string[] } | null> {
+    const text = await this.state.read(`${INTENT_DIR}/${job}.json`);
+    if (text === null) return null;
+    try {
+      const { absent, ...r } = JSON.parse(text) as JournalRecord & { absent?: string[] };
+      return r.t === 'begin' && r.job === job && Array.isArray(r.ops) && Array.isArray(absent) ? { begin: r, absent } : null;
+    } catch {
+      return null;
+    }
+  }
+
   async append(job: string, records: readonly JournalRecord[]): Promise<void> {
     if (records.length === 0) return;
     await this.state.append(this.file(job, 'active'), await encodeRecords(records));
@@ -72,6 +120,7 @@ export class JournalStore {
   /** Moves a finished journal to done/. */
   async finish(job: string): Promise<void> {
     await this.state.rename(this.file(job, 'active'), this.file(job, 'done'));
+    await this.state.remove(`${INTENT_DIR}/${job}.json`);
   }
 
   /** Moves a finished journal back to the active folder, to undo it. */

@@ -10,6 +10,8 @@ import type { JournalRecord } from './journal-records';
 import { withJournalLock } from './journal-lock';
 import { JournalStore } from './journal-store';
 import { checkUndoable } from './undo-check';
+import type { RunContext } from './job-runner';
+import { reconcileWithVault } from './reconcile-steps';
 
 export interface InterruptedJob {
   job: string;
@@ -24,31 +26,70 @@ export interface InterruptedJob {
 
 export interface QuarantinedJournal {
   job: string;
-  /** Where the journal was moved, inside Steward's state folder. */
+  /** Where the journal was moved, inside Steward's state folder (kept, never deleted). */
   file: string;
   reason: string;
 }
 
-export interface JournalScan {
-  interrupted: InterruptedJob[];
-  quarantined: QuarantinedJournal[];
+/** A job whose journal was damaged but whose operations are known: recovery rebuilds it from the vault. */
+export interface DamagedJournal {
+  job: string;
+  reason: string;
+  /** The damaged journal as it was, kept inside Steward's state folder. */
+  keptAs: string;
+  /** Records that could still be read. */
+  recordsRead: number;
 }
 
-async function scan(store: JournalStore): Promise<{ states: JobState[]; quarantined: QuarantinedJournal[] }> {
-  const states: JobState[] = [];
-  const quarantined: QuarantinedJournal[] = [];
+export interface JournalScan {
+  interrupted: InterruptedJob[];
+  /** Journals that could not be read at all (not even the job's operations): set aside, kept. */
+  quarantined: QuarantinedJournal[];
+  /** Interrupted jobs among `interrupted` whose journal was damaged. */
+  damaged: DamagedJournal[];
+}
+
+interface Scanned {
+  states: JobState[];
+  quarantined: QuarantinedJournal[];
+  damaged: DamagedJournal[];
+}
+
+/**
+ * Reads every active journal. A clean one is replayed; one that ended is tidied into done/. A
+ * damaged one (a bad record, emptied, replaced) is never deleted: its readable records, with the
+ * copy of the job's operations kept beside it, give the job back to recovery, which judges the
+ * rest from the vault; the damaged file is kept aside. Only a journal with no operations known
+ * anywhere is set aside as it is, and reported.
+ */
+async function scan(store: JournalStore): Promise<Scanned> {
+  const out: Scanned = { states: [], quarantined: [], damaged: [] };
   for (const job of await store.activeJobs()) {
-    const loaded = await store.load(job, 'active');
-    if (!loaded.ok) {
-      quarantined.push({ job, file: await store.quarantine(job, 'active'), reason: loaded.reason });
-      continue;
+    const read = await store.salvage(job);
+    let records = read.records;
+    let damage = read.damage;
+    if (records[0]?.t !== 'begin') {
+      const intent = await store.readIntent(job);
+      if (intent === null) {
+        out.quarantined.push({ job, file: await store.quarantine(job, 'active'), reason: damage ?? 'the journal holds no readable record, and no copy of its operations was kept' });
+        continue;
+      }
+      damage ??= read.text === '' ? 'the journal is empty' : 'the journal does not start with its begin record';
+      records = [intent.begin];
     }
-    const state = replay(job, loaded.records);
-    if (state.phase === 'empty') await store.discard(job);
-    else if (state.phase !== 'interrupted') await store.finish(job);
-    else states.push(state);
+    if (damage !== null) {
+      // Said in the journal itself, so every later scan reports it until the job is recovered.
+      const salvaged: JournalRecord = { t: 'salvaged', reason: damage, keptAs: await store.keepCopy(job, read.text ?? ''), recordsRead: read.records.length, at: Date.now() };
+      records = [...records, salvaged];
+      await store.rewrite(job, records);
+    }
+    const state = replay(job, records);
+    const salvaged = records.filter((r): r is JournalRecord & { t: 'salvaged' } => r.t === 'salvaged').pop();
+    if (salvaged && state.phase === 'interrupted') out.damaged.push({ job, reason: salvaged.reason, keptAs: salvaged.keptAs, recordsRead: salvaged.recordsRead });
+    if (state.phase !== 'interrupted') await store.finish(job);
+    else out.states.push(state);
   }
-  return { states, quarantined };
+  return out;
 }
 
 function summary(s: JobState): InterruptedJob {
@@ -59,8 +100,8 @@ function summary(s: JobState): InterruptedJob {
 export function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
   const store = new JournalStore(port.state);
   return withJournalLock(port.state, async () => {
-    const { states, quarantined } = await scan(store);
-    return { interrupted: states.map(summary), quarantined };
+    const { states, quarantined, damaged } = await scan(store);
+    return { interrupted: states.map(summary), quarantined, damaged };
   });
 }
 
@@ -69,18 +110,20 @@ export function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
  * `rollback` returns to where it started. Recovering again after a crash during recovery gives
  * the same result.
  */
-export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: RunOptions = {}): Promise<{ reports: JobReport[]; quarantined: QuarantinedJournal[] }> {
+export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: RunOptions = {}): Promise<{ reports: JobReport[]; quarantined: QuarantinedJournal[]; damaged: DamagedJournal[] }> {
   const store = new JournalStore(port.state);
   return withJournalLock(port.state, async () => {
-    const { states, quarantined } = await scan(store);
+    const { states, quarantined, damaged } = await scan(store);
     const reports: JobReport[] = [];
     for (const state of states) {
       const forwardIsResume = state.origin === 'execute';
       const target = (mode === 'resume') === forwardIsResume ? 'applied' : 'reverted';
       const run: JournalRecord = { t: 'run', dir: target === 'applied' ? 'forward' : 'backward', why: mode, at: Date.now() };
-      reports.push(await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256, deferred: [run] }, target));
+      const ctx: RunContext = { port, store, state, notes: [], batchSize: opts.batchSize ?? 256, deferred: [run] };
+      ctx.notes.push(...(await reconcileWithVault(ctx, (await store.readIntent(state.job))?.absent ?? null)));
+      reports.push(await finishRun(ctx, target));
     }
-    return { reports, quarantined };
+    return { reports, quarantined, damaged };
   });
 }
 
@@ -145,6 +188,8 @@ export function undoJob(port: VaultPort, jobId?: string, opts: RunOptions = {}):
     const problems = await checkUndoable(port, state);
     if (problems.length > 0) throw new UndoRefusedError(`cannot undo ${state.job}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
     await store.reopen(state.job);
+    // Undo creates nothing the job's steps do not restore from their records.
+    await store.saveIntent({ t: 'begin', job: state.job, at: state.createdAt, description: state.description, ops: state.ops, ...(state.plan !== null ? { plan: state.plan } : {}) }, []);
     // The undo's run record must be on disk before its first step, even if the undo stops early.
     await store.append(state.job, [{ t: 'run', dir: 'backward', why: 'undo', at: Date.now() }]);
     state.origin = 'undo';

@@ -14,6 +14,8 @@ import type { RenameEntry } from './expand-renames';
 import { expandRenames } from './expand-renames';
 import type { LinkEdit, LinkRewriteProblem, NoteLinkEdits } from './rewrite-links';
 import { planLinkRewrites } from './rewrite-links';
+import type { Splice } from './nested-splices';
+import { applyWithin, mergeNestedSplices } from './nested-splices';
 
 /** The note's text is not the one its metadata was read from. */
 export class StaleLinkEditError extends Error {
@@ -34,11 +36,6 @@ export interface AppliedLinkEdits {
   problems: LinkRewriteProblem[];
 }
 
-interface Splice {
-  start: number;
-  end: number;
-  text: string;
-}
 
 function escapeFor(quoting: LocatedFrontmatterLink['quoting'], value: string): string | null {
   if (quoting === 'double') return value.replace(/[\\"]/g, (c) => '\\' + c);
@@ -87,25 +84,25 @@ export function applyLinkEdits(text: string, note: NoteLinkEdits, before?: NoteM
     splices.push({ start: at.offset, end: at.offset + edit.original.length, text: escaped });
     applied.push(edit);
   }
-  splices.sort((a, b) => b.start - a.start);
+  const merged = mergeNestedSplices(text, splices);
   let out = text;
-  for (const s of splices) out = out.slice(0, s.start) + s.text + out.slice(s.end);
-  const metadata = applied.length > 0 ? verify(before ?? parseMarkdown(text), out, applied, note.before) : null;
+  for (const s of [...merged].reverse()) out = out.slice(0, s.start) + s.text + out.slice(s.end);
+  const metadata = applied.length > 0 ? verify(before ?? parseMarkdown(text), out, applied, { merged, planned: splices }, note.before) : null;
   return { text: out, metadata, problems };
 }
 
-/** The new text must hold the old links, in order, with exactly the applied ones replaced. Returns its metadata. */
-function verify(old: NoteMetadata, after: string, applied: LinkEdit[], path: string): NoteMetadata {
-  const body = new Map<number, string>();
+/**
+ * The new text must hold the old links, in order, with exactly the applied ones replaced (and a
+ * link holding a replaced one changed by that replacement only). Returns its metadata.
+ */
+function verify(old: NoteMetadata, after: string, applied: LinkEdit[], splices: { merged: Splice[]; planned: Splice[] }, path: string): NoteMetadata {
   const frontmatter = new Map<string, string>();
-  for (const e of applied) {
-    if (e.where === 'body') body.set(e.offset, e.replacement);
-    else frontmatter.set(`${e.key}\u0000${e.original}`, e.replacement);
-  }
+  for (const e of applied) if (e.where === 'frontmatter') frontmatter.set(`${e.key}\u0000${e.original}`, e.replacement);
+  const bodyOriginal = (l: NoteMetadata['links'][number]): string => applyWithin(l.original, l.position.start.offset, splices.merged, splices.planned);
   const expected = originals({
     ...old,
-    links: old.links.map((l) => ({ ...l, original: body.get(l.position.start.offset) ?? l.original })),
-    embeds: old.embeds.map((l) => ({ ...l, original: body.get(l.position.start.offset) ?? l.original })),
+    links: old.links.map((l) => ({ ...l, original: bodyOriginal(l) })),
+    embeds: old.embeds.map((l) => ({ ...l, original: bodyOriginal(l) })),
     frontmatterLinks: old.frontmatterLinks.map((l) => ({ ...l, original: frontmatter.get(`${l.key}\u0000${l.original}`) ?? l.original })),
   });
   const parsed = parseMarkdown(after);

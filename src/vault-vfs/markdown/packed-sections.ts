@@ -28,7 +28,8 @@ export class PackedSections {
     this.addAt(type, first, 0, lines.start(first), last, end - lines.start(last), end, id);
   }
 
-  private addAt(type: SectionType, startLine: number, startCol: number, startOffset: number, endLine: number, endCol: number, endOffset: number, id: string | undefined): void {
+  /** A section from its seven numbers (the metadata cache's decoder). */
+  addAt(type: SectionType, startLine: number, startCol: number, startOffset: number, endLine: number, endCol: number, endOffset: number, id: string | undefined): void {
     this.data.push(TYPE_INDEX.get(type) ?? 0, startLine, startCol, startOffset, endLine, endCol, endOffset);
     if (id !== undefined) (this.ids ??= new Map()).set(this.count, id);
     this.count++;
@@ -38,6 +39,14 @@ export class PackedSections {
   seal(): this {
     this.data = this.data.slice();
     return this;
+  }
+
+  /** Each section's numbers, without making objects (the metadata cache's encoder). */
+  forEach(visit: (type: SectionType, startLine: number, startCol: number, startOffset: number, endLine: number, endCol: number, endOffset: number, id: string | undefined) => void): void {
+    const d = this.data;
+    for (let i = 0, at = 0; i < this.count; i++, at += FIELDS) {
+      visit(TYPES[d[at] ?? 0] ?? 'paragraph', d[at + 1] ?? 0, d[at + 2] ?? 0, d[at + 3] ?? 0, d[at + 4] ?? 0, d[at + 5] ?? 0, d[at + 6] ?? 0, this.ids?.get(i));
+    }
   }
 
   unpack(): SectionRef[] {
@@ -72,6 +81,11 @@ const LAZY_SECTIONS: PropertyDescriptor = {
     settle(this, value);
   },
 };
+
+/** The packed sections of `meta` while they are not yet unpacked, else null. */
+export function packedSectionsOf(meta: NoteMetadata): PackedSections | null {
+  return packedOf.get(meta) ?? null;
+}
 
 function settle(meta: NoteMetadata, value: SectionRef[]): SectionRef[] {
   packedOf.delete(meta);

@@ -9,6 +9,7 @@ import type { NoteMetadata } from '../metadata-types';
 import { decodeText, encodeText } from '../byte-text';
 import { assertSafeVaultPath, extOf, parentOf } from '../path-safety';
 import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
+import { parseMarkdown } from '../markdown/parse-markdown';
 import { VaultIndex } from '../vault-index';
 import {
   type FileStat,
@@ -22,14 +23,17 @@ import {
 } from '../vault-port';
 import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
-import { readInSlices } from './read-in-slices';
-import { TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
+import { type MetadataCacheReport, MetadataCache } from './metadata-cache';
+import { nodeSlicer, readInSlices } from './read-in-slices';
+import { type ScannedFile, TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
   configDir?: string;
   /** Defaults to the vault's own `newLinkFormat` in `<configDir>/app.json`, else `shortest`. */
   newLinkFormat?: NewLinkFormat;
+  /** Keep and use the metadata cache in the plugin folder (default true). */
+  metadataCache?: boolean;
 }
 
 async function readLinkFormat(root: string, configDir: string): Promise<NewLinkFormat> {
@@ -67,7 +71,6 @@ function readTextOrNull(abs: string): string | null {
 }
 
 export class NodeVault implements VaultPort {
-  readonly state: NodeStateStore;
   private readonly listeners = new Set<(change: VaultChange) => void>();
 
   private constructor(
@@ -75,28 +78,51 @@ export class NodeVault implements VaultPort {
     readonly configDir: string,
     readonly newLinkFormat: NewLinkFormat,
     private readonly index: VaultIndex,
-  ) {
-    this.state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'steward'));
-  }
+    readonly state: NodeStateStore,
+    /** What the open took from the metadata cache and whether it saved it (null: cache disabled). */
+    readonly metadataCacheReport: MetadataCacheReport | null,
+  ) {}
 
-  /** Opens a vault folder: scans it and reads every note's metadata. */
+  /**
+   * Opens a vault folder: scans it and takes every note's metadata from the metadata cache, or
+   * reads and parses the notes the cache does not hold as they are now (see metadata-cache.ts).
+   */
   static async open(root: string, opts: NodeVaultOptions = {}): Promise<NodeVault> {
     const disk = await VaultFs.open(root);
     const configDir = opts.configDir ?? '.obsidian';
     const format = opts.newLinkFormat ?? (await readLinkFormat(disk.root, configDir));
     const index = new VaultIndex(format);
+    const state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'steward'));
+    const openedAt = Date.now();
     const scan = await disk.scan(configDir);
+    const cache = opts.metadataCache === false ? MetadataCache.empty('disabled', openedAt) : await MetadataCache.load(state, openedAt);
     for (const folder of scan.folders) index.addFolder(folder);
-    const notes = scan.files.filter((f) => extOf(f.path) === 'md');
-    for (const f of scan.files) if (extOf(f.path) !== 'md') index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null);
+    const toRead: ScannedFile[] = [];
+    const slicer = nodeSlicer();
+    for (const f of scan.files) {
+      const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
+      if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
+      else {
+        const cached = cache.reuse(f.path, f, () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
+        // setFile takes metadata only with a text; the text is not needed when it is given.
+        if (cached) index.setFile(f.path, stat, '', cached);
+        else toRead.push(f);
+      }
+      if (slicer.due) await slicer.checkpoint();
+    }
     await readInSlices(
-      notes.map((f) => disk.abs(f.path)),
+      toRead.map((f) => disk.abs(f.path)),
       (i, bytes) => {
-        const f = notes[i];
-        if (f && bytes) index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, noteText(bytes));
+        const f = toRead[i];
+        if (!f || !bytes) return;
+        const text = noteText(bytes);
+        const meta = parseMarkdown(text);
+        index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text, meta);
+        cache.add(f.path, f, meta);
       },
     );
-    return new NodeVault(disk, configDir, format, index);
+    const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false);
+    return new NodeVault(disk, configDir, format, index, state, report);
   }
 
   get root(): string {

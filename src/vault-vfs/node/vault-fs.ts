@@ -43,6 +43,8 @@ export interface ScannedFile {
   size: number;
   ctime: number;
   mtime: number;
+  /** The status change time (ctime): every write moves it, and no program can set it back. */
+  changed: number;
 }
 
 export interface Scan {
@@ -127,7 +129,7 @@ export class VaultFs {
         } else if (isFile) {
           // A file deleted since the folder was listed is simply not there.
           const st = statSync(childAbs, { throwIfNoEntry: false });
-          if (st) files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs });
+          if (st) files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs, changed: st.ctimeMs });
         }
       }
       await slicer.checkpoint();

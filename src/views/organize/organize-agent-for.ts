@@ -17,5 +17,5 @@ export function organizeAgentFor(app: App, settings: StewardSettings, signal: Ab
   const built = pluginLlmClient(app, settings, 'plan');
   if (!built.ok) return { agent: null, reason: built.reason };
   const onEvent = (event: AgentEvent): void => showAgentEvent(sink, event);
-  return { agent: createOrganizeAgent({ client: built.client, signal, onEvent, ...(index ? { search: index.search, similarity: { keyword: index.similarity } } : {}) }) };
+  return { agent: createOrganizeAgent({ client: built.client, signal, onEvent, ...(index ? { search: index.search, similarity: { keyword: index.similarity, semantic: index.semantic ?? null } } : {}) }) };
 }

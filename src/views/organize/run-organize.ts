@@ -68,7 +68,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       onProgress: (message) => modal.log(message),
       ...(agent ? { agent } : {}),
       ...(naming ? { naming } : {}),
-      ...(index ? { similarity: { keyword: index.similarity } } : {}),
+      ...(index ? { similarity: { keyword: index.similarity, semantic: index.semantic ?? null } } : {}),
     });
     if (!outcome.note) {
       modal.finish(outcome.plan.description);

@@ -56,4 +56,6 @@ export class KeywordSearch {
 export interface KeywordSources {
   search: OrganizeSearch;
   similarity: SimilarityProvider;
+  /** The semantic index once built: rules' `vector_similarity` prefers it (the plan says which scored). */
+  semantic?: SimilarityProvider | null;
 }

@@ -4,8 +4,8 @@
 
 import { nodeFetch } from '../llm/client-fixtures';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FetchLike } from '../../../src/agents/llm/fetch-like';
 import { createPageFetcher, type PageFetcherOptions } from '../../../src/agents/web/page-fetcher';
+import { fakeResolveHost, viaLoopback } from './fake-dns';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web';
 
 let web: LoopbackWeb;
@@ -15,29 +15,8 @@ beforeAll(async () => {
 afterAll(() => web.close());
 beforeEach(() => web.reset());
 
-/** DNS for the tests: these names resolve to these addresses. */
-const DNS: Record<string, string[]> = {
-  'public.example': ['93.184.216.34'],
-  'other-public.example': ['93.184.216.35'],
-  'loopback.example': ['127.0.0.1'],
-  'private.example': ['93.184.216.36', '10.0.0.5'],
-  'v6-loopback.example': ['::1'],
-  'mapped.example': ['::ffff:127.0.0.1'],
-  'metadata.example': ['169.254.169.254'],
-};
-const resolveHost = (host: string): Promise<string[]> => {
-  const found = DNS[host];
-  return found ? Promise.resolve(found) : Promise.reject(new Error(`ENOTFOUND ${host}`));
-};
-/** Connects every name in DNS to the loopback server: the test's stand-in for the network. */
-const viaLoopback: FetchLike = (input, init) => {
-  const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
-  if (url.hostname in DNS) url.host = `127.0.0.1:${web.port}`;
-  return nodeFetch(url, init);
-};
-
 function fetcher(extra: Partial<PageFetcherOptions> = {}) {
-  return createPageFetcher({ fetch: viaLoopback, resolveHost, allowPrivateHosts: false, maxBytes: 200_000, timeoutMs: 5_000, ...extra });
+  return createPageFetcher({ fetch: viaLoopback(web.port), resolveHost: fakeResolveHost, allowPrivateHosts: false, maxBytes: 200_000, timeoutMs: 5_000, ...extra });
 }
 const at = (host: string, path: string): string => `http://${host}:${web.port}${path}`;
 

@@ -1,0 +1,21 @@
+// A note's metadata that is not decoded yet. The Node adapter's metadata cache hands the vault
+// index one of these per unchanged note: it knows the note's link paths (all the link graph
+// needs) and decodes the rest when the note's metadata is first asked for, which most notes of a
+// large vault never are within one CLI run. Making full metadata objects for 100k notes at open
+// would cost more than the raw read the warm open is measured against.
+import type { NoteMetadata } from './metadata-types';
+
+export class DeferredMetadata {
+  constructor(
+    /** The link paths of its links, embeds and frontmatter links in that order, subpaths cut. */
+    readonly linkpaths: readonly string[],
+    private readonly decode: () => NoteMetadata,
+  ) {}
+
+  load(): NoteMetadata {
+    return this.decode();
+  }
+}
+
+/** What the vault index holds for a note. */
+export type IndexedMetadata = NoteMetadata | DeferredMetadata;

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+// The semantic index inside the plugin (production bundle, test runtime, scripted embedding
+// server): nothing before the workspace is ready or while it is off; then built in slices, kept
+// current from vault events (one edited section = one text sent), saved in the plugin folder so a
+// restart sends nothing; a paid provider asks first, and "Not now" sends nothing.
+import '../obsidian/dom';
+import { App, type Modal, type Plugin } from 'obsidian-test-mocks/obsidian';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SemanticSearch } from '../../src/views/search/semantic-search';
+import { buildPluginBundle } from '../obsidian/build-bundle';
+import { loadBundle, readManifest } from '../obsidian/load-bundle';
+import { keepModalsOpen } from '../obsidian/modals';
+import { installFaithfulPluginData } from '../obsidian/plugin-data';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { button } from '../views/widget-harness';
+import { textsSent } from '../vault-vfs/semantic/fixtures';
+
+let bundle = '';
+let server: ScriptedLlmServer;
+beforeAll(async () => {
+  installFaithfulPluginData();
+  bundle = await buildPluginBundle();
+  server = await startScriptedLlmServer();
+}, 60_000);
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+const modals = keepModalsOpen();
+
+const FILES: Record<string, string> = {
+  'Recipes/Bread.md': '# Sourdough bread\nFlour, water, salt and a starter.\n',
+  'Travel/Lisbon.md': '---\ntags: [trip]\n---\n# Lisbon\nTrams and pastries.\n',
+  'Inbox/todo.md': 'Buy flour.\n',
+};
+
+type Loaded = Plugin & { onload(): Promise<void> };
+
+function semanticOf(plugin: Plugin): SemanticSearch {
+  return (plugin as unknown as { semanticSearch: SemanticSearch }).semanticSearch;
+}
+
+async function start(app: App): Promise<Loaded> {
+  const plugin = new (loadBundle(bundle))(app, readManifest()) as Loaded;
+  plugin.load();
+  await vi.waitFor(() => expect(plugin.settingTabs__).toHaveLength(1));
+  return plugin;
+}
+
+async function configured(provider: 'openai' | 'openai-compatible'): Promise<App> {
+  const app = App.createConfigured__({ files: FILES });
+  await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+  const providers = { [provider]: { baseUrl: server.openaiBaseUrl, transport: 'fetch', apiKeySecret: provider === 'openai' ? 'openai-key' : '' } };
+  if (provider === 'openai') app.secretStorage.setSecret('openai-key', 'sk-test-0123456789');
+  const model = provider === 'openai' ? 'text-embedding-3-small' : 'embed-scripted';
+  await app.vault.adapter.write('.obsidian/plugins/steward/data.json', JSON.stringify({ providers, semanticIndex: { enabled: true, provider, model, dimensions: 64 } }));
+  return app;
+}
+
+describe('semantic index in the plugin', () => {
+  it('builds after layout ready, follows edits, saves, and a restart sends nothing', async () => {
+    const app = await configured('openai-compatible');
+    const plugin = await start(app);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(semanticOf(plugin).index).toBeNull();
+    expect(textsSent(server)).toEqual([]);
+
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    const index = semanticOf(plugin).index;
+    if (index === null) throw new Error('no index');
+    expect(textsSent(server)).toHaveLength(3);
+    expect(textsSent(server).some((t) => t.includes('tags:'))).toBe(false);
+    expect(index.progress.longestBlockMs).toBeLessThan(50);
+    expect((await index.search('trams pastries', { limit: 1 }))[0]?.path).toBe('Travel/Lisbon.md');
+    expect(semanticOf(plugin).status()).toMatch(/^Ready: 3 notes, 3 chunks indexed\.$/);
+
+    server.reset();
+    const todo = app.vault.getFileByPath('Inbox/todo.md');
+    if (!todo) throw new Error('no todo note');
+    await app.vault.modify(todo, 'Book a tram tour of the old town.\n');
+    await vi.waitFor(() => expect(textsSent(server)).toEqual(['todo\n\nBook a tram tour of the old town.']), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await index.search('tram tour old town', { limit: 1 }))[0]?.path).toBe('Inbox/todo.md'));
+
+    plugin.unload();
+    await vi.waitFor(async () => expect(await app.vault.adapter.exists('.obsidian/plugins/steward/semantic-index/store.bin')).toBe(true));
+    server.reset();
+    const again = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(semanticOf(again).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    expect(textsSent(server)).toEqual([]);
+    expect(semanticOf(again).index?.progress.chunks).toBe(3);
+    again.unload();
+  });
+
+  it('asks before a paid first build: "Not now" sends nothing, "Build index" builds', async () => {
+    const app = await configured('openai');
+    const plugin = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(modals.opened.length).toBe(1), { timeout: 10_000 });
+    const modal = modals.opened[0] as Modal;
+    expect(modal.contentEl.textContent).toMatch(/sends the text of 3 notes \(3 chunks, about \d+ tokens\) to OpenAI, for about \$0\.0000/);
+    button(modal.contentEl, 'Not now').click();
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('declined'));
+    expect(textsSent(server)).toEqual([]);
+
+    void semanticOf(plugin).rebuild();
+    await vi.waitFor(() => expect(modals.opened.length).toBe(2), { timeout: 10_000 });
+    button((modals.opened[1] as Modal).contentEl, 'Build index').click();
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    expect(textsSent(server)).toHaveLength(3);
+    expect(server.requests.find((r) => r.api === 'openai-embeddings')?.headers.authorization).toBe('Bearer sk-test-0123456789');
+    plugin.unload();
+  });
+});

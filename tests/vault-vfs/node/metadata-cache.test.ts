@@ -1,0 +1,171 @@
+import { chmodSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
+import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
+import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
+import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
+
+const PLUGIN_FOLDER = '.obsidian/plugins/steward';
+const NOTES: Record<string, string> = {
+  // Steward is installed: the cache is kept only in a plugin folder that exists.
+  [`${PLUGIN_FOLDER}/manifest.json`]: '{}',
+  'a.md': '---\ntags: [x]\nrelated: "[[b]]"\n---\n# A\n\nSee [[b#Head|bee]] and ![[pic.png]] #inline ^blk\n',
+  'b.md': '# Head\n\nBack to [[a]] and [c](sub/c.md).\n',
+  'sub/c.md': 'plain text, [[missing]]\n',
+  'pic.png': 'png',
+};
+
+let tv: TempVault | undefined;
+afterEach(async () => {
+  if (tv) chmodSync(tv.dir, 0o755);
+  await tv?.cleanup();
+  tv = undefined;
+});
+
+/** Lets the files' times fall out of the window the cache treats as racy (see metadata-cache.ts). */
+const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 60));
+
+const cacheFile = (dir: string): string => path.join(dir, '.obsidian', 'plugins', 'steward', METADATA_CACHE_FILE);
+
+async function vaultWithCache(): Promise<TempVault> {
+  tv = await makeTempVault(NOTES);
+  await settle();
+  const first = await NodeVault.open(tv.dir);
+  expect(first.metadataCacheReport).toMatchObject({ loaded: 'missing', reused: 0, parsed: 3, saved: 'yes' });
+  return tv;
+}
+
+/** What the vault says about every note equals a fresh parse of the file, and the graph agrees. */
+async function expectFresh(vault: NodeVault, dir: string): Promise<void> {
+  for (const p of Object.keys(NOTES).filter((p) => p.endsWith('.md'))) {
+    const meta = vault.metadata(p);
+    expect({ ...meta, sections: meta?.sections }).toStrictEqual({ ...parseMarkdown(readFileSync(path.join(dir, p), 'utf8')), sections: parseMarkdown(readFileSync(path.join(dir, p), 'utf8')).sections });
+  }
+  const reference = await NodeVault.open(dir, { metadataCache: false });
+  expect(vault.resolvedLinks()).toEqual(reference.resolvedLinks());
+  expect(vault.unresolvedLinks()).toEqual(reference.unresolvedLinks());
+  expect(vault.backlinks('b.md')).toEqual(reference.backlinks('b.md'));
+}
+
+describe('NodeVault metadata cache', () => {
+  it('a warm open reads no unchanged note and answers as a cold one', async () => {
+    const { dir } = await vaultWithCache();
+    const warm = await NodeVault.open(dir);
+    expect(warm.metadataCacheReport).toEqual({ loaded: 'ok', reused: 3, parsed: 0, saved: 'unchanged' });
+    await expectFresh(warm, dir);
+  });
+
+  it('re-parses a changed note, a new note, and forgets a deleted one', async () => {
+    const { dir } = await vaultWithCache();
+    writeFileSync(path.join(dir, 'b.md'), '# Other\n\nNow [[sub/c]] only.\n');
+    await rm(path.join(dir, 'sub/c.md'));
+    writeFileSync(path.join(dir, 'sub/c.md'), 'recreated [[a]]\n');
+    await settle();
+    const warm = await NodeVault.open(dir);
+    expect(warm.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 1, parsed: 2, saved: 'yes' });
+    await expectFresh(warm, dir);
+    await rm(path.join(dir, 'a.md'));
+    const after = await NodeVault.open(dir);
+    expect(after.metadataCacheReport).toMatchObject({ reused: 2, parsed: 0, saved: 'yes' });
+    expect(after.metadata('a.md')).toBeNull();
+  });
+
+  it('catches a note rewritten with the same size and its mtime set back (the change time moved)', async () => {
+    tv = await makeTempVault(NOTES);
+    const file = path.join(tv.dir, 'b.md');
+    // A whole second, which the file system keeps exactly (a Date would round it).
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    await settle();
+    expect((await NodeVault.open(tv.dir)).metadataCacheReport).toMatchObject({ parsed: 3, saved: 'yes' });
+    const before = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('[[a]]', '[[x]]'));
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    expect(statSync(file).size).toBe(before.size);
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    await settle();
+    const warm = await NodeVault.open(tv.dir);
+    expect(warm.metadataCacheReport).toMatchObject({ reused: 2, parsed: 1 });
+    expect(warm.metadata('b.md')?.links.map((l) => l.link)).toEqual(['x', 'sub/c.md']);
+  });
+
+  it('does not keep a note written in the same instant as the open read it (racy entry)', async () => {
+    tv = await makeTempVault(NOTES);
+    // No settle: the notes were written within the racy window of this open.
+    const first = await NodeVault.open(tv.dir);
+    expect(first.metadataCacheReport?.parsed).toBe(3);
+    await settle();
+    const second = await NodeVault.open(tv.dir);
+    expect(second.metadataCacheReport).toMatchObject({ reused: 0, parsed: 3, saved: 'yes' });
+    expect((await NodeVault.open(tv.dir)).metadataCacheReport).toMatchObject({ reused: 3, parsed: 0 });
+  });
+
+  const damages: [string, (bytes: Buffer) => Buffer, RegExp][] = [
+    ['a flipped byte', (b) => (b.writeUInt8(b.readUInt8(b.length >> 1) ^ 0x20, b.length >> 1), b), /checksum/],
+    ['a truncated file', (b) => b.subarray(0, b.length - 7), /checksum/],
+    ['a file cut inside its header', (b) => b.subarray(0, 9), /too short/],
+    ['another format version', (b) => (b.writeUInt32LE(METADATA_CACHE_VERSION + 1, 4), b), /format version/],
+    ['a file that is not a cache', () => Buffer.from('{"not":"a cache"} and more bytes'), /not a metadata cache/],
+    ['an empty file', () => Buffer.alloc(0), /too short/],
+  ];
+  for (const [what, damage, reason] of damages) {
+    it(`drops ${what} and rebuilds it`, async () => {
+      const { dir } = await vaultWithCache();
+      writeFileSync(cacheFile(dir), damage(readFileSync(cacheFile(dir))));
+      const vault = await NodeVault.open(dir);
+      expect(vault.metadataCacheReport?.loaded).toMatch(reason);
+      expect(vault.metadataCacheReport).toMatchObject({ reused: 0, parsed: 3, saved: 'yes' });
+      await expectFresh(vault, dir);
+      expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3 });
+    });
+  }
+
+  it('opens a vault whose plugin folder cannot be written, and says why the cache was not saved', async () => {
+    tv = await makeTempVault(NOTES);
+    await settle();
+    // A file where the plugin folder should be: no user can write the cache there, root included.
+    await rm(path.join(tv.dir, PLUGIN_FOLDER), { recursive: true });
+    writeFileSync(path.join(tv.dir, PLUGIN_FOLDER), 'not a folder');
+    const vault = await NodeVault.open(tv.dir);
+    expect(vault.metadataCacheReport?.saved).toMatch(/^not written/);
+    await expectFresh(vault, tv.dir);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('opens a read-only vault without writing anything', async () => {
+    tv = await makeTempVault(NOTES);
+    await settle();
+    const before = await tv.snapshot({ includeConfig: true });
+    chmodSync(tv.dir, 0o555);
+    const vault = await NodeVault.open(tv.dir);
+    expect(vault.metadataCacheReport?.saved).toMatch(/^not written/);
+    expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
+  });
+
+  it('parses a note that is not valid UTF-8 at every open, with its stray bytes kept', async () => {
+    const { dir } = await vaultWithCache();
+    writeFileSync(path.join(dir, 'latin.md'), Buffer.from([0x23, 0x20, 0x43, 0x61, 0x66, 0xe9, 0x0a, 0x5b, 0x5b, 0x61, 0x5d, 0x5d]));
+    await settle();
+    const once = await NodeVault.open(dir);
+    const twice = await NodeVault.open(dir);
+    expect(twice.metadataCacheReport).toMatchObject({ reused: 3, parsed: 1 });
+    expect(twice.metadata('latin.md')?.headings[0]?.heading).toBe('Caf\udce9');
+    expect(twice.metadata('latin.md')).toStrictEqual(once.metadata('latin.md'));
+  });
+
+  it('creates no plugin folder in a folder that has none', async () => {
+    tv = await makeTempVault({ 'a.md': '[[b]]', 'b.md': 'text' });
+    await settle();
+    const before = await tv.snapshot({ includeConfig: true });
+    const vault = await NodeVault.open(tv.dir);
+    expect(vault.metadataCacheReport).toMatchObject({ parsed: 2, saved: 'not written: no plugin folder' });
+    expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
+  });
+
+  it('writes nothing when asked not to use the cache', async () => {
+    tv = await makeTempVault(NOTES);
+    const vault = await NodeVault.open(tv.dir, { metadataCache: false });
+    expect(vault.metadataCacheReport).toBeNull();
+    expect(() => statSync(cacheFile(tv?.dir ?? ''))).toThrow();
+  });
+});
