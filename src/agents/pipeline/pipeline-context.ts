@@ -3,6 +3,7 @@
 // agent and those dropped for the token limit, and the tokens and cost of each phase.
 
 import type { Why } from '../../vault-vfs/retrieval/why';
+import type { WebContext } from '../web/web-context';
 import { addUsage, ZERO_USAGE, type Usage } from '../llm/usage-cost';
 import type { PhaseName, ScoutConfidence } from './pipeline-events';
 
@@ -48,21 +49,8 @@ export interface ScoutContext {
   exploration: string[];
 }
 
-export interface WebSource {
-  url: string;
-  title: string;
-  tokens: number;
-  text: string;
-}
-
-export interface WebPhaseContext {
-  ran: boolean;
-  sufficient: boolean | null;
-  reasoning: string;
-  queries: string[];
-  sources: WebSource[];
-  summary: string;
-}
+/** What the Web agent learned, without its accounting (kept per phase in `usage`). */
+export type WebPhaseContext = Omit<WebContext, 'usage' | 'costUsd' | 'stopped' | 'error'>;
 
 export interface PhaseUsage {
   usage: Usage;

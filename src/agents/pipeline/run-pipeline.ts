@@ -10,7 +10,7 @@ import { runScout } from '../scout/run-scout';
 import { ScoutSelection } from '../scout/scout-selection';
 import type { ScoutSettings } from '../scout/scout-settings';
 import { historyMessages, type ChatTurn } from '../task/chat-history';
-import type { ProposeOptions, TaskOutcome } from '../task/propose-answer';
+import type { TaskOutcome } from '../task/propose-answer';
 import { runTask } from '../task/run-task';
 import { taskMessages } from '../task/task-prompt';
 import type { TaskSettings } from '../task/task-settings';
@@ -46,7 +46,6 @@ export interface AskDeps {
   /** The user's excluded folders and Steward's own (plans, chats): walls for every agent. */
   excludedFolders: string[];
   askUser: (question: string, signal?: AbortSignal) => Promise<string | null>;
-  onProposed?: ProposeOptions['onProposed'];
 }
 
 export interface AskResult {
@@ -141,7 +140,7 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
       resolvedLinks: deps.vault.resolvedLinks(),
     });
     const messages = taskMessages({ ctx, notes: taskContext.notes, policy, webSection, history: historyMessages(req.history, deps.task.historyLength) });
-    const r = await runTask({ client: deps.plan, vault: deps.vault, policy, messages, corrections: deps.task.corrections, ...(deps.onProposed ? { onProposed: deps.onProposed } : {}), ...(signal ? { signal } : {}) }, emit, totals);
+    const r = await runTask({ client: deps.plan, vault: deps.vault, policy, messages, corrections: deps.task.corrections, ...(signal ? { signal } : {}) }, emit, totals);
     result.outcome = r.outcome;
     result.answer = r.outcome?.summary ?? r.text;
     if (r.outcome) {

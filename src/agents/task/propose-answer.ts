@@ -27,8 +27,6 @@ export interface ProposeOptions {
   policy: ScopePolicy;
   /** Whether refusals go back to the model (true) or are final (false). */
   mayCorrect: boolean;
-  /** Called with the blocks written, before the outcome is returned (the ledger records them). */
-  onProposed?: (blocks: readonly ProposedBlock[], policy: ScopePolicy) => Promise<void>;
 }
 
 async function feedbackSources(vault: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<FeedbackSources> {
@@ -55,8 +53,8 @@ export async function proposeAnswer(input: unknown, o: ProposeOptions): Promise<
     const lines = [...problems.map((p) => `- ${p}`), ...all.map((r) => `- edits[${r.index}] (${r.file}): ${explainRefusal(r.file, r.message, sources)}`)];
     throw new AnswerNeedsCorrection(`Nothing was proposed yet; these edits cannot be made as written:\n${lines.join('\n')}\nCall propose_edits again with the whole answer, corrected (leave out what cannot be done, and say so in the summary).`);
   }
+  // proposeEdits records each block in the proposal ledger before writing it.
   const report = await proposeEdits(o.vault, plan, o.policy);
-  if (report.proposed.length > 0) await o.onProposed?.(report.proposed, o.policy);
   const opened = filter(plan.opens, o.policy).allowed.map((r) => r.file);
   const refused = [
     ...problems.map((p) => ({ file: '', reason: p })),

@@ -14,7 +14,7 @@ import { runAgentLoop } from '../loop/agent-loop';
 import { phaseEventForwarder, type RunTotals } from '../pipeline/phase-events';
 import type { PipelineListener } from '../pipeline/pipeline-events';
 import { defineTool } from '../tools/tool';
-import { AnswerNeedsCorrection, proposeAnswer, type ProposeOptions, type TaskOutcome } from './propose-answer';
+import { AnswerNeedsCorrection, proposeAnswer, type TaskOutcome } from './propose-answer';
 
 export interface TaskRunInput {
   client: LlmClient;
@@ -22,7 +22,6 @@ export interface TaskRunInput {
   policy: ScopePolicy;
   messages: ChatMessage[];
   corrections: number;
-  onProposed?: ProposeOptions['onProposed'];
   signal?: AbortSignal;
 }
 
@@ -51,7 +50,7 @@ function looksLikeAnswerJson(text: string): boolean {
 
 export async function runTask(input: TaskRunInput, emit: PipelineListener, totals: RunTotals): Promise<TaskResult> {
   let correctionsLeft = input.corrections;
-  const base = { vault: input.vault, policy: input.policy, ...(input.onProposed ? { onProposed: input.onProposed } : {}) };
+  const base = { vault: input.vault, policy: input.policy };
   const propose = defineTool({
     name: 'propose_edits',
     description: 'Gives your answer to the user (summary, Markdown) and the edits you propose; edits become pending blocks the user reviews. Use an empty edits list for a plain answer.',

@@ -18,6 +18,7 @@ import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
 import { openVault } from '../open-vault';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
+import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
 import { toChatTurn, writeHistoryFile } from '../ask-history';
 
 const USAGE = [
@@ -25,6 +26,8 @@ const USAGE = [
   '                   [--scope current|linked|context] [--allow add,delete,create,navigate]',
   '                   [--depth N] [--same-folder] [--add NOTE]... [--exclude FOLDER]...',
   '                   [--history FILE] [--answer TEXT]... [--json] --provider P [...]',
+  '                   [--search-provider P [--search-base-url URL] [--allow-private-hosts]]',
+  '                   [--embed-model M [--dimensions N]]',
   '  --current NOTE    the note you are "in" (its links make the context when Scout is off)',
   '  --agents LIST     which agents run, in order scout, web, task (default: task)',
   '  --scope S         which notes edits may touch: current, linked or context (default: context)',
@@ -37,6 +40,7 @@ const USAGE = [
   '  --answer TEXT     answers Scout\'s questions in order (repeatable)',
   '  --json            print one JSON document',
   PROVIDER_USAGE,
+  ASK_DEPS_USAGE,
 ].join('\n');
 
 /** The vault path of a note the user named, with or without `.md`. */
@@ -70,9 +74,9 @@ export const askCommand: CliCommand = {
   usage: USAGE,
   async run(args, io) {
     const parsed = parseArgs(args, {
-      values: ['current', 'agents', 'scope', 'allow', 'depth', 'history', ...PROVIDER_FLAGS],
+      values: ['current', 'agents', 'scope', 'allow', 'depth', 'history', ...PROVIDER_FLAGS, ...WEB_FLAGS, ...SEMANTIC_FLAGS],
       lists: ['add', 'exclude', 'answer'],
-      booleans: ['json', 'same-folder'],
+      booleans: ['json', 'same-folder', 'allow-private-hosts'],
     });
     const [vaultDir, ...taskParts] = parsed.positionals;
     const task = taskParts.join(' ').trim();
@@ -83,6 +87,8 @@ export const askCommand: CliCommand = {
     const vault = await openVault(vaultDir);
     if (task === '') throw new UsageError('missing <task>: what to ask');
     if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');
+    const web = webFromFlags(parsed, io.env, client, agents.web);
+    const semantic = semanticFromFlags(parsed, io.env, vault);
     const currentRaw = parsed.values.get('current');
     const currentNote = currentRaw === undefined ? null : await notePath(vault, currentRaw, '--current');
     const manual: string[] = [];
@@ -102,9 +108,10 @@ export const askCommand: CliCommand = {
     const onInterrupt = (): void => cancel.abort();
     process.once('SIGINT', onInterrupt);
     try {
-      await indexer.start();
-      const retrieval = new Retrieval(vault, indexer, null);
-      const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web: null, excludedFolders, askUser };
+      await Promise.all([indexer.start(), semantic?.start()]);
+      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with steward index. Scout searches by keyword.\n`);
+      const retrieval = new Retrieval(vault, indexer, semantic);
+      const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web, excludedFolders, askUser };
       const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));
       const result = await runPipeline(request, deps, listener, cancel.signal).catch((e: unknown) => {
         throw e instanceof AskRequestError ? new UsageError(e.message) : e;
@@ -123,7 +130,7 @@ export const askCommand: CliCommand = {
       return result.stopped ? EXIT_FAILURE : EXIT_OK;
     } finally {
       process.off('SIGINT', onInterrupt);
-      await indexer.stop();
+      await Promise.all([indexer.stop(), semantic?.stop(false)]);
     }
   },
 };
