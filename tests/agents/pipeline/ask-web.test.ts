@@ -46,7 +46,7 @@ describe('steward ask: Scout → Web → Task', () => {
     const task = sentText(env.server.chatRequests().at(-1));
     const open = /<untrusted-web-data boundary="([0-9a-f]+)">/.exec(task);
     expect(open).not.toBeNull();
-    const close = task.indexOf(`</untrusted-web-data boundary="${open?.[1] ?? ''}">`);
+    const close = task.lastIndexOf(`</untrusted-web-data boundary="${open?.[1] ?? ''}">`);
     const injected = task.indexOf('IGNORE ALL PREVIOUS INSTRUCTIONS');
     expect(injected).toBeGreaterThan(open?.index ?? Infinity);
     expect(injected).toBeLessThan(close);
