@@ -5,10 +5,10 @@
 // through SecretComponent (data.json gets the secret's name), and rows shown for the provider.
 import '../obsidian/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SecretComponent } from 'obsidian-test-mocks/obsidian';
 import { SCOUT_TOOL_NAMES } from '../../src/agents/scout/scout-settings';
 import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
 import { StewardSettingTab } from '../../src/views/settings-tab';
+import { openSettingTab } from '../obsidian/declarative-settings';
 import { shownNotices } from '../obsidian/notices';
 import { createHarness } from './widget-harness';
 
@@ -33,6 +33,20 @@ function groups(tab: StewardSettingTab): Map<string, SettingDefinition[]> {
     if ('type' in item && item.type === 'group' && item.heading) out.set(item.heading, (item.items ?? []));
   }
   return out;
+}
+
+type Row = { definition: { name: string }; settingEl: HTMLElement };
+
+/** Shown on screen: neither the element nor a parent inside the tab is hidden. */
+function onScreen(el: HTMLElement): boolean {
+  for (let e: HTMLElement | null = el; e; e = e.parentElement) if (e.style.display === 'none') return false;
+  return true;
+}
+
+function pick(el: HTMLSelectElement | null, value: string): void {
+  if (!el) throw new Error('no dropdown');
+  el.value = value;
+  el.dispatchEvent(new Event('change'));
 }
 
 /** The rows' names (the runtime's Setting: a row is [control, info], the name first in info). */
@@ -103,34 +117,49 @@ describe('agent settings sections', () => {
     expect(settings.agents.web.pages).toBe(4);
   });
 
-  it('renders the sections before 1.13 too, the search key only for a provider that needs one, through SecretComponent', async () => {
-    const { tab, settings, plugin } = mount();
-    const onChange = vi.spyOn(SecretComponent.prototype, 'onChange');
-    // What Obsidian before 1.13 calls; the fallback renders again after a provider change.
-    const display = (): void => (tab as unknown as { display(): void }).display();
+  it('on Obsidian 1.13: the search key row appears for a provider that needs one, and keeps only the secret name', async () => {
+    const { h, tab, settings, plugin } = mount();
+    h.app.secretStorage.setSecret('brave-search', 'BSA-very-secret');
+    openSettingTab(tab as never);
+    document.body.append(tab.containerEl);
     try {
-      display();
-      document.body.append(tab.containerEl);
-      expect(names(tab.containerEl)).toEqual(expect.arrayContaining(['Scout agent', 'Web agent', 'Task agent', 'Link depth', 'Search provider', 'Allow new notes']));
-      expect(names(tab.containerEl)).not.toContain('Search API key');
-      const slider = [...tab.containerEl.querySelectorAll<HTMLInputElement>('input[type="range"]')];
-      expect(slider.map((s) => [s.getAttribute('min'), s.getAttribute('max'), s.getAttribute('step')])).toEqual([['0', '3', '1']]);
-      await tab.setControlValue('agents.web.provider', 'brave');
-      display();
-      expect(names(tab.containerEl)).toContain('Search API key');
-      const secretChange = onChange.mock.calls.at(-1)?.[0];
-      if (!secretChange) throw new Error('no SecretComponent in the tab');
-      secretChange('brave-search');
+      const rows = (): Row[] => (tab as unknown as { getRenderedRows__(): Row[] }).getRenderedRows__();
+      const row = (name: string): HTMLElement => {
+        const found = rows().find((r) => r.definition.name === name);
+        if (!found) throw new Error(`no setting "${name}"`);
+        return found.settingEl;
+      };
+      expect(onScreen(row('Search API key'))).toBe(false);
+      pick(row('Search provider').querySelector('select'), 'brave');
+      await vi.waitFor(() => expect(settings.agents.web.provider).toBe('brave'));
+      expect(onScreen(row('Search API key'))).toBe(true);
+      pick(row('Search API key').querySelector('select'), 'brave-search');
       await vi.waitFor(() => expect(settings.agents.web.apiKeySecret).toBe('brave-search'));
       expect(plugin.saveSettings).toHaveBeenCalled();
-      expect(JSON.stringify(settings)).not.toMatch(/sk-|BSA/);
-      await tab.setControlValue('agents.web.provider', 'searxng');
-      display();
-      expect(names(tab.containerEl)).not.toContain('Search API key');
-      expect(names(tab.containerEl)).toContain('Search base URL');
+      expect(JSON.stringify(settings)).not.toContain('BSA-very-secret');
+      pick(row('Search provider').querySelector('select'), 'searxng');
+      await vi.waitFor(() => expect(onScreen(row('Search API key'))).toBe(false));
+      expect(onScreen(row('Search base URL'))).toBe(true);
+      // A tool toggle clicked off lands in the stored list.
+      row('Follow links').querySelector<HTMLElement>('.checkbox-container')?.click();
+      await vi.waitFor(() => expect(settings.agents.scout.disabledTools).toEqual(['get_links_recursive']));
     } finally {
-      onChange.mockRestore();
       tab.hide();
     }
+  });
+
+  it('renders the same sections before 1.13, the key row only for a provider that needs one', async () => {
+    const { tab } = mount();
+    const display = (): void => (tab as unknown as { display(): void }).display();
+    display();
+    document.body.append(tab.containerEl);
+    expect(names(tab.containerEl)).toEqual(expect.arrayContaining(['Scout agent', 'Web agent', 'Task agent', 'Link depth', 'Search provider', 'Allow new notes']));
+    expect(names(tab.containerEl)).not.toContain('Search API key');
+    const slider = [...tab.containerEl.querySelectorAll<HTMLInputElement>('input[type="range"]')];
+    expect(slider.map((s) => [s.getAttribute('min'), s.getAttribute('max'), s.getAttribute('step')])).toEqual([['0', '3', '1']]);
+    await tab.setControlValue('agents.web.provider', 'tavily');
+    display();
+    expect(names(tab.containerEl)).toContain('Search API key');
+    tab.hide();
   });
 });
