@@ -112,3 +112,25 @@ describe('organize --dry-run', () => {
     expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
   });
 });
+
+describe('undo --job takes the ids organize prints', () => {
+  it('the plan id and the job id both undo the run', async () => {
+    for (const which of ['planId', 'job'] as const) {
+      vault = await makeTempVault({ 'Inbox/a.md': 'a\n', 'Home.md': 'see [[Inbox/a]]\n' });
+      await vault.write('rules.json', JSON.stringify(RULES));
+      const before = await vault.snapshot();
+      const r = await runSteward(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--apply', '--json']);
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as { planId: string; applied: { job: string } };
+      expect(out.planId).not.toBe(out.applied.job);
+      const id = which === 'planId' ? out.planId : out.applied.job;
+      const undo = await runSteward(['undo', vault.dir, '--job', id]);
+      expect(undo.stderr).toBe('');
+      expect(undo.code).toBe(0);
+      const after = await vault.snapshot();
+      for (const [p, bytes] of before) expect(after.get(p)).toBe(bytes);
+      await vault.cleanup();
+      vault = null;
+    }
+  });
+});

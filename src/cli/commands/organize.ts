@@ -16,10 +16,13 @@ import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
-import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
 
 const SOURCES: readonly PlanSource[] = ['rules', 'heuristics', 'agent'];
+/** All of organize's model calls together, unless STEWARD_MODEL_TOTAL_MS says otherwise. */
+const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
 
 /** One operation of a dry run, as a line. */
 function opLine(op: OrganizePlan['operations'][number]): string {
@@ -86,7 +89,15 @@ export const organizeCommand: CliCommand = {
         throw new UsageError(`${rulesFile}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    const client = clientFromFlags(parsed, io.env);
+    const raw = clientFromFlags(parsed, io.env);
+    // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
+    const client = raw
+      ? watchClient(raw, {
+          totalMs: positiveMs(io.env.STEWARD_MODEL_TOTAL_MS) ?? DEFAULT_ORGANIZE_MODEL_TOTAL_MS,
+          tickMs: Math.min(10_000, raw.provider.timeoutMs / 2),
+          onStatus: (line) => io.stderr(`steward: ${line}\n`),
+        })
+      : null;
     const sources = parseSources(parsed.values.get('sources'), rules !== undefined, client !== null);
     const namingId = parsed.values.get('naming');
     const naming = namingId === undefined ? undefined : conventionById(namingId);
