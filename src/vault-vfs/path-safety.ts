@@ -49,7 +49,8 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 export function checkVaultPath(input: string, opts: PathSafetyOptions): PathCheck {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, reason: 'the path is empty' };
   if (CONTROL.test(input)) return { ok: false, reason: 'the path contains a NUL or control character' };
-  if (input.startsWith('/') || input.startsWith('\\') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) {
+  // A drive letter is `C:` alone or followed by a separator; `a:b.md` is a name holding ":".
+  if (input.startsWith('/') || input.startsWith('\\') || /^[a-zA-Z]:(?:[\\/]|$)/.test(input) || input.startsWith('~')) {
     return { ok: false, reason: 'absolute paths are not allowed; use a path relative to the vault root' };
   }
   if (input.includes('\\')) return { ok: false, reason: 'backslashes are not allowed in paths; use "/"' };

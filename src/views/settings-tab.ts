@@ -162,9 +162,11 @@ export class StewardSettingTab extends PluginSettingTab {
     this.renderFallback();
   }
 
+  /** Obsidian tears the rows down (running their cleanups) in super.hide(); before 1.13 the tab unloads its editors itself. */
   override hide(): void {
     for (const editor of this.editors) editor.unload();
     this.editors.clear();
+    super.hide();
   }
 
   private renderFallback(): void {

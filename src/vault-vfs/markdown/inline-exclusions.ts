@@ -1,11 +1,13 @@
 // Inline exclusions, for the masking pass (code-regions.ts): backslash escapes, code spans
-// (matching backtick runs on one line), `%% comments %%` and `<!-- HTML comments -->` (which may
+// (matching backtick runs on one line), inline raw HTML and autolinks (inline-html.ts),
+// `%% comments %%` and `<!-- HTML comments -->` (which may
 // run across lines, to the end of the note if never closed), `$$` blocks and `$inline$` math
 // (a closing `$` not after a space nor before a digit, so prices are not math). Left to right:
 // whichever construct starts first wins, so `%%` inside code is no comment.
 
 import type { RegionKind } from './region-kind';
 import { Region } from './region-kind';
+import { InlineHtml } from './inline-html';
 import { NextMatch, isBlankRange } from './text-lines';
 import type { TextLines } from './text-lines';
 
@@ -26,6 +28,7 @@ function isSpace(c: number): boolean {
 
 export class InlineExclusions {
   private readonly special: NextMatch;
+  private readonly html: InlineHtml;
   private closersLine = -1;
   private closers: number[] = [];
   private closersIdx = 0;
@@ -36,6 +39,7 @@ export class InlineExclusions {
     private readonly sink: MaskSink,
   ) {
     this.special = NextMatch.char(INLINE_SPECIAL, text);
+    this.html = new InlineHtml(text);
   }
 
   private runLength(p: number, e: number, c: number): number {
@@ -118,6 +122,14 @@ export class InlineExclusions {
       } else if (c === 60 && text.startsWith('<!--', p)) {
         // `<!-->` and `<!--->` are whole comments (CommonMark 0.31).
         spanned = this.span(line, p, p + 2, '-->', Region.html);
+      } else if (c === 60) {
+        const end = this.html.endAt(p, this.lines.start(line), e);
+        if (end === -1) p++;
+        else {
+          // Region.none: a line of inline tags is still a paragraph line.
+          this.sink.mask(p, end, Region.none, line, line);
+          p = end;
+        }
       } else if (c === 36 && p === blockMathAt) {
         spanned = this.span(line, p, p + 2, '$$', Region.math);
       } else if (c === 36) {

@@ -25,6 +25,7 @@ import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
 import { type MetadataCacheReport, MetadataCache } from './metadata-cache';
 import { nodeSlicer, readInSlices } from './read-in-slices';
+import { writeProblemAt } from './write-access';
 import { type ScannedFile, TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
 
 export interface NodeVaultOptions {
@@ -333,6 +334,11 @@ export class NodeVault implements VaultPort {
 
   backlinks(p: string): string[] {
     return this.index.backlinks(p);
+  }
+
+  async writeProblem(p: string): Promise<string | null> {
+    if (p === '') return writeProblemAt(this.disk.root, '');
+    return writeProblemAt(await this.disk.contained(this.safe(p)), p);
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {

@@ -4,9 +4,15 @@
 // binary search. This is the trie walk MiniSearch does over its radix tree, without keeping a
 // tree of objects in memory for a few hundred thousand terms.
 //
-// Like Lucene's fuzzy query with prefixLength 1, a match must start with the query's first
-// character: typos there are rare, and it limits the walk to a few buckets instead of the whole
-// dictionary (with two edits allowed, no bucket could otherwise be ruled out by its key).
+// Like Lucene's fuzzy query with prefixLength 1, a match starts with the query's first character:
+// it limits the walk to a few buckets instead of the whole dictionary (with two edits allowed, no
+// bucket could otherwise be ruled out by its key). For a word the vault does not have, the caller
+// may ask for typos in the first letter too (`firstLetter`): the walk then also visits the
+// buckets such a typo leads to, which its other letters name: a wrong first letter
+// (`xello` -> `hello`: buckets with the query's second letter second), a missing one (`ello`:
+// buckets with the query's first letter second), and an extra one (`hhello`, or the first two
+// swapped: buckets that start with the query's second letter). That is a few dozen buckets, most
+// ruled out by their key, never the whole dictionary.
 
 import { MAX_TERM_LENGTH } from './tokenizer';
 import { lowerBound, type TermBuckets } from './term-buckets';
@@ -17,11 +23,23 @@ export interface FuzzyMatch {
   distance: number;
 }
 
+/** The buckets a walk visits: those of the first letter, and those a first-letter typo leads to. */
+function bucketsToWalk(query: string, buckets: TermBuckets, firstLetter: boolean): readonly string[] {
+  const first = query.charAt(0);
+  const own = buckets.keysStartingWith(first);
+  if (!firstLetter || query.length < 2) return own;
+  const second = query.charAt(1);
+  const more = new Set([...buckets.keysWithSecond(second), ...buckets.keysWithSecond(first), ...buckets.keysStartingWith(second)]);
+  for (const key of own) more.delete(key);
+  return [...own, ...more];
+}
+
 /**
- * Every term within `maxDistance` edits of `query` that starts with the same character (the query
- * itself included, at distance 0).
+ * Every term within `maxDistance` edits of `query` that starts with the same character, or with
+ * `firstLetter` also those whose difference includes the first letter (see above); the query
+ * itself included, at distance 0.
  */
-export function fuzzyTerms(query: string, maxDistance: number, table: TermTable, buckets: TermBuckets): FuzzyMatch[] {
+export function fuzzyTerms(query: string, maxDistance: number, table: TermTable, buckets: TermBuckets, firstLetter = false): FuzzyMatch[] {
   const m = query.length;
   const width = m + 1;
   const rows = new Int32Array((MAX_TERM_LENGTH + 2) * width);
@@ -43,7 +61,7 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
   };
 
   const out: FuzzyMatch[] = [];
-  for (const key of buckets.keysStartingWith(query.charAt(0))) {
+  for (const key of bucketsToWalk(query, buckets, firstLetter)) {
     // Every term of a bucket starts with its key: most buckets are ruled out by the key alone,
     // without being sorted or read.
     let keyMin = 0;

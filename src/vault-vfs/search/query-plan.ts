@@ -4,6 +4,11 @@
 // capped here: by length (no prefix under 2 characters, no fuzzy under 4), by count, and by the
 // number of postings the expansions of one query term may cost. The cap keeps the most frequent
 // completions: for a short prefix they are what the user most likely means to type.
+//
+// A word the vault does not have at all is most likely mistyped, so it gets more: typos in its
+// first letter are looked for too, and fuzzy matching starts at 3 letters instead of 4 ("tga"
+// finds "tag"). A word the vault has keeps the narrow search: its own postings answer, and
+// "cat" does not drag in "bat", "hat" and "rat" (nor their postings, which is where the time goes).
 
 import { fuzzyTerms } from './fuzzy';
 import type { TermBuckets } from './term-buckets';
@@ -15,7 +20,10 @@ export interface SearchOptions {
   limit?: number;
   /** Complete query terms of 2+ characters as prefixes; default true. */
   prefix?: boolean;
-  /** Allow typos in query words of 4+ letters (1 edit, 2 from 8 letters; not in numbers); default true. */
+  /**
+   * Allow typos in query words of 4+ letters (1 edit, 2 from 8 letters; not in numbers); in a
+   * word the vault does not have, from 3 letters and in the first letter too. Default true.
+   */
   fuzzy?: boolean;
 }
 
@@ -33,6 +41,8 @@ export interface QueryTerm {
 export const MAX_QUERY_TERMS = 16;
 export const MIN_PREFIX_LENGTH = 2;
 export const MIN_FUZZY_LENGTH = 4;
+/** Fuzzy matching starts here for a word the vault does not have. */
+export const MIN_FUZZY_LENGTH_UNKNOWN = 3;
 /** Completions kept for a two-letter prefix, and for longer ones. */
 export const SHORT_PREFIX_EXPANSIONS = 6;
 export const PREFIX_EXPANSIONS = 24;
@@ -68,7 +78,8 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
   const df = (id: number): number => dict.df[id] ?? 0;
   const chosen = new Map<number, number>();
   const exact = dict.table.find(text);
-  if (exact >= 0 && df(exact) > 0) chosen.set(exact, 1);
+  const known = exact >= 0 && df(exact) > 0;
+  if (known) chosen.set(exact, 1);
 
   const candidates: { id: number; weight: number; df: number; rank: number }[] = [];
   if (options.prefix !== false && text.length >= MIN_PREFIX_LENGTH) {
@@ -83,9 +94,9 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
     }
   }
   // Numbers are not misspelt words: "4711" must not find "4712".
-  if (options.fuzzy !== false && text.length >= MIN_FUZZY_LENGTH && !/\d/.test(text)) {
+  if (options.fuzzy !== false && text.length >= (known ? MIN_FUZZY_LENGTH : MIN_FUZZY_LENGTH_UNKNOWN) && !/\d/.test(text)) {
     const maxDistance = text.length >= 8 ? 2 : 1;
-    const near = fuzzyTerms(text, maxDistance, dict.table, dict.buckets)
+    const near = fuzzyTerms(text, maxDistance, dict.table, dict.buckets, !known)
       .filter((m) => m.distance > 0 && df(m.id) > 0)
       .sort((a, b) => a.distance - b.distance || df(b.id) - df(a.id))
       .slice(0, FUZZY_EXPANSIONS);

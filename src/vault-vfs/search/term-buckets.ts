@@ -25,6 +25,8 @@ export class TermBuckets {
   private readonly byCode = new Map<number, Bucket>();
   /** First character -> keys of the buckets whose terms start with it. */
   private readonly byFirst = new Map<string, string[]>();
+  /** Second character -> keys of the two-character buckets whose terms have it second. */
+  private readonly bySecond = new Map<string, string[]>();
   /** Term ids below this are in a bucket. */
   private known = 0;
 
@@ -35,6 +37,7 @@ export class TermBuckets {
     this.buckets.clear();
     this.byCode.clear();
     this.byFirst.clear();
+    this.bySecond.clear();
     this.known = 0;
   }
 
@@ -49,10 +52,8 @@ export class TermBuckets {
         b = { ids: [], sorted: true };
         this.buckets.set(key, b);
         this.byCode.set(code, b);
-        const first = key.charAt(0);
-        const keys = this.byFirst.get(first);
-        if (keys === undefined) this.byFirst.set(first, [key]);
-        else keys.push(key);
+        addKey(this.byFirst, key.charAt(0), key);
+        if (key.length === 2) addKey(this.bySecond, key.charAt(1), key);
       }
       const last = b.ids[b.ids.length - 1];
       b.ids.push(id);
@@ -88,6 +89,12 @@ export class TermBuckets {
     return this.byFirst.get(first) ?? [];
   }
 
+  /** Keys of the two-character buckets whose terms have `second` (one character) second. */
+  keysWithSecond(second: string): readonly string[] {
+    this.sync();
+    return this.bySecond.get(second) ?? [];
+  }
+
   /** Term ids starting with `prefix` (at least two characters), sorted by term. */
   withPrefix(prefix: string): number[] {
     const ids = this.sortedBucket(bucketKey(prefix));
@@ -110,6 +117,12 @@ export class TermBuckets {
     });
     b.sorted = true;
   }
+}
+
+function addKey(map: Map<string, string[]>, char: string, key: string): void {
+  const keys = map.get(char);
+  if (keys === undefined) map.set(char, [key]);
+  else keys.push(key);
 }
 
 /** First index in `ids` (sorted by term) whose term is >= `term`. */

@@ -102,6 +102,21 @@ describe('HTML blocks', () => {
   });
 });
 
+describe('inline raw HTML and autolinks', () => {
+  it('hide what is inside a tag, not between tags', () => {
+    expect(links('a <img src="[[x]]" alt=\'[y](y.md)\'/> <b>[[in b]]</b> <?p [[z]] ?> <!X [[d]]>')).toEqual(['in b']);
+    expect(links('<https://example.org/[[x]]> <me@example.org> [[after]]')).toEqual(['after']);
+  });
+
+  it('leave an angle-bracket link destination to the link', () => {
+    expect(links('[a](<b c.md>) [d]( <e.md>)')).toEqual(['b c.md', 'e.md']);
+  });
+
+  it('keep a line of inline tags a paragraph line', () => {
+    expect(parseMarkdown('text\n<b>\nmore').sections.map((x) => x.type)).toEqual(['paragraph']);
+  });
+});
+
 describe('closing fences', () => {
   it('indented four or more spaces do not close', () => {
     expect(links('```\n[[a]]\n    ```\n[[b]]\n```\n[[after]]')).toEqual(['after']);

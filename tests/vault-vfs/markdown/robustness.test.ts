@@ -61,7 +61,7 @@ describe('parser robustness', () => {
   it('gets through large pathological notes (a quadratic pass would time the test out)', () => {
     const size = 100_000;
     for (const unit of ['[[x ', '[a](', '![', '`a ', '$5 ', '%', '<!', '[', ']', '#x ', '\\', '```\n', '- [[a]]\n', '> ', '| a |\n',
-      '<a b="c" ', '[![', '[a [b](c) ', '- ', '> - ', '1. ```\n', '\t\tx', '<div>\n', '<!--> ']) {
+      '<a b="c" ', '[![', '[a [b](c) ', '- ', '> - ', '1. ```\n', '\t\tx', '<div>\n', '<!--> ', 'a <?', 'a <x:', 'a <!X', 'a <![CDATA[', '<a b="', '](<']) {
       const text = unit.repeat(Math.ceil(size / unit.length));
       const meta = parseMarkdown(text);
       expect(meta.sections.length).toBeGreaterThan(0);

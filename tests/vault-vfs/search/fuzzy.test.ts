@@ -56,6 +56,38 @@ describe('fuzzyTerms', () => {
     );
   });
 
+  it('with firstLetter, agrees with brute force on every term a first-letter typo can lead to', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), minLength: 1, maxLength: 9 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { maxLength: 80 }), word, fc.integer({ min: 0, max: 2 }), (words, query, max) => {
+        const { table, buckets } = dictionary(words);
+        const got = new Map(fuzzyTerms(query, max, table, buckets, true).map((m) => [table.term(m.id), m.distance]));
+        const [q0, q1] = [query.charAt(0), query.charAt(1)];
+        // The terms the walk covers: the same first letter, or a wrong, missing or extra one.
+        const reachable = (w: string): boolean => w.charAt(0) === q0 || (query.length >= 2 && (w.charAt(0) === q1 || (w.length >= 2 && (w.charAt(1) === q1 || w.charAt(1) === q0))));
+        const want = new Map(
+          words
+            .filter(reachable)
+            .map((w) => [w, levenshtein(query, w)] as [string, number])
+            .filter(([, d]) => d <= max),
+        );
+        expect(got).toEqual(want);
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('with firstLetter, finds a word whose first letter was mistyped, dropped, doubled or swapped', () => {
+    const { table, buckets } = dictionary(['hello', 'yellow', 'jelly', 'world', 'hallo']);
+    const near = (q: string, max = 1): string[] => fuzzyTerms(q, max, table, buckets, true).map((m) => table.term(m.id)).sort();
+    expect(near('jello')).toEqual(['hello', 'jelly']);
+    expect(near('ello')).toEqual(['hello']);
+    expect(near('hhello')).toEqual(['hello']);
+    expect(near('ehllo', 2)).toEqual(['hallo', 'hello']);
+    // Without it, only terms with the query's first letter.
+    expect(fuzzyTerms('jello', 1, table, buckets).map((m) => table.term(m.id))).toEqual(['jelly']);
+  });
+
   it('sees terms added after the buckets were first sorted', () => {
     const { table, buckets } = dictionary(['alpha', 'beta']);
     expect(fuzzyTerms('alpho', 1, table, buckets).map((m) => table.term(m.id))).toEqual(['alpha']);

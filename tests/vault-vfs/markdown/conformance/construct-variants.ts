@@ -42,6 +42,7 @@ export const CONSTRUCTS: Record<string, string> = {
   'html block in a quote': '> <div>\n> {L}\n\n> {L}',
   'html comment block': '<!-- {L}\n{L} -->\n{L}',
   'inline html is no block': 'text <span>{L}</span>\n{L}',
+  'inline html attributes and autolinks': 'a <span title="{L}">b</span> {L} <https://x.org/{L}> <br/> {L}',
   'code span': 'a `{L}` b {L} ``x ` {L} `` {L}',
   emphasis: '*{L}* **{L}** _{L}_',
   'thematic break': '***\n{L}\n- - -\n{L}',

@@ -38,8 +38,9 @@ const md = MarkdownIt('commonmark');
 md.inline.ruler.before('link', 'wikilink', wikilinkRule);
 
 /**
- * Reference-style links (`[text][ref]` with `[ref]: dest`) are not links in Obsidian's metadata:
- * the definitions still end paragraphs as CommonMark says, but no reference ever resolves.
+ * Reference-style links (`[text][ref]` with `[ref]: dest`) are not read as links by Steward (the
+ * link rewriter has no form for them), so the reference leaves them out too: the definitions
+ * still end paragraphs as CommonMark says, but no reference ever resolves.
  */
 function envWithoutReferences(): Record<string, unknown> {
   const references = new Proxy({}, { set: () => true, get: () => undefined });
