@@ -77,6 +77,13 @@ export function heapMiB(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
+/** Live heap plus array buffers (a loaded cache file, read buffers) after a full collection, in MiB. */
+export function memoryMiB(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 1024 / 1024;
+}
+
 function heapNow(): number {
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;
