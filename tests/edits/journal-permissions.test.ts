@@ -108,3 +108,30 @@ describe('an I/O error in the middle of a job', () => {
     );
   });
 });
+
+describe('a symbolic link where a step would write', () => {
+  it('refuses the job before anything runs, naming the link and where it leads', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('Sorted', 'Deep/Sorted'), fc.boolean(), async (link, outside) => {
+        const v = await tempVault({ 'Inbox/a.md': 'a\n', 'Inbox/b.md': 'b [[a]]\n' }, ['Real']);
+        const out = await fs.mkdtemp(path.join(path.dirname(v.dir), 'steward-outside-'));
+        try {
+          await fs.mkdir(path.dirname(path.join(v.dir, link)), { recursive: true });
+          const before = await snapshot(v.dir);
+          await fs.symlink(outside ? out : path.join(v.dir, 'Real'), path.join(v.dir, link));
+          const port = await NodeVault.open(v.dir);
+          const report = await executeJob(port, { description: 'moves', operations: [{ opId: 'o1', type: 'move', source: 'Inbox/a.md', destination: `${link}/a.md` }] });
+          expect(report.failure?.reason).toContain(`${link} is a symbolic link (to `);
+          await fs.rm(path.join(v.dir, link));
+          expect(await snapshot(v.dir)).toEqual(before);
+          expect(await fs.readdir(out)).toEqual([]);
+          expect(await fs.readdir(path.join(v.dir, 'Real'))).toEqual([]);
+        } finally {
+          await fs.rm(out, { recursive: true, force: true });
+          await removeVault(v);
+        }
+      }),
+      { numRuns: 8 },
+    );
+  });
+});

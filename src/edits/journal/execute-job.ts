@@ -145,7 +145,7 @@ function refusedBeforeStart(job: string, description: string, ops: readonly JobO
     state: 'reverted',
     steps: ops.length,
     failure: { step: first.step, operation: op ? describeOperation(op) : '?', reason: `cannot run: ${first.reason}`, ...(op && 'opId' in op && op.opId ? { opId: op.opId } : {}) },
-    notes: [...problems.slice(1).map((p) => `also cannot run: ${p.reason}`), 'nothing was run: make these writable, or leave them out, and run again'],
+    notes: [...problems.slice(1).map((p) => `also cannot run: ${p.reason}`), 'nothing was run: fix these, or leave those operations out, and run again'],
   };
 }
 

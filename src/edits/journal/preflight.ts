@@ -9,7 +9,8 @@ import { describeOperation, type JobOperation } from './job-operation';
 /** The nearest folder of `path` that exists now: where creating `path` writes. */
 async function nearestExisting(port: VaultPort, path: string): Promise<string> {
   let p = parentOf(path);
-  while (p !== '' && !(await port.exists(p))) p = parentOf(p);
+  // A path the adapter refuses to look at (through a link out of the vault) is asked about as it is.
+  while (p !== '' && !(await port.exists(p).catch(() => true))) p = parentOf(p);
   return p;
 }
 
@@ -18,14 +19,15 @@ async function writesOf(port: VaultPort, op: JobOperation): Promise<string[]> {
   switch (op.type) {
     case 'create_folder':
     case 'create_note':
-      return [await nearestExisting(port, op.path)];
+      // The path itself too: something there already (a link, say) is named for what it is.
+      return [op.path, await nearestExisting(port, op.path)];
     case 'edit':
       return [op.path, parentOf(op.path)];
     case 'trash':
       return [parentOf(op.path)];
     case 'move':
     case 'rename': {
-      const out = [parentOf(op.source), await nearestExisting(port, op.destination)];
+      const out = [parentOf(op.source), op.destination, await nearestExisting(port, op.destination)];
       // The notes whose links it rewrites, replaced in their folders.
       for (const note of port.backlinks(op.source)) if (note !== op.source) out.push(note, parentOf(note));
       return out;

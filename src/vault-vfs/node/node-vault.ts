@@ -338,7 +338,15 @@ export class NodeVault implements VaultPort {
 
   async writeProblem(p: string): Promise<string | null> {
     if (p === '') return writeProblemAt(this.disk.root, '');
-    return writeProblemAt(await this.disk.contained(this.safe(p)), p);
+    const vp = this.safe(p);
+    // Each folder on the way first, without following links: a link is named as a link.
+    const parts = vp.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const at = parts.slice(0, i).join('/');
+      const problem = writeProblemAt(this.disk.abs(at), at);
+      if (problem !== null && (i === parts.length || problem.includes('symbolic link'))) return problem;
+    }
+    return null;
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {

@@ -4,7 +4,7 @@
 // user made read-only is respected, not replaced. "Read-only" is what the mode says (no write bit
 // for anyone) as well as what this process may do: running as root, a `chmod 444` is still the
 // user's word.
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, lstatSync, readlinkSync, statSync } from 'node:fs';
 
 function writable(abs: string): boolean {
   try {
@@ -17,6 +17,17 @@ function writable(abs: string): boolean {
 
 /** Why `abs` (the file or folder at vault path `vaultPath`) cannot be written, or null. */
 export function writeProblemAt(abs: string, vaultPath: string): string | null {
+  // A symbolic link where a step would create or write: the write would land wherever the link
+  // leads, out of sight of the plan, the journal and undo.
+  if (vaultPath !== '' && lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    let target = '';
+    try {
+      target = ` (to ${readlinkSync(abs)})`;
+    } catch {
+      /* unreadable link: named without its target */
+    }
+    return `${vaultPath} is a symbolic link${target}; Steward does not move or write files through links: use the folder it leads to, or remove the link`;
+  }
   const st = statSync(abs, { throwIfNoEntry: false });
   if (!st) return null;
   const what = st.isDirectory() ? `the folder ${vaultPath === '' ? '(the vault folder)' : vaultPath}` : vaultPath;
