@@ -18,10 +18,9 @@
 // - every kind of HTML block ends at a blank line (html-blocks.ts).
 // Wikilinks and embeds are Obsidian's own inline syntax, read by the inline pass (inline-scan.ts).
 
-import { closesFence, fenceOpen, isThematicBreak, atxLevel, parseListMarker, setextLevel } from './block-syntax';
+import { LineSyntax } from './block-syntax';
 import type { FenceOpen } from './block-syntax';
-import type { Container } from './containers';
-import { consumeQuoteMarker, matchContainers } from './containers';
+import { ContainerStack } from './containers';
 import { endsHtmlBlock, htmlBlockStart } from './html-blocks';
 import { InlineExclusions } from './inline-exclusions';
 import { LineCursor } from './line-cursor';
@@ -47,6 +46,10 @@ export interface MaskedText {
  */
 const MAX_DEPTH = 100;
 
+/** Characters that may start a container or a leaf other than a paragraph: `> - + * 0-9 # ` ~ < = _`. */
+const MAY_START_BLOCK = new Uint8Array(128);
+for (const c of '>-+*0123456789#`~<=_') MAY_START_BLOCK[c.charCodeAt(0)] = 1;
+
 const Leaf = { none: 0, paragraph: 1, fence: 2, indented: 3, html: 4 } as const;
 type LeafKind = (typeof Leaf)[keyof typeof Leaf];
 
@@ -54,7 +57,8 @@ class Masker {
   readonly ranges: number[] = [];
   readonly lineKind: Uint8Array;
   readonly codeBlockLine: Uint8Array;
-  private readonly stack: Container[] = [];
+  private readonly containers = new ContainerStack();
+  private readonly syntax: LineSyntax;
   private leaf: LeafKind = Leaf.none;
   private fence: FenceOpen = { char: 0, length: 0 };
   private htmlKind = 0;
@@ -68,6 +72,7 @@ class Masker {
     this.lineKind = new Uint8Array(lines.count);
     this.codeBlockLine = new Uint8Array(lines.count);
     this.cur = new LineCursor(text);
+    this.syntax = new LineSyntax(text);
     this.inline = new InlineExclusions(text, lines, {
       mask: (start, end, kind, first, last) => this.mask(start, end, kind, first, last),
       setParagraphOpen: (open) => {
@@ -94,24 +99,20 @@ class Masker {
 
   /** Closes the containers from `depth` on, and the leaf inside them. */
   private closeFrom(depth: number): void {
-    if (depth < this.stack.length) {
-      this.stack.length = depth;
-      this.leaf = Leaf.none;
-    }
-  }
-
-  /** A line adds content to the innermost container: a list item is no longer empty. */
-  private filled(): void {
-    const inner = this.stack[this.stack.length - 1];
-    if (inner) inner.hasContent = true;
+    if (this.containers.closeFrom(depth)) this.leaf = Leaf.none;
   }
 
   private line(line: number): number {
-    const { cur, text } = this;
+    const { cur, text, containers } = this;
     cur.reset(this.lines.start(line), this.lines.end(line));
-    const matched = matchContainers(this.stack, cur);
-    const allMatched = matched === this.stack.length;
-    if (allMatched) {
+    // Most lines: text outside any container, starting with a character that starts no block.
+    if (containers.depth === 0 && this.leaf <= Leaf.paragraph && !cur.blank && cur.indent < 4 && !MAY_START_BLOCK[text.charCodeAt(cur.nextNonspace)]) {
+      this.leaf = Leaf.paragraph;
+      return this.paragraphLine(line);
+    }
+    const matched = containers.match(cur);
+    const allMatched = matched === containers.depth;
+    if (allMatched && this.leaf >= Leaf.fence) {
       const continued = this.continueLeaf(line);
       if (continued !== -1) return continued;
     }
@@ -120,27 +121,26 @@ class Masker {
     let depth = matched;
     let started = false;
     // Container starts: block quotes and list items, any number on one line, up to MAX_DEPTH.
-    for (;;) {
-      if (this.stack.length >= MAX_DEPTH) break;
-      if (consumeQuoteMarker(cur)) {
+    while (containers.depth < MAX_DEPTH && cur.indent < 4 && !cur.blank) {
+      const c = text.charCodeAt(cur.nextNonspace);
+      if (c === 62) {
+        containers.consumeQuoteMarker(cur);
         this.closeFrom(depth);
-        this.filled();
-        this.stack.push({ kind: 'quote', contentIndent: 0, hasContent: true });
-      } else if (cur.indent < 4 && !cur.blank && !isThematicBreak(text, cur.nextNonspace, cur.lineEnd)) {
-        const c = text.charCodeAt(cur.nextNonspace);
-        const mayList = c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57);
-        if (!mayList) break;
-        const at = { offset: cur.offset, column: cur.column, partial: cur.partialTab };
-        const marker = parseListMarker(text, cur, inParagraph && depth === this.stack.length);
+        containers.push('quote', 0, true);
+      } else if (c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57)) {
+        if (this.syntax.isThematicBreak(cur.nextNonspace, cur.lineEnd)) break;
+        const offset = cur.offset;
+        const column = cur.column;
+        const partial = cur.partialTab;
+        const marker = this.syntax.parseListMarker(cur, inParagraph && depth === containers.depth);
         if (!marker) {
-          cur.restore(at.offset, at.column, at.partial);
+          cur.restore(offset, column, partial);
           break;
         }
         this.closeFrom(depth);
-        this.filled();
-        this.stack.push({ kind: 'item', contentIndent: marker.contentIndent, hasContent: !marker.blank });
+        containers.push('item', marker.contentIndent, !marker.blank);
       } else break;
-      depth = this.stack.length;
+      depth = containers.depth;
       inParagraph = false;
       started = true;
     }
@@ -153,7 +153,7 @@ class Masker {
       this.leaf = Leaf.none;
       return line + 1;
     }
-    this.filled();
+    containers.filled();
     return this.leafLine(line, inParagraph);
   }
 
@@ -161,7 +161,7 @@ class Masker {
   private continueLeaf(line: number): number {
     const { cur, text } = this;
     if (this.leaf === Leaf.fence) {
-      if (cur.indent < 4 && closesFence(text, cur.nextNonspace, cur.lineEnd, this.fence)) this.leaf = Leaf.none;
+      if (cur.indent < 4 && this.syntax.closesFence(cur.nextNonspace, cur.lineEnd, this.fence)) this.leaf = Leaf.none;
       return this.codeLine(line, Region.code);
     }
     if (this.leaf === Leaf.indented) {
@@ -187,13 +187,27 @@ class Masker {
     const p = cur.nextNonspace;
     const e = cur.lineEnd;
     if (cur.indent >= 4) return inParagraph || lazy || cur.blank ? null : 'indented';
-    if (atxLevel(text, p, e)) return 'atx';
-    if (fenceOpen(text, p, e)) return 'fence';
-    if (text.startsWith('<!--', p)) return 'comment';
-    if (text.charCodeAt(p) === 60 && htmlBlockStart(text.slice(p, e), inParagraph || lazy)) return 'html';
-    if (inParagraph && setextLevel(text, p, e)) return 'setext';
-    if (isThematicBreak(text, p, e)) return 'break';
-    return null;
+    // Dispatch on the first character: most lines are text and start none of these.
+    switch (text.charCodeAt(p)) {
+      case 35: // #
+        return this.syntax.atxLevel(p, e) ? 'atx' : null;
+      case 96: // `
+      case 126: // ~
+        return this.syntax.fenceOpen(p, e) ? 'fence' : null;
+      case 60: // <
+        if (text.startsWith('<!--', p)) return 'comment';
+        return htmlBlockStart(text.slice(p, e), inParagraph || lazy) ? 'html' : null;
+      case 61: // =
+        return inParagraph && this.syntax.setextLevel(p, e) ? 'setext' : null;
+      case 45: // -
+        if (inParagraph && this.syntax.setextLevel(p, e)) return 'setext';
+        return this.syntax.isThematicBreak(p, e) ? 'break' : null;
+      case 42: // *
+      case 95: // _
+        return this.syntax.isThematicBreak(p, e) ? 'break' : null;
+      default:
+        return null;
+    }
   }
 
   private leafLine(line: number, inParagraph: boolean): number {
@@ -205,7 +219,7 @@ class Masker {
         this.leaf = Leaf.indented;
         return this.codeLine(line, Region.code);
       case 'fence':
-        this.fence = fenceOpen(text, p, e) ?? this.fence;
+        this.fence = this.syntax.fenceOpen(p, e) ?? this.fence;
         this.leaf = Leaf.fence;
         return this.codeLine(line, Region.code);
       case 'html':
