@@ -3,6 +3,7 @@
 // at one line once, without slicing it. Methods of one object per note, not module functions:
 // the block pass calls them for every line.
 
+import { htmlBlockStart } from './html-blocks';
 import type { LineCursor } from './line-cursor';
 
 const BACKTICK = 96;
@@ -23,6 +24,9 @@ export interface ListMarker {
   /** Nothing follows the marker on its line. */
   blank: boolean;
 }
+
+/** A leaf block other than a paragraph that a line opens. */
+export type LeafStart = 'indented' | 'atx' | 'fence' | 'comment' | 'html' | 'setext' | 'break';
 
 export class LineSyntax {
   constructor(private readonly text: string) {}
@@ -127,5 +131,38 @@ export class LineSyntax {
       if (cur.offset < end && isSpaceOrTab(text.charCodeAt(cur.offset))) cur.advance(1, true);
     } else padding = markerLength + spaces;
     return { contentIndent: markerOffset + padding, blank };
+  }
+
+  /**
+   * Which leaf the line at the cursor would open, tested without consuming anything; null for
+   * paragraph text. `lazy`: whether it interrupts a paragraph whose containers the line did not
+   * match (then neither indented code nor a setext underline nor a kind-7 HTML block can start).
+   */
+  leafStart(cur: LineCursor, inParagraph: boolean, lazy = false): LeafStart | null {
+    const text = this.text;
+    const p = cur.nextNonspace;
+    const e = cur.lineEnd;
+    if (cur.indent >= 4) return inParagraph || lazy || cur.blank ? null : 'indented';
+    // Dispatch on the first character: most lines are text and start none of these.
+    switch (text.charCodeAt(p)) {
+      case 35: // #
+        return this.atxLevel(p, e) ? 'atx' : null;
+      case 96: // `
+      case 126: // ~
+        return this.fenceOpen(p, e) ? 'fence' : null;
+      case 60: // <
+        if (text.startsWith('<!--', p)) return 'comment';
+        return htmlBlockStart(text.slice(p, e), inParagraph || lazy) ? 'html' : null;
+      case 61: // =
+        return inParagraph && this.setextLevel(p, e) ? 'setext' : null;
+      case 45: // -
+        if (inParagraph && this.setextLevel(p, e)) return 'setext';
+        return this.isThematicBreak(p, e) ? 'break' : null;
+      case 42: // *
+      case 95: // _
+        return this.isThematicBreak(p, e) ? 'break' : null;
+      default:
+        return null;
+    }
   }
 }

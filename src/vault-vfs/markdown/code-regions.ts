@@ -20,10 +20,12 @@
 
 import { LineSyntax } from './block-syntax';
 import type { FenceOpen } from './block-syntax';
+import { CodeSpanLookahead } from './code-span-lookahead';
 import { ContainerStack } from './containers';
 import { endsHtmlBlock, htmlBlockStart } from './html-blocks';
 import { InlineExclusions } from './inline-exclusions';
 import { LineCursor } from './line-cursor';
+import { buildMasked, hiddenLines } from './masked-text';
 import type { RegionKind } from './region-kind';
 import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
@@ -64,6 +66,9 @@ class Masker {
   private htmlKind = 0;
   private readonly cur: LineCursor;
   private readonly inline: InlineExclusions;
+  private readonly codeSpans: CodeSpanLookahead;
+  /** The end of a code span that began on an earlier line: the paragraph's text resumes there. */
+  private resumeAt = 0;
 
   constructor(
     private readonly text: string,
@@ -78,7 +83,9 @@ class Masker {
       setParagraphOpen: (open) => {
         this.leaf = open ? Leaf.paragraph : Leaf.none;
       },
+      codeSpanAcrossLines: (line, open, n) => this.codeSpanAcrossLines(line, open, n),
     });
+    this.codeSpans = new CodeSpanLookahead(text, lines, this.containers, this.syntax);
   }
 
   mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void {
@@ -144,7 +151,7 @@ class Masker {
       inParagraph = false;
       started = true;
     }
-    if (!started && lazyParagraph && !cur.blank && this.startsLeaf(false, true) === null) {
+    if (!started && lazyParagraph && !cur.blank && this.syntax.leafStart(cur, false, true) === null) {
       // A lazy continuation line: the paragraph goes on, whatever containers it missed.
       return this.paragraphLine(line);
     }
@@ -177,44 +184,11 @@ class Masker {
     return -1;
   }
 
-  /**
-   * Which leaf the line would open, tested without consuming anything; null for paragraph text.
-   * `lazy`: whether it interrupts a paragraph whose containers the line did not match (then
-   * neither indented code nor a setext underline nor a kind-7 HTML block can start).
-   */
-  private startsLeaf(inParagraph: boolean, lazy = false): string | null {
-    const { cur, text } = this;
-    const p = cur.nextNonspace;
-    const e = cur.lineEnd;
-    if (cur.indent >= 4) return inParagraph || lazy || cur.blank ? null : 'indented';
-    // Dispatch on the first character: most lines are text and start none of these.
-    switch (text.charCodeAt(p)) {
-      case 35: // #
-        return this.syntax.atxLevel(p, e) ? 'atx' : null;
-      case 96: // `
-      case 126: // ~
-        return this.syntax.fenceOpen(p, e) ? 'fence' : null;
-      case 60: // <
-        if (text.startsWith('<!--', p)) return 'comment';
-        return htmlBlockStart(text.slice(p, e), inParagraph || lazy) ? 'html' : null;
-      case 61: // =
-        return inParagraph && this.syntax.setextLevel(p, e) ? 'setext' : null;
-      case 45: // -
-        if (inParagraph && this.syntax.setextLevel(p, e)) return 'setext';
-        return this.syntax.isThematicBreak(p, e) ? 'break' : null;
-      case 42: // *
-      case 95: // _
-        return this.syntax.isThematicBreak(p, e) ? 'break' : null;
-      default:
-        return null;
-    }
-  }
-
   private leafLine(line: number, inParagraph: boolean): number {
     const { cur, text } = this;
     const p = cur.nextNonspace;
     const e = cur.lineEnd;
-    switch (this.startsLeaf(inParagraph)) {
+    switch (this.syntax.leafStart(cur, inParagraph)) {
       case 'indented':
         this.leaf = Leaf.indented;
         return this.codeLine(line, Region.code);
@@ -254,29 +228,33 @@ class Masker {
     return last + 1;
   }
 
+  /** A code span from `open` (a run of `n` backticks) closing on a later line; its end, or -1. */
+  private codeSpanAcrossLines(line: number, open: number, n: number): number {
+    if (this.leaf !== Leaf.paragraph) return -1;
+    const close = this.codeSpans.closerAfter(line, n);
+    if (!close) return -1;
+    // Region.none: the lines stay paragraph lines; only their text after the containers is code.
+    this.mask(open, this.lines.end(line), Region.none, line, line);
+    close.contentStarts.forEach((start, i) => {
+      const l = line + 1 + i;
+      this.mask(start, l === close.line ? close.end : this.lines.end(l), Region.none, l, l);
+    });
+    this.resumeAt = close.end;
+    return close.end;
+  }
+
   private paragraphLine(line: number): number {
     const { cur, text } = this;
-    const p = cur.nextNonspace;
+    let p = cur.nextNonspace;
+    if (this.resumeAt > p) {
+      // Inside a code span from an earlier line: scan from its end, if it ends on this line.
+      if (this.resumeAt > cur.lineEnd) return line + 1;
+      p = this.resumeAt;
+    }
     // `$$` opening a line starts a math block that may span lines; elsewhere it closes on its line.
     const blockMath = text.charCodeAt(p) === 36 && text.charCodeAt(p + 1) === 36 ? p : -1;
     return this.inline.scan(line, p, cur.lineEnd, blockMath);
   }
-}
-
-/** `ranges` holds triples: start, end, and 1 when the range spans lines (its breaks are kept). */
-function buildMasked(text: string, ranges: number[]): string {
-  if (ranges.length === 0) return text;
-  const parts: string[] = [];
-  let last = 0;
-  for (let i = 0; i < ranges.length; i += 3) {
-    const start = ranges[i] ?? 0;
-    const end = ranges[i + 1] ?? 0;
-    const filler = ranges[i + 2] ? text.slice(start, end).replace(/[^\n\r]/g, '\0') : '\0'.repeat(end - start);
-    parts.push(text.slice(last, start), filler);
-    last = end;
-  }
-  parts.push(text.slice(last));
-  return parts.join('');
 }
 
 /** Masks every excluded region; `bodyStart` is the first line after the frontmatter (0 if none). */
@@ -285,18 +263,6 @@ export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: n
   if (bodyStart > 0) masker.mask(0, lines.end(bodyStart - 1), Region.yaml, 0, bodyStart - 1);
   masker.run(bodyStart);
   const masked = buildMasked(text, masker.ranges);
-  const hidden = new Uint8Array(lines.count);
-  for (let line = 0; line < lines.count; line++) {
-    if (masker.lineKind[line] === Region.none) continue;
-    let visible = false;
-    for (let i = lines.start(line), e = lines.end(line); i < e; i++) {
-      const ch = masked.charCodeAt(i);
-      if (ch !== 0 && ch !== 32 && ch !== 9) {
-        visible = true;
-        break;
-      }
-    }
-    if (!visible) hidden[line] = 1;
-  }
+  const hidden = hiddenLines(masked, lines, masker.lineKind);
   return { masked, lineKind: masker.lineKind, hidden, codeBlockLine: masker.codeBlockLine };
 }
