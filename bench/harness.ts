@@ -57,6 +57,13 @@ export function fmtMs(ms: number): string {
   return `${(ms * 1000).toFixed(0)} µs`;
 }
 
+/** Median with the range of the runs, e.g. `1.20 s (1.05–1.61 s, 5 runs)`: the spread, not the best run. */
+export function fmtSpread(samples: readonly number[]): string {
+  const t = summarize([...samples]);
+  const max = Math.max(...samples);
+  return `${fmtMs(t.medianMs)} (${fmtMs(t.minMs)}–${fmtMs(max)}, ${t.runs} runs)`;
+}
+
 export function fmtBytes(n: number): string {
   if (n >= 1024 * 1024 * 1024) return `${(n / 1024 / 1024 / 1024).toFixed(2)} GiB`;
   if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MiB`;
@@ -122,7 +129,8 @@ export class Bench {
 
   /**
    * Measures `candidate` against `baseline`, alternating them so that machine noise falls on
-   * both, and records a row with the ratio of the medians (candidate / baseline).
+   * both, and records a row with the ratio of the medians (candidate / baseline) and the range
+   * of each side's runs in the note (a shared machine spreads them; the median is not the best).
    */
   async compare(
     name: string,
@@ -153,13 +161,15 @@ export class Bench {
     const ct = summarize(c);
     const bt = summarize(b);
     const ratio = ct.medianMs / bt.medianMs;
+    const ratios = c.map((v, i) => v / (b[i] ?? NaN));
+    const range = (xs: number[]): string => `${fmtMs(Math.min(...xs))}–${fmtMs(Math.max(...xs))}`;
     this.rows.push({
       case: name,
       value: fmtMs(ct.medianMs),
       baseline: baselineName,
       baselineValue: fmtMs(bt.medianMs),
       ratio: `${ratio.toFixed(2)}x`,
-      note: opts.note ?? `median of ${repeats}`,
+      note: `${opts.note ?? `median of ${repeats}`}; runs ${range(c)} against ${range(b)}, ratio per pair ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}x`,
     });
     return { candidate: ct, baseline: bt, ratio };
   }

@@ -1,19 +1,32 @@
 // The MiniSearch baseline as its users configure it: the same fields and boosts as Steward's
 // index, prefix search and fuzzy matching (0.2, MiniSearch's documented example) on for every
 // query, results cut to the same top 20 that Steward returns.
-import MiniSearch, { type SearchOptions } from 'minisearch';
+import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
 import type { IndexDocument } from '../src/vault-vfs/search/analyzer';
 import { fileDocument, isNotePath, noteDocument } from '../src/vault-vfs/search/index-document';
+import {
+  EXPANSION_POSTING_BUDGET,
+  FUZZY_EXPANSIONS,
+  MIN_FUZZY_LENGTH,
+  MIN_FUZZY_LENGTH_UNKNOWN,
+  MIN_PREFIX_LENGTH,
+  PREFIX_EXPANSIONS,
+  SHORT_PREFIX_EXPANSIONS,
+} from '../src/vault-vfs/search/query-plan';
 import type { VaultPort } from '../src/vault-vfs/vault-port';
 
 export const MINISEARCH_OPTIONS: SearchOptions = { boost: { title: 3, aliases: 2.5, headings: 1.5, tags: 1.5 }, prefix: true, fuzzy: 0.2 };
 /** Results a query returns, Steward and baseline alike. */
 export const TOP = 20;
-/** Steward's caps, stated beside every query figure (src/vault-vfs/search/query-plan.ts). */
-export const STEWARD_CAPS = 'Steward: top 20, prefix from 2 letters (6 completions for 2 letters, 24 above), fuzzy from 4 letters (3 for a word not in the vault; 12 near misses), 400k postings per query word';
+/** Steward's caps, stated beside every query figure (from src/vault-vfs/search/query-plan.ts). */
+export const STEWARD_CAPS =
+  `ours capped: top ${TOP}, prefix from ${MIN_PREFIX_LENGTH} letters (${SHORT_PREFIX_EXPANSIONS} completions at ${MIN_PREFIX_LENGTH}, ${PREFIX_EXPANSIONS} above), ` +
+  `typos from ${MIN_FUZZY_LENGTH} letters (${MIN_FUZZY_LENGTH_UNKNOWN} and first letters for words not in the vault; ${FUZZY_EXPANSIONS} near misses), ` +
+  `${(EXPANSION_POSTING_BUDGET / 1000).toFixed(0)}k expansion postings a word`;
 
-export function newMiniSearch(): MiniSearch<IndexDocument> {
-  return new MiniSearch<IndexDocument>({
+/** The options of the index (loadJSON takes them again). */
+export function newMiniSearchOptions(): Options<IndexDocument> {
+  return {
     idField: 'path',
     fields: ['title', 'aliases', 'headings', 'tags', 'content'],
     extractField: (doc, field) => {
@@ -21,7 +34,11 @@ export function newMiniSearch(): MiniSearch<IndexDocument> {
       return Array.isArray(v) ? v.join(' ') : v;
     },
     searchOptions: MINISEARCH_OPTIONS,
-  });
+  };
+}
+
+export function newMiniSearch(): MiniSearch<IndexDocument> {
+  return new MiniSearch<IndexDocument>(newMiniSearchOptions());
 }
 
 /** MiniSearch's answer, cut to the top 20 paths. */

@@ -42,8 +42,9 @@ const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 const lines = [
   '# Benchmarks',
   '',
-  'Written by `npm run bench`; do not edit by hand. Every timing is the median of repeated runs,',
-  'and each case is compared with a baseline measured in the same run (ratio = case / baseline).',
+  'Written by `npm run bench`; do not edit by hand. Every timing is the median of repeated runs',
+  '(the notes give the range of the runs: the machine may be shared, and the median is not the best run),',
+  'and each case is compared with a baseline measured in the same run, the two alternating (ratio = case / baseline).',
   'Each workload runs in its own process, so "peak RSS" is that workload\'s own peak.',
   '',
   `- Machine: ${cpu}, ${os.cpus().length} cores, ${fmtBytes(os.totalmem())} RAM, ${os.platform()} ${os.release()}`,

@@ -1,30 +1,33 @@
-// Scan plus metadata of a whole vault through the Node adapter, against a raw read of the same
-// files in the same run; and moving 1,000 notes with link rewriting against plain renames.
+// Scan plus metadata of a whole vault through the Node adapter, cold and warm (metadata cache),
+// against a raw read of the same notes in the same run; and moving 1,000 notes with link rewriting against plain renames.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../../src/vault-vfs/for-each-limited';
+import { METADATA_CACHE_FILE } from '../../src/vault-vfs/node/metadata-cache';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { readInSlices } from '../../src/vault-vfs/node/read-in-slices';
 import { writeCorpus } from '../corpus';
-import { fmtBytes, fmtMs, heapMiB, heapSampler, summarize, type Workload } from '../harness';
+import { fmtBytes, fmtSpread, heapMiB, heapSampler, type Workload } from '../harness';
 
-async function listFiles(dir: string): Promise<string[]> {
+/** The notes under `dir` (config folder left out): what an open reads, attachments never. */
+async function listNotes(dir: string): Promise<string[]> {
   const files: string[] = [];
-  const walk = async (abs: string): Promise<void> => {
+  const walk = async (abs: string, top: boolean): Promise<void> => {
     for (const e of await fs.readdir(abs, { withFileTypes: true })) {
+      if (top && e.name === '.obsidian') continue;
       const p = path.join(abs, e.name);
-      if (e.isDirectory()) await walk(p);
-      else files.push(p);
+      if (e.isDirectory()) await walk(p, false);
+      else if (e.name.endsWith('.md')) files.push(p);
     }
   };
-  await walk(dir);
+  await walk(dir, true);
   return files;
 }
 
-/** The baseline: every file under `dir` read once, with the reads NodeVault.open uses (bytes, no decoding). */
+/** The baseline: every note under `dir` read once, with the reads NodeVault.open uses (bytes, no decoding). */
 async function rawRead(dir: string): Promise<number> {
   let bytes = 0;
-  await readInSlices(await listFiles(dir), (_, b) => {
+  await readInSlices(await listNotes(dir), (_, b) => {
     bytes += b?.length ?? 0;
   });
   return bytes;
@@ -33,49 +36,89 @@ async function rawRead(dir: string): Promise<number> {
 /** The same with fs.promises, 64 reads in flight (how NodeVault.open read until 2026-11-23). */
 async function rawReadAsync(dir: string): Promise<number> {
   let bytes = 0;
-  await forEachLimited(await listFiles(dir), 64, async (p) => {
+  await forEachLimited(await listNotes(dir), 64, async (p) => {
     bytes += (await fs.readFile(p)).length;
   });
   return bytes;
 }
 
+async function openVault(dir: string): Promise<NodeVault> {
+  const vault = await NodeVault.open(dir);
+  vault.resolvedLinks();
+  return vault;
+}
+
 const workload: Workload = {
   name: 'vault-scan',
   description:
-    'Opening a vault with the Node adapter (walk, stat, read and parse every note, resolve every link) against a raw recursive read of the same files with the same synchronous reads (bytes only, no decoding); ' +
+    'Opening a vault with the Node adapter (walk, stat, metadata of every note, resolve every link), cold (no metadata cache: read and parse every note, then save the cache) and warm ' +
+    '(the cache is current: no note is read), against a raw recursive read of the same notes with the same synchronous reads (bytes only, no decoding; attachments, which the open never reads, left out); ' +
     'then moving 1,000 notes in a 10k-note vault with link rewriting, against plain `fs.rename` of the same files in a copy.',
   async run(bench, ctx) {
     const sizes = ctx.quick ? [10_000] : [10_000, 100_000];
     for (const notes of sizes) {
       const dir = path.join(ctx.tmp, `scan-${notes}`);
-      const { files, bytes } = await writeCorpus(dir, { notes, seed: 11 });
-      await rawRead(dir); // warm the page cache for both
-      const before = heapMiB();
+      const { files } = await writeCorpus(dir, { notes, seed: 11 });
+      // Steward is installed: the metadata cache is kept only where its plugin folder exists.
+      const pluginDir = path.join(dir, '.obsidian', 'plugins', 'steward');
+      await fs.mkdir(pluginDir, { recursive: true });
+      const cacheFile = path.join(pluginDir, METADATA_CACHE_FILE);
+      const noteBytes = await rawRead(dir); // and warms the page cache for both
+      const n = notes.toLocaleString('en');
+      const label = `${n} notes (${files.toLocaleString('en')} files, ${fmtBytes(noteBytes)} of notes)`;
+      const repeats = notes >= 100_000 ? 3 : 5;
       let vault: NodeVault | null = null;
-      await bench.compare(
-        `open ${notes.toLocaleString('en')} notes (${files.toLocaleString('en')} files, ${fmtBytes(bytes)})`,
-        async () => {
-          vault = await NodeVault.open(dir);
-          vault.resolvedLinks();
+      const dropCache = (): Promise<void> => fs.rm(cacheFile, { force: true });
+      await bench.compare(`cold open, ${label}`, async () => (vault = await openVault(dir)), 'raw read of the same notes', () => rawRead(dir), {
+        repeats,
+        warmup: 1,
+        note: `median of ${repeats}; no metadata cache: every note read and parsed, the cache saved (included)`,
+        before: async () => {
+          vault = null;
+          await dropCache();
         },
-        'raw read of the same files',
-        () => rawRead(dir),
-        { repeats: notes >= 100_000 ? 3 : 5, warmup: 1 },
-      );
+      });
+      // The open's own time stamps keep notes written within the last few ms out of the cache:
+      // one more open makes sure it is complete before the warm runs.
+      await openVault(dir);
+      const cacheBytes = (await fs.stat(cacheFile)).size;
+      await bench.compare(`warm open, ${label}`, async () => (vault = await openVault(dir)), 'raw read of the same notes', () => rawRead(dir), {
+        repeats,
+        warmup: 1,
+        note: `median of ${repeats}; metadata cache current (${fmtBytes(cacheBytes)}): no note read, metadata decoded when asked for`,
+        before: () => {
+          vault = null;
+          return Promise.resolve();
+        },
+      });
+      // Link resolution is deferred until a command asks for the graph (search, rules on names or
+      // tags never do): the same warm open without it, to show what the graph costs.
+      await bench.compare(`warm open without resolving links, ${label}`, async () => (vault = await NodeVault.open(dir)), 'raw read of the same notes', () => rawRead(dir), {
+        repeats,
+        warmup: 1,
+        note: `median of ${repeats}; as above, the link graph left for the first command that asks`,
+        before: () => {
+          vault = null;
+          return Promise.resolve();
+        },
+      });
       const asyncReads: number[] = [];
       for (let i = 0; i < 3; i++) {
         const t0 = performance.now();
         await rawReadAsync(dir);
         asyncReads.push(performance.now() - t0);
       }
-      bench.record({ case: `raw read with fs.promises, 64 in flight (${notes.toLocaleString('en')} notes)`, value: fmtMs(summarize(asyncReads).medianMs), note: 'median of 3; the other way to read, for scale' });
-      // Peak while opening, in a run of its own (the timed runs overlap with earlier runs' garbage).
-      vault = null;
-      const sampler = heapSampler();
-      vault = await NodeVault.open(dir);
-      vault.resolvedLinks();
-      bench.record({ case: `peak heap while opening (${notes.toLocaleString('en')} notes)`, value: fmtBytes(sampler.stop()), note: 'heapUsed + arrayBuffers above the idle process, sampled every 20 ms; one open' });
-      bench.record({ case: `heap held by the open vault (${notes.toLocaleString('en')} notes)`, value: `${(heapMiB() - before).toFixed(0)} MiB`, note: vault ? 'metadata and link graph in memory' : '' });
+      bench.record({ case: `raw read with fs.promises, 64 in flight (${n} notes)`, value: fmtSpread(asyncReads), note: 'median (min–max) of 3; the other way to read, for scale' });
+      // Peaks while opening, each in a run of its own (the timed runs overlap with earlier runs' garbage).
+      for (const kind of ['cold', 'warm'] as const) {
+        vault = null;
+        if (kind === 'cold') await dropCache();
+        const before = heapMiB();
+        const sampler = heapSampler();
+        vault = await openVault(dir);
+        bench.record({ case: `peak heap while opening, ${kind} (${n} notes)`, value: fmtBytes(sampler.stop()), note: 'heapUsed + arrayBuffers above the collected heap before, sampled every 20 ms; one open' });
+        bench.record({ case: `heap held by the open vault, ${kind} (${n} notes)`, value: `${(heapMiB() - before).toFixed(0)} MiB`, note: vault ? 'after a full GC: metadata (a warm open: still-encoded records) and link graph' : '' });
+      }
       vault = null;
       await fs.rm(dir, { recursive: true, force: true });
     }

@@ -7,12 +7,16 @@ export interface FlagSpec {
   values?: readonly string[];
   /** Flags that are on or off: `--json`. */
   booleans?: readonly string[];
+  /** Flags that take a value and may be repeated: `--add A --add B`. */
+  lists?: readonly string[];
 }
 
 export interface ParsedArgs {
   positionals: string[];
   values: Map<string, string>;
   booleans: Set<string>;
+  /** Repeatable flags' values, in order (absent when not given). */
+  lists: Map<string, string[]>;
 }
 
 export function parseArgs(args: readonly string[], spec: FlagSpec): ParsedArgs {
@@ -21,6 +25,8 @@ export function parseArgs(args: readonly string[], spec: FlagSpec): ParsedArgs {
   const positionals: string[] = [];
   const valueFlags = new Set(spec.values ?? []);
   const boolFlags = new Set(spec.booleans ?? []);
+  const listFlags = new Set(spec.lists ?? []);
+  const lists = new Map<string, string[]>();
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
     if (arg === '--') {
@@ -40,12 +46,16 @@ export function parseArgs(args: readonly string[], spec: FlagSpec): ParsedArgs {
       const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
       if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
       values.set(name, value);
+    } else if (listFlags.has(name)) {
+      const value = eq >= 0 ? arg.slice(eq + 1) : args[++i];
+      if (value === undefined || value === '') throw new UsageError(`--${name} needs a value`);
+      lists.set(name, [...(lists.get(name) ?? []), value]);
     } else {
-      const known = [...valueFlags, ...boolFlags].map((f) => `--${f}`).join(', ');
+      const known = [...valueFlags, ...boolFlags, ...listFlags].map((f) => `--${f}`).join(', ');
       throw new UsageError(`unknown option --${name}${known ? ` (known: ${known})` : ''}`);
     }
   }
-  return { positionals, values, booleans };
+  return { positionals, values, booleans, lists };
 }
 
 /** Reads a positive integer flag, or the fallback when absent. */

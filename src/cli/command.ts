@@ -6,6 +6,8 @@ export interface CliIO {
   stderr(text: string): void;
   env: Record<string, string | undefined>;
   cwd: string;
+  /** Asks the person at the terminal; absent when nobody is there (stdin is not a terminal). */
+  prompt?: (question: string) => Promise<string | null>;
 }
 
 export interface CliCommand {

@@ -11,6 +11,9 @@ import { Readable } from 'node:stream';
 import type { FetchLike } from '../agents/llm/fetch-like';
 import { nonPublicReason } from '../agents/web/address-policy';
 import { PrivateAddressError } from '../agents/web/check-url';
+import { createPageFetcher, type PageFetcher } from '../agents/web/page-fetcher';
+import { DEFAULT_PAGE_LIMITS } from '../agents/web/web-settings';
+import { nodeResolveHost } from './node-resolve-host';
 
 export interface NodePageFetchOptions {
   allowPrivateHosts: boolean;
@@ -56,4 +59,9 @@ export function nodePageFetch(options: NodePageFetchOptions): FetchLike {
       req.on('error', reject);
       req.end();
     });
+}
+
+/** The CLI's page fetcher: this transport, the resolver check before connecting, the default page limits. */
+export function createNodePageFetcher(allowPrivateHosts: boolean): PageFetcher {
+  return createPageFetcher({ fetch: nodePageFetch({ allowPrivateHosts }), resolveHost: nodeResolveHost, allowPrivateHosts, ...DEFAULT_PAGE_LIMITS });
 }

@@ -19,6 +19,8 @@ export const PROVIDER_USAGE = [
   '  --model M         the model (default: gpt-4.1-mini for openai, claude-haiku-4-5 for anthropic)',
   '  --tool-format F   native | hermes | json (text tool calls for models without native tools)',
   '  API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY or STEWARD_API_KEY (openai-compatible, optional)',
+  '  STEWARD_MODEL_TIMEOUT_MS: wait for a reply to start (and for each piece) per attempt, default 120000;',
+  '  STEWARD_MODEL_TOTAL_MS: all of organize\'s model calls together, default 300000',
 ].join('\n');
 
 const DEFAULT_MODEL: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
@@ -27,6 +29,12 @@ export interface ProviderChoice {
   provider: ProviderConfig;
   profile: ModelProfile;
   apiKey: string;
+}
+
+/** A duration in milliseconds from the environment, or undefined when unset or not a positive number. */
+export function positiveMs(raw: string | undefined): number | undefined {
+  const n = Number(raw);
+  return raw !== undefined && raw.trim() !== '' && Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
 /** The provider the flags name, or null when no provider flag was given. */
@@ -51,7 +59,9 @@ export function providerFromFlags(parsed: ParsedArgs, env: Record<string, string
   if (apiKey === '' && providerKind !== 'openai-compatible') throw new UsageError(`--provider ${providerKind} needs an API key in the environment variable ${envVar}`);
 
   const id = providerKind === 'openai-compatible' ? 'local' : providerKind;
-  const provider: ProviderConfig = { id, kind: providerKind, baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs: DEFAULT_TIMEOUT_MS, headers: {} };
+  // How long to wait for the first byte of a reply, and for each later piece (per attempt).
+  const timeoutMs = positiveMs(env.STEWARD_MODEL_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
+  const provider: ProviderConfig = { id, kind: providerKind, baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs, headers: {} };
   // The built-in profile of that model when there is one (limits, prices), as in the plugin's settings.
   const choice = modelChoice(model);
   const profile: ModelProfile = { ...choice, id: model, provider: id, toolFormat: (format as ToolFormat | undefined) ?? choice.toolFormat };

@@ -1,5 +1,6 @@
 // Every `steward` subcommand, in the order `steward --help` lists them.
 import type { CliCommand } from './command';
+import { askCommand } from './commands/ask';
 import { linksCommand } from './commands/links';
 import { organizeCommand } from './commands/organize';
 import { pendingCommand } from './commands/pending';
@@ -10,4 +11,4 @@ import { relatedCommand } from './commands/related';
 import { searchCommand } from './commands/search';
 import { undoCommand } from './commands/undo';
 
-export const commands: CliCommand[] = [organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand];
+export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand];

@@ -1,6 +1,6 @@
 // FileRecords for rules, built from what a VaultPort already knows: the listing (paths and stat),
 // note metadata (tags, frontmatter), the link graph (links, backlinks). No file is read here;
-// `readContent` reads a note only if a rule asks for `file.content`.
+// `readContent` reads a note only if a rule asks for `file.content`. Text is compared in NFC.
 
 import type { FileRecord } from '../vault-vfs/file-record';
 import { frontmatterStrings } from '../vault-vfs/markdown/frontmatter';
@@ -52,7 +52,8 @@ export function recordFromEntry(port: VaultPort, entry: VaultFileEntry): FileRec
     backlinks: port.backlinks(path),
     frontmatter,
   };
-  if (ext === 'md') record.readContent = () => port.read(path);
+  // In NFC, as paths and rule literals are: decomposed accents in a note still match.
+  if (ext === 'md') record.readContent = async () => (await port.read(path)).normalize('NFC');
   return record;
 }
 

@@ -146,7 +146,9 @@ export function array(d: Match): ArrayNode {
 
 export function stringLiteral(d: Match): StringNode {
   const t = tok(d, 0);
-  return { type: 'string', value: unescapeString(t.value), at: posOf(t) };
+  // Paths and note text are compared in NFC (file-records.ts): a rule typed with decomposed
+  // accents, as some keyboards give them, means the same text.
+  return { type: 'string', value: unescapeString(t.value).normalize('NFC'), at: posOf(t) };
 }
 
 export function literal(d: Match): LiteralNode {

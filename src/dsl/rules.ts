@@ -138,7 +138,8 @@ export function checkRules(list: readonly unknown[]): RuleCheck[] {
 export function parseRulesJson(text: string): CompiledRule[] {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // Editors on Windows often save UTF-8 with a byte order mark; it is not part of the JSON.
+    value = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (e) {
     throw new RuleValidationError(`the rules are not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
   }

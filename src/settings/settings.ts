@@ -1,7 +1,9 @@
 // Steward's settings as stored in data.json, their defaults, and the validation that runs on load.
 // API keys are never stored here: a provider keeps the *name* of a secret in Obsidian's
 // SecretStorage (or, in the CLI, reads the key from the environment). Each part is validated in
-// its own file: rules (rule-settings), models (model-choice), automatic mode (automatic-settings).
+// its own file: rules (rule-settings), models (model-choice), automatic mode (automatic-settings),
+// the chat agents (agent-settings).
+import { type AgentSettings, DEFAULT_AGENT_SETTINGS, readAgentSettings } from './agent-settings';
 import { type AutomaticSettings, DEFAULT_AUTOMATIC, readAutomatic } from './automatic-settings';
 import { type ModelChoice, modelChoice, readModelChoice } from './model-choice';
 import { isRecord, readBoolean, readChoice, readFolderList, readString, vaultFolder } from './read-fields';
@@ -48,6 +50,8 @@ export interface StewardSettings {
   automatic: AutomaticSettings;
   /** The semantic index (embeddings of every note); off by default. */
   semanticIndex: SemanticSettings;
+  /** The chat agents (Scout, Web, Task), their context and the chat folder. */
+  agents: AgentSettings;
 }
 
 export const DEFAULT_SETTINGS: StewardSettings = {
@@ -65,6 +69,7 @@ export const DEFAULT_SETTINGS: StewardSettings = {
   suggestNaming: false,
   automatic: DEFAULT_AUTOMATIC,
   semanticIndex: DEFAULT_SEMANTIC,
+  agents: DEFAULT_AGENT_SETTINGS,
 };
 
 export interface LoadedSettings {
@@ -130,6 +135,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
     automatic: readAutomatic(raw.automatic, problems),
     semanticIndex: readSemantic(raw.semanticIndex, problems),
+    agents: readAgentSettings(raw.agents, problems),
   };
   return { settings, problems, usedDefaults: false };
 }

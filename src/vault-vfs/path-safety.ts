@@ -49,7 +49,8 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 export function checkVaultPath(input: string, opts: PathSafetyOptions): PathCheck {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, reason: 'the path is empty' };
   if (CONTROL.test(input)) return { ok: false, reason: 'the path contains a NUL or control character' };
-  if (input.startsWith('/') || input.startsWith('\\') || /^[a-zA-Z]:/.test(input) || input.startsWith('~')) {
+  // A drive letter is `C:` alone or followed by a separator; `a:b.md` is a name holding ":".
+  if (input.startsWith('/') || input.startsWith('\\') || /^[a-zA-Z]:(?:[\\/]|$)/.test(input) || input.startsWith('~')) {
     return { ok: false, reason: 'absolute paths are not allowed; use a path relative to the vault root' };
   }
   if (input.includes('\\')) return { ok: false, reason: 'backslashes are not allowed in paths; use "/"' };
@@ -81,6 +82,22 @@ export function assertSafeVaultPath(input: string, opts: PathSafetyOptions): str
   const check = checkVaultPath(input, opts);
   if (!check.ok) throw new UnsafePathError(input, check.reason);
   return check.path;
+}
+
+/**
+ * Whether an operation taking `from` (null for a new folder) to `to` would bring a hidden name
+ * (a segment starting with ".") into being: a hidden folder or file the source did not already
+ * sit in or have. Hidden names belong to other programs; Steward never makes one.
+ */
+export function createsHiddenName(from: string | null, to: string): boolean {
+  const src = from === null ? [] : from.split('/');
+  const dst = to.split('/');
+  let same = true;
+  for (const [i, seg] of dst.entries()) {
+    same = same && src[i] === seg;
+    if (seg.startsWith('.') && !same) return true;
+  }
+  return false;
 }
 
 /** Parent folder of a vault path; '' for the root. */

@@ -139,6 +139,12 @@ export interface VaultPort {
   /** Removes an empty folder only; used to roll back `create_folder`. */
   removeEmptyFolder(path: string): Promise<void>;
 
+  /**
+   * Why the file or folder at `path` ('' for the vault folder) cannot be written (read-only), or
+   * null when it can or does not exist. Optional; the journal asks before a job starts.
+   */
+  writeProblem?(path: string): Promise<string | null>;
+
   /** Metadata of a markdown note, or null for other files and missing notes. */
   metadata(path: string): NoteMetadata | null;
   /** source -> target -> count, for links that resolve to a file. */

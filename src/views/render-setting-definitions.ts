@@ -38,6 +38,13 @@ function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: Set
   } else if (control.type === 'number') {
     // Numbers are edited as text; the settings validator parses and range-checks them.
     setting.addText((t) => t.setValue(typeof current === 'number' ? String(current) : '').onChange((v) => void values.set(control.key, v)));
+  } else if (control.type === 'slider') {
+    setting.addSlider((s) =>
+      s
+        .setLimits(control.min, control.max, control.step)
+        .setValue(typeof current === 'number' ? current : control.min)
+        .onChange((v) => void values.set(control.key, v)),
+    );
   } else if (control.type === 'toggle') {
     setting.addToggle((t) => t.setValue(current === true).onChange((v) => void values.set(control.key, v)));
   }

@@ -8,6 +8,7 @@ import { previewRule } from './organize/rule-preview';
 import { RulesEditor } from './organize/rules-editor';
 import { renderSettingDefinitions } from './render-setting-definitions';
 import { semanticSettingGroup } from './search/semantic-settings-group';
+import { AGENT_VISIBILITY_KEYS, agentControlChange, agentControlValue, chatGroup, scoutGroup, taskGroup, webGroup } from './settings/agent-sections';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   openai: 'OpenAI',
@@ -22,6 +23,9 @@ const TRANSPORT_DESC =
 
 /** Settings holding folder lists, edited as one folder per line. */
 const LIST_KEYS = new Set(['excludedFolders', 'automatic.watchedFolders']);
+
+/** Settings whose change shows or hides others. */
+const VISIBILITY_KEYS = new Set(['activeProvider', ...AGENT_VISIBILITY_KEYS]);
 
 export class StewardSettingTab extends PluginSettingTab {
   /** Rules editors on screen, unloaded when the tab closes (their DOM listeners go with them). */
@@ -54,6 +58,10 @@ export class StewardSettingTab extends PluginSettingTab {
       },
       this.automaticGroup(),
       semanticSettingGroup(() => this.plugin.semanticSearch),
+      chatGroup(),
+      scoutGroup(),
+      webGroup(this.app, () => this.plugin.settings, (name) => void this.setControlValue('agents.web.apiKeySecret', name)),
+      taskGroup(),
     ];
     for (const id of PROVIDER_IDS) {
       items.push(this.providerGroup(id));
@@ -138,22 +146,25 @@ export class StewardSettingTab extends PluginSettingTab {
   }
 
   override getControlValue(key: string): unknown {
+    const toggle = agentControlValue(this.plugin.settings, key);
+    if (toggle !== undefined) return toggle;
     const value = getSettingValue(this.plugin.settings, key);
     return LIST_KEYS.has(key) && Array.isArray(value) ? value.join('\n') : value;
   }
 
   override async setControlValue(key: string, value: unknown): Promise<void> {
-    const stored = LIST_KEYS.has(key) && typeof value === 'string' ? value.split('\n').map((l) => l.trim()).filter((l) => l !== '') : value;
-    const problems = setSettingValue(this.plugin.settings, key, stored);
+    const entry = agentControlChange(this.plugin.settings, key, value);
+    const stored = entry?.value ?? (LIST_KEYS.has(key) && typeof value === 'string' ? value.split('\n').map((l) => l.trim()).filter((l) => l !== '') : value);
+    const problems = setSettingValue(this.plugin.settings, entry?.key ?? key, stored);
     if (problems.length > 0) {
       new Notice(`Steward: ${problems.join('; ')}`);
       return;
     }
     await this.plugin.saveSettings();
     if (key.startsWith('semanticIndex.')) void this.plugin.semanticSearch?.configure();
-    // Provider groups show only for the active provider.
+    // Provider groups show only for the active provider; the search key only for a provider that has one.
     if (requireApiVersion('1.13.0')) {
-      if (key === 'activeProvider') this.refreshDomState();
+      if (VISIBILITY_KEYS.has(key)) this.refreshDomState();
     }
   }
 
@@ -162,9 +173,11 @@ export class StewardSettingTab extends PluginSettingTab {
     this.renderFallback();
   }
 
+  /** Obsidian tears the rows down (running their cleanups) in super.hide(); before 1.13 the tab unloads its editors itself. */
   override hide(): void {
     for (const editor of this.editors) editor.unload();
     this.editors.clear();
+    super.hide();
   }
 
   private renderFallback(): void {
@@ -174,7 +187,7 @@ export class StewardSettingTab extends PluginSettingTab {
       get: (key) => this.getControlValue(key),
       set: async (key, value) => {
         await this.setControlValue(key, value);
-        if (key === 'activeProvider') this.renderFallback();
+        if (VISIBILITY_KEYS.has(key)) this.renderFallback();
       },
     });
   }

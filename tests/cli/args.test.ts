@@ -30,3 +30,13 @@ describe('parseArgs', () => {
     expect(() => intFlag(parseArgs(['--limit', '-1'], spec), 'limit', 10)).toThrow('--limit must be a positive whole number, got "-1"');
   });
 });
+
+describe('repeatable flags', () => {
+  it('collects every value in order, in both spellings, and still refuses a missing value', () => {
+    const parsed = parseArgs(['v', '--exclude', 'A', '--json', '--exclude=B/C', 'q'], { lists: ['exclude'], booleans: ['json'] });
+    expect(parsed.lists.get('exclude')).toEqual(['A', 'B/C']);
+    expect(parsed.positionals).toEqual(['v', 'q']);
+    expect(() => parseArgs(['--exclude'], { lists: ['exclude'] })).toThrow('--exclude needs a value');
+    expect(parseArgs(['v'], { lists: ['exclude'] }).lists.has('exclude')).toBe(false);
+  });
+});

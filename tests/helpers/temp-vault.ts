@@ -1,5 +1,5 @@
 // Real vault folders in the OS temp folder, for tests of code that touches files.
-import { mkdtemp, mkdir, readdir, readFile, rm, writeFile, cp } from 'node:fs/promises';
+import { mkdtemp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
@@ -39,13 +39,5 @@ export async function makeTempVault(files: Record<string, string | Uint8Array> =
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
   for (const [rel, data] of Object.entries(files)) await vault.write(rel, data);
-  return vault;
-}
-
-/** A copy of one of ../shared/vaults, so tests can change it. */
-export async function copySharedVault(name: string): Promise<TempVault> {
-  const vault = await makeTempVault();
-  const source = path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'vaults', name);
-  await cp(source, vault.dir, { recursive: true });
   return vault;
 }

@@ -1,6 +1,6 @@
-// Counts what a plugin leaves behind: DOM listeners (window, document, elements), intervals still
-// running, and handlers on Obsidian's event emitters (workspace, vault, metadataCache). Install it
-// before the plugin loads; read the report after it unloads.
+// Counts what a plugin leaves behind: DOM listeners (on the window, the document, or elements still in
+// the document), intervals still running, and handlers on Obsidian's event emitters (workspace, vault,
+// metadataCache). Install it before the plugin loads; read the report after it unloads.
 
 export interface LeakReport {
   domListeners: string[];
@@ -25,9 +25,20 @@ function handlerCounts(emitters: Record<string, unknown>): Map<string, number> {
   return counts;
 }
 
+/**
+ * A listener keeps its handler (and what it closes over) alive while its target lives: the window,
+ * the document, or an element still in the document. An element taken out of the document goes
+ * with its listeners, as Obsidian's own setting controls do when a tab is emptied.
+ */
+function holdsOn(target: EventTarget | undefined): boolean {
+  if (!target) return false;
+  if (target === window || target === document || !(target instanceof Node)) return true;
+  return target.isConnected;
+}
+
 export function trackLeaks(emitters: Record<string, unknown>): LeakTracker {
   const before = handlerCounts(emitters);
-  const live = new Map<string, string>();
+  const live = new Map<string, { label: string; target: WeakRef<EventTarget> }>();
   const ids = new WeakMap<object, number>();
   let nextId = 1;
   const idOf = (o: object): number => {
@@ -52,7 +63,7 @@ export function trackLeaks(emitters: Record<string, unknown>): LeakTracker {
     const rawAdd = owner.addEventListener;
     const rawRemove = owner.removeEventListener;
     owner.addEventListener = function (this: EventTarget, type: string, cb: EventListenerOrEventListenerObject | null, opts?: boolean | AddEventListenerOptions): void {
-      if (cb) live.set(tripleOf(this, type, cb, opts), `${this === window ? 'Window' : this.constructor.name}:${type}`);
+      if (cb) live.set(tripleOf(this, type, cb, opts), { label: `${this === window ? 'Window' : this.constructor.name}:${type}`, target: new WeakRef(this) });
       rawAdd.call(this, type, cb, opts);
     };
     owner.removeEventListener = function (this: EventTarget, type: string, cb: EventListenerOrEventListenerObject | null, opts?: boolean | EventListenerOptions): void {
@@ -86,7 +97,7 @@ export function trackLeaks(emitters: Record<string, unknown>): LeakTracker {
         const extra = n - (before.get(k) ?? 0);
         if (extra > 0) eventHandlers.push(`${k} x${extra}`);
       }
-      return { domListeners: [...live.values()], intervals: intervals.size, eventHandlers };
+      return { domListeners: [...live.values()].filter(({ target }) => holdsOn(target.deref())).map(({ label }) => label), intervals: intervals.size, eventHandlers };
     },
     restore: () => {
       for (const undo of restoreListeners) undo();

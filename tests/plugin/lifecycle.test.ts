@@ -69,6 +69,10 @@ describe('plugin lifecycle', () => {
       'Rules',
       'Automatic mode',
       'Semantic index',
+      'Chat',
+      'Scout agent',
+      'Web agent',
+      'Task agent',
       ...['OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)'].flatMap((p) => [p, `${p}: exploration model`, `${p}: planning model`]),
     ]);
   });

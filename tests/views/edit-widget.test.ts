@@ -2,12 +2,12 @@
 // The ai-edit widget on a real note in the faithful test-runtime vault: the inert diff, accept and
 // reject writing the note, refusals (stale block, scope) that write nothing, damaged blocks.
 import '../obsidian/dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { editBlockText } from '../../src/edits/pending/block-format';
 import { undoJob } from '../../src/edits/journal/recover-jobs';
 import { buildScopePolicy, EDIT_CAPABILITIES } from '../../src/edits/scope/scope-policy';
 import { shownNotices } from '../obsidian/notices';
-import { button, clickAndWait, createHarness, message } from './widget-harness';
+import { button, clickAndWait, createHarness, message, SECTION_INFO, setSectionInfoKnown } from './widget-harness';
 
 const block = editBlockText({ id: 'e1', type: 'replace', before: 'old line\nkept line', after: 'new line\nkept line\n![img](http://127.0.0.1:9/pixel.png) <img src="http://127.0.0.1:9/x.png">' }, '\n');
 const note = `# Title\nintro\n${block}\ntail\n`;
@@ -17,7 +17,10 @@ afterEach(() => {
   document.body.empty();
 });
 
-describe('ai-edit widget', () => {
+describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
+  beforeEach(() => setSectionInfoKnown(known));
+  afterEach(() => setSectionInfoKnown(true));
+
   it('shows the proposal as an inert line and word diff', async () => {
     const h = createHarness({ 'n.md': note });
     const el = await h.render('ai-edit', 'n.md');
@@ -106,12 +109,19 @@ describe('ai-edit widget', () => {
     expect(await h.port.read('n.md')).toBe('top\nkeep me\nand me\nbottom');
   });
 
-  it('restores the damaged block it was rendered from when identical ones exist', async () => {
+  it('restores the damaged block it was rendered from when identical ones exist, or refuses without its line', async () => {
     const damaged = '```ai-edit\n{"id":"e3","type":"replace","before":"same","after":\n```\n#ai_edit';
-    const h = createHarness({ 'n.md': `${damaged}\nmiddle\n${damaged}\n` });
+    const note = `${damaged}\nmiddle\n${damaged}\n`;
+    const h = createHarness({ 'n.md': note });
     const el = await h.render('ai-edit', 'n.md', 1);
     await clickAndWait(el, 'Restore original text');
-    expect(await h.port.read('n.md')).toBe(`${damaged}\nmiddle\nsame\n`);
+    if (known) {
+      expect(await h.port.read('n.md')).toBe(`${damaged}\nmiddle\nsame\n`);
+    } else {
+      // Which of two identical blocks was clicked is unknowable without the line: nothing is guessed.
+      expect(message(el)).toBe('Nothing restored: 2 identical damaged blocks are in the note; fix them by hand');
+      expect(await h.port.read('n.md')).toBe(note);
+    }
   });
 
   it('offers no restore when the original text cannot be recovered', async () => {

@@ -2,17 +2,20 @@
 // The ai-op widget in a plan note: accepting runs the operation through the journal (links kept
 // by FileManager.renameFile), rejecting marks it, and refusals leave the vault as it was.
 import '../obsidian/dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { shownNotices } from '../obsidian/notices';
 import { opJson, PLAN_NOTE, planVault } from './plan-fixture';
-import { button, clickAndWait, createHarness, message } from './widget-harness';
+import { button, clickAndWait, createHarness, message, SECTION_INFO, setSectionInfoKnown } from './widget-harness';
 
 afterEach(() => {
   shownNotices.length = 0;
   document.body.empty();
 });
 
-describe('ai-op widget', () => {
+describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
+  beforeEach(() => setSectionInfoKnown(known));
+  afterEach(() => setSectionInfoKnown(true));
+
   it('shows the operation: type, risk, paths, rule, reason and state', async () => {
     const h = createHarness(planVault());
     const el = await h.render('ai-op', PLAN_NOTE, '"p1-2"');

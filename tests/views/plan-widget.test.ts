@@ -2,11 +2,11 @@
 // The ai-plan widget: a summary kept current as the plan note changes, Accept all (one journaled
 // job, undone as a whole) and Reject all.
 import '../obsidian/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { undoJob } from '../../src/edits/journal/recover-jobs';
 import { shownNotices } from '../obsidian/notices';
 import { opJson, PLAN_NOTE, planVault } from './plan-fixture';
-import { button, clickAndWait, createHarness, message } from './widget-harness';
+import { button, clickAndWait, createHarness, message, SECTION_INFO, setSectionInfoKnown } from './widget-harness';
 
 afterEach(() => {
   shownNotices.length = 0;
@@ -15,7 +15,10 @@ afterEach(() => {
 
 const summary = (el: HTMLElement): string => el.querySelector('.steward-plan-summary')?.textContent ?? '';
 
-describe('ai-plan widget', () => {
+describe.each(SECTION_INFO)('ai-plan widget, %s', (_when, known) => {
+  beforeEach(() => setSectionInfoKnown(known));
+  afterEach(() => setSectionInfoKnown(true));
+
   it('summarises the operations by state and follows changes to the note', async () => {
     const h = createHarness(planVault());
     const el = await h.render('ai-plan', PLAN_NOTE);

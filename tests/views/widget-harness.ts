@@ -34,6 +34,20 @@ export function fencedBlocks(text: string, lang: string): { source: string; line
   return out;
 }
 
+/**
+ * Obsidian's `ctx.getSectionInfo(el)` returns null when the block's section is unknown (Live
+ * Preview before layout, embeds, hover previews). Widget suites run once with it and once without.
+ */
+export const SECTION_INFO: [string, boolean][] = [
+  ['with section info', true],
+  ['when getSectionInfo returns null', false],
+];
+let sectionInfoKnown = true;
+
+export function setSectionInfoKnown(known: boolean): void {
+  sectionInfoKnown = known;
+}
+
 export interface HarnessOptions {
   editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
   /** Blocks Steward has no record of (typed or pasted): the ledger is left empty. */
@@ -86,7 +100,7 @@ export async function renderCodeBlock(plugin: Plugin, port: VaultPort, parent: C
     frontmatter: null,
     // The mocks' Component and obsidian.d.ts's are the same class under two type declarations.
     addChild: (child) => parent.addChild(child as unknown as Component),
-    getSectionInfo: () => ({ lineStart: block.lineStart, lineEnd: block.lineEnd, text }),
+    getSectionInfo: () => (sectionInfoKnown ? { lineStart: block.lineStart, lineEnd: block.lineEnd, text } : null),
   };
   await handler(block.source, el, ctx);
   return el;

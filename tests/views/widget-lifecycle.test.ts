@@ -2,11 +2,11 @@
 // Registration, and release: unloading the render children removes every DOM listener the
 // widgets added and the plan widget's vault subscription. The tracker must see them first.
 import '../obsidian/dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editBlockText } from '../../src/edits/pending/block-format';
 import { type LeakTracker, trackLeaks } from '../obsidian/leak-tracker';
 import { PLAN_NOTE, planVault } from './plan-fixture';
-import { button, createHarness } from './widget-harness';
+import { button, createHarness, SECTION_INFO, setSectionInfoKnown } from './widget-harness';
 
 let leaks: LeakTracker | undefined;
 afterEach(() => {
@@ -15,7 +15,10 @@ afterEach(() => {
   document.body.empty();
 });
 
-describe('pending-block widgets lifecycle', () => {
+describe.each(SECTION_INFO)('pending-block widgets lifecycle, %s', (_when, known) => {
+  beforeEach(() => setSectionInfoKnown(known));
+  afterEach(() => setSectionInfoKnown(true));
+
   it('registers a processor for ai-edit, ai-op and ai-plan', () => {
     const h = createHarness({});
     expect([...h.plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);

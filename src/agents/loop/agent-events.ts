@@ -20,7 +20,8 @@ export type AgentEvent =
   | { type: 'context_trimmed'; iteration: number; omittedMessages: number }
   /** The model's reply was cut (stream or token limit) and the turn is asked again. */
   | { type: 'turn_retry'; iteration: number; attempt: number; reason: string }
-  | { type: 'tool_result'; iteration: number; call: ToolCall; status: ToolResultStatus; content: string }
+  /** `data` is what a successful tool handed the program (e.g. a one-line summary for the timeline). */
+  | { type: 'tool_result'; iteration: number; call: ToolCall; status: ToolResultStatus; content: string; data?: unknown }
   | { type: 'usage'; iteration: number; usage: Usage; costUsd: number; runUsage: Usage; runCostUsd: number }
   | { type: 'error'; iteration: number; error: { kind: LlmErrorKind; message: string } }
   | { type: 'finished'; stop: StopReason; iterations: number; runUsage: Usage; runCostUsd: number };

@@ -107,7 +107,9 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentRunR
       history.push(reminder);
       continue;
     }
-    const outcomes = await runToolCalls(reply.toolCalls, tools, signal, (o) => emit({ type: 'tool_result', iteration, call: o.call, status: o.status, content: o.content }));
+    const outcomes = await runToolCalls(reply.toolCalls, tools, signal, (o) =>
+      emit({ type: 'tool_result', iteration, call: o.call, status: o.status, content: o.content, ...(o.execution?.status === 'ok' && o.execution.data !== undefined ? { data: o.execution.data } : {}) }),
+    );
     const results = outcomes.map(toolResultMessage);
     history.push(...results);
     const terminal = outcomes.find((o) => o.terminal);

@@ -42,7 +42,7 @@ async function runOne(call: ToolCall, tools: ReadonlyMap<string, Tool>, signal: 
     return { call, status: 'unknown_tool', content, terminal: false };
   }
   const execution = await tool.execute(call.arguments, { callId: call.id, ...(signal ? { signal } : {}) });
-  return { call, status: execution.status, content: execution.content, execution, terminal: tool.terminal && execution.status === 'ok' };
+  return { call, status: execution.status, content: execution.content, execution, terminal: execution.status === 'ok' && (tool.terminal || execution.endsRun === true) };
 }
 
 function skipped(call: ToolCall): ToolCallOutcome {

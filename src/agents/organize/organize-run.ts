@@ -21,19 +21,28 @@ export interface OrganizeOutcome {
 export interface OrganizeRunOptions extends OrganizeRequest {
   planFolder: string;
   apply?: boolean;
+  /** Plan only: no plan note, no ledger entry, nothing written anywhere. */
+  dryRun?: boolean;
   now?: Date;
+}
+
+/** Why `planFolder` cannot hold the plan notes of organizing `folder`, or null when it can. */
+export function planFolderProblem(configDir: string, planFolder: string, folder: string): string | null {
+  const checked = checkVaultPath(planFolder, { configDir });
+  if (!checked.ok) return `the plan folder ${planFolder} cannot hold plan notes: ${checked.reason}`;
+  if (folder !== '' && isInFolder(checked.path.toLowerCase(), folder.toLowerCase())) return `the plan folder ${planFolder} is inside the folder being organized (${folder}); choose another plan folder`;
+  return null;
 }
 
 export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions): Promise<OrganizeOutcome> {
   // The plan folder is checked before any planning (and any model call), not when the note is written.
-  const checked = checkVaultPath(opts.planFolder, { configDir: port.configDir });
-  if (!checked.ok) throw new Error(`the plan folder ${opts.planFolder} cannot hold plan notes: ${checked.reason}`);
-  if (opts.folder !== '' && isInFolder(checked.path.toLowerCase(), opts.folder.toLowerCase())) throw new Error(`the plan folder ${opts.planFolder} is inside the folder being organized (${opts.folder}); choose another plan folder`);
+  const problem = planFolderProblem(port.configDir, opts.planFolder, opts.folder);
+  if (problem !== null) throw new Error(problem);
   // Organizing the whole vault leaves the plan folder alone.
   const request = opts.folder === '' ? { ...opts, excludedFolders: [...(opts.excludedFolders ?? []), opts.planFolder] } : opts;
   const plan = await planOrganize(port, request);
   // A plan with nothing to do but conflicts to show still gets its note, so they can be read.
-  if (plan.operations.length === 0 && plan.conflicts.length === 0) return { plan, note: null, run: null };
+  if (opts.dryRun || (plan.operations.length === 0 && plan.conflicts.length === 0)) return { plan, note: null, run: null };
   const now = opts.now ?? new Date();
   const note = planNotePath(opts.planFolder, plan, now);
   const policy = organizeScopePolicy(port.configDir, request);

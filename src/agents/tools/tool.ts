@@ -11,8 +11,12 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
-/** What a tool returns: text for the model, and optionally data for the program (e.g. a plan). */
-export type ToolOutput = string | { content: string; data?: unknown };
+/**
+ * What a tool returns: text for the model, and optionally data for the program (e.g. a plan).
+ * `endsRun` ends the run after this call, as a terminal tool does, when the outcome decides it
+ * (Scout's `update_selection` with confidence "done").
+ */
+export type ToolOutput = string | { content: string; data?: unknown; endsRun?: boolean };
 
 export interface ToolDefinition<S extends ArgumentsSchema> {
   name: string;
@@ -24,7 +28,7 @@ export interface ToolDefinition<S extends ArgumentsSchema> {
 }
 
 export type ToolExecution =
-  | { status: 'ok'; content: string; data?: unknown; args: unknown }
+  | { status: 'ok'; content: string; data?: unknown; args: unknown; endsRun?: boolean }
   | { status: 'invalid'; content: string; problems: string[] }
   | { status: 'failed'; content: string };
 
@@ -60,7 +64,7 @@ export function defineTool<S extends ArgumentsSchema>(definition: ToolDefinition
       }
       try {
         const output = await definition.run(checked.value, context);
-        return typeof output === 'string' ? { status: 'ok', content: output, args: checked.value } : { status: 'ok', content: output.content, data: output.data, args: checked.value };
+        return typeof output === 'string' ? { status: 'ok', content: output, args: checked.value } : { status: 'ok', content: output.content, data: output.data, args: checked.value, ...(output.endsRun === true ? { endsRun: true } : {}) };
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         return { status: 'failed', content: `The tool "${name}" failed: ${reason}` };

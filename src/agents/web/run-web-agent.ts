@@ -44,8 +44,8 @@ export async function runWebAgent(o: WebAgentOptions): Promise<WebContext> {
   const research = new WebResearch(o.task, settings, o.search, o.fetcher, o.parseHtml, emit);
   let usage: Usage = { ...ZERO_USAGE };
   let costUsd = 0;
-  let evaluation: Evaluation | null = null;
-  let summary = '';
+  // Written by the terminal tools while the loops run.
+  const found: { evaluation: Evaluation | null; summary: string } = { evaluation: null, summary: '' };
 
   const loop = async (tools: Tool[], prompt: { system: string; user: string }, maxIterations: number): Promise<AgentRunResult> => {
     const result = await runAgentLoop({
@@ -63,11 +63,11 @@ export async function runWebAgent(o: WebAgentOptions): Promise<WebContext> {
   };
   const context = (extra: Partial<WebContext> = {}): WebContext => ({
     ran: true,
-    sufficient: evaluation?.sufficient ?? null,
-    reasoning: evaluation?.reasoning ?? (settings.automatic ? '' : 'Automatic search is off: the web was searched without asking whether the vault is enough.'),
+    sufficient: found.evaluation?.sufficient ?? null,
+    reasoning: found.evaluation?.reasoning ?? (settings.automatic ? '' : 'Automatic search is off: the web was searched without asking whether the vault is enough.'),
     queries: [...research.queries],
     sources: [...research.sources],
-    summary,
+    summary: found.summary,
     usage,
     costUsd,
     stopped: o.signal?.aborted ?? false,
@@ -77,16 +77,15 @@ export async function runWebAgent(o: WebAgentOptions): Promise<WebContext> {
 
   if (o.signal?.aborted) return context({ stopped: true });
   if (settings.automatic) {
-    const evaluated = await loop([evaluateContextTool((e) => (evaluation = e))], evaluatePrompt(o.task, o.vaultContext), 2);
-    if (evaluation === null) return context({ ...failure(evaluated), ...(evaluated.error || o.signal?.aborted ? {} : { error: 'The web agent did not evaluate the vault context.' }) });
-    if ((evaluation as Evaluation).sufficient) return context();
+    const evaluated = await loop([evaluateContextTool((e) => (found.evaluation = e))], evaluatePrompt(o.task, o.vaultContext), 2);
+    if (!found.evaluation) return context({ ...failure(evaluated), ...(evaluated.error || o.signal?.aborted ? {} : { error: 'The web agent did not evaluate the vault context.' }) });
+    if (found.evaluation.sufficient) return context();
   }
-  const reasoning = (evaluation as Evaluation | null)?.reasoning ?? '';
   const researched = await loop(
-    [webSearchTool(research), selectPagesTool(research), finalizeWebContextTool((s) => (summary = s))],
-    researchPrompt(o.task, o.vaultContext, settings, reasoning),
+    [webSearchTool(research), selectPagesTool(research), finalizeWebContextTool((s) => (found.summary = s))],
+    researchPrompt(o.task, o.vaultContext, settings, found.evaluation?.reasoning ?? ''),
     RESEARCH_ITERATIONS,
   );
-  const searchError = research.sources.length === 0 && research.lastSearchError ? { error: research.lastSearchError } : {};
+  const searchError = research.sources.length === 0 && research.lastSearchError && !o.signal?.aborted ? { error: research.lastSearchError } : {};
   return context({ ...searchError, ...failure(researched) });
 }

@@ -1,7 +1,7 @@
 // `steward links <vault> [--json]`: every resolved and unresolved link, for checking that moves
 // kept the link graph whole.
 import { parseArgs } from '../args';
-import type { CliCommand } from '../command';
+import { UsageError, type CliCommand } from '../command';
 import { openVault } from '../open-vault';
 
 export interface LinksReport {
@@ -15,6 +15,7 @@ export const linksCommand: CliCommand = {
   usage: 'usage: steward links <vault> [--json]',
   async run(args, io) {
     const parsed = parseArgs(args, { booleans: ['json'] });
+    if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const vault = await openVault(parsed.positionals[0]);
     const report: LinksReport = { resolved: [], unresolved: [] };
     for (const [source, targets] of Object.entries(vault.resolvedLinks()).sort(([a], [b]) => a.localeCompare(b))) {

@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import { newJobId } from '../../edits/journal/journal-store';
 import { createOrganizeAgent } from '../../agents/organize/agent';
 import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
-import { organizeFolder } from '../../agents/organize/organize-run';
-import { planJson } from '../../agents/organize/organize-plan';
+import { organizeFolder, planFolderProblem } from '../../agents/organize/organize-run';
+import { planJson, type OrganizePlan } from '../../agents/organize/organize-plan';
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
@@ -16,10 +16,19 @@ import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
-import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
 
 const SOURCES: readonly PlanSource[] = ['rules', 'heuristics', 'agent'];
+/** All of organize's model calls together, unless STEWARD_MODEL_TOTAL_MS says otherwise. */
+const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
+
+/** One operation of a dry run, as a line. */
+function opLine(op: OrganizePlan['operations'][number]): string {
+  const what = op.type === 'create_folder' || op.type === 'trash' ? op.path : `${op.source} -> ${op.destination}`;
+  return `${op.type.padEnd(13)} ${what}${op.rule !== undefined ? `  (${op.rule})` : ''}`;
+}
 
 function parseSources(raw: string | undefined, hasRules: boolean, hasProvider: boolean): Set<PlanSource> {
   if (raw === undefined) return new Set<PlanSource>([...(hasRules ? ['rules' as const] : []), 'heuristics', ...(hasProvider ? ['agent' as const] : [])]);
@@ -38,7 +47,7 @@ export const organizeCommand: CliCommand = {
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
     'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
-    '                        [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--apply]',
+    '                        [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--dry-run | --apply]',
     '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
     '  --folder F        the folder to organize (default: the whole vault)',
     '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, priority?}]}',
@@ -47,11 +56,16 @@ export const organizeCommand: CliCommand = {
     `  --naming ID       rename notes to a naming convention: ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`,
     '  --allow-outside   let rules move files out of the folder ("thenMoveTo": "/...")',
     `  --plan-folder P   where the plan note goes (default: ${DEFAULT_SETTINGS.planFolder})`,
+    '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
+    'Without --dry-run, the plan is written as a note in the plan folder (nothing else changes',
+    'until it is accepted); with --apply it also runs.',
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'json', 'apply'] });
+    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'json', 'apply', 'dry-run'] });
+    const dryRun = parsed.booleans.has('dry-run');
+    if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
     const vault = await openVault(parsed.positionals[0]);
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const folder = (parsed.values.get('folder') ?? '').replace(/^\/+|\/+$/g, '');
@@ -60,6 +74,9 @@ export const organizeCommand: CliCommand = {
       if (!check.ok) throw new UsageError(`--folder ${folder}: ${check.reason}`);
       if (!(await vault.list()).some((e) => e.kind === 'folder' && e.path === check.path)) throw new UsageError(`--folder ${folder}: no such folder in the vault`);
     }
+    const planFolder = parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder;
+    const planProblem = planFolderProblem(vault.configDir, planFolder, folder);
+    if (planProblem !== null) throw new UsageError(`--plan-folder: ${planProblem}`);
     const rulesFile = parsed.values.get('rules');
     let rules;
     if (rulesFile !== undefined) {
@@ -72,7 +89,15 @@ export const organizeCommand: CliCommand = {
         throw new UsageError(`${rulesFile}: ${e instanceof Error ? e.message : String(e)}`);
       }
     }
-    const client = clientFromFlags(parsed, io.env);
+    const raw = clientFromFlags(parsed, io.env);
+    // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
+    const client = raw
+      ? watchClient(raw, {
+          totalMs: positiveMs(io.env.STEWARD_MODEL_TOTAL_MS) ?? DEFAULT_ORGANIZE_MODEL_TOTAL_MS,
+          tickMs: Math.min(10_000, raw.provider.timeoutMs / 2),
+          onStatus: (line) => io.stderr(`steward: ${line}\n`),
+        })
+      : null;
     const sources = parseSources(parsed.values.get('sources'), rules !== undefined, client !== null);
     const namingId = parsed.values.get('naming');
     const naming = namingId === undefined ? undefined : conventionById(namingId);
@@ -91,8 +116,9 @@ export const organizeCommand: CliCommand = {
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
-      planFolder: parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder,
+      planFolder,
       apply: parsed.booleans.has('apply'),
+      dryRun,
       planId: newJobId(),
     })
       .catch((e: unknown) => {
@@ -101,13 +127,21 @@ export const organizeCommand: CliCommand = {
       .finally(() => process.off('SIGINT', onInterrupt));
     const failed = outcome.run?.results.filter((r) => r.state === 'failed') ?? [];
     if (parsed.booleans.has('json')) {
-      io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');
+      io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, dryRun, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');
     } else {
       const lines = [outcome.plan.description];
+      if (dryRun) for (const op of outcome.plan.operations) lines.push(`  ${opLine(op)}`);
       if (outcome.note) lines.push(`plan note: ${outcome.note}`);
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);
-      if (outcome.run) lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${outcome.run.job ? `; undo with: steward undo <vault> --job ${outcome.run.job.job}` : ''}`);
+      if (outcome.run) {
+        const job = outcome.run.job;
+        // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
+        const undo = job?.state === 'applied' ? `; undo with: steward undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
+        lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${undo}`);
+        if (failed.length > 0) io.stderr(`error: ${failed.length} operation${failed.length === 1 ? '' : 's'} failed${job?.failure ? `: ${job.failure.operation}: ${job.failure.reason}` : ''}\n`);
+      }
       else if (outcome.note) lines.push('review the plan note in Obsidian, or run: steward pending <vault> accept --all');
+      if (dryRun) lines.push('dry run: nothing was written');
       io.stdout(lines.join('\n') + '\n');
     }
     return failed.length > 0 ? 1 : 0;

@@ -5,7 +5,6 @@
 import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, UsageError, type CliCommand } from '../command';
 import { openVault } from '../open-vault';
-import { takeRepeated } from '../repeated-flag';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../vault-vfs/retrieval/link-walk';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
@@ -28,8 +27,8 @@ export const relatedCommand: CliCommand = {
   summary: 'notes linked to or from a note, to depth 3, with excluded folders as walls',
   usage: USAGE,
   async run(args, io) {
-    const { values: exclude, rest } = takeRepeated(args, 'exclude');
-    const parsed = parseArgs(rest, { values: ['depth', 'direction', 'limit'], booleans: ['same-folder', 'json'] });
+    const parsed = parseArgs(args, { values: ['depth', 'direction', 'limit'], booleans: ['same-folder', 'json'], lists: ['exclude'] });
+    const exclude = parsed.lists.get('exclude') ?? [];
     const [vaultDir, note, extra] = parsed.positionals;
     if (note === undefined) throw new UsageError('missing <note>: the vault path of a note, e.g. Projects/Plan.md');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);

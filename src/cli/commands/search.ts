@@ -8,6 +8,7 @@ import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, FailureError, UsageError, type CliCommand } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
+import { IN_MEMORY_NOTE, stateWritable } from '../state-writable';
 import { Retrieval, type SearchMode } from '../../vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
 import { terms } from '../../vault-vfs/search/tokenizer';
@@ -47,7 +48,9 @@ export const searchCommand: CliCommand = {
     if (mode === 'keyword' && terms(query).length === 0) throw new UsageError(`the query "${query}" has no letters or digits to search for`);
     const vault = await openVault(vaultDir);
     // No UI to keep responsive here: long slices waste less time yielding.
-    const indexer = new VaultIndexer(vault, { sliceMs: 200 });
+    const writable = await stateWritable(vaultDir, vault.configDir);
+    if (!writable) io.stderr(IN_MEMORY_NOTE);
+    const indexer = new VaultIndexer(vault, { sliceMs: 200, persist: writable });
     const semantic = choice === null || mode === 'keyword' ? null : new SemanticIndex(vault, choice.embedder, { sliceMs: 200, build: false });
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
@@ -58,7 +61,8 @@ export const searchCommand: CliCommand = {
       if (report.fallback !== undefined) io.stderr(`note: ${report.fallback}${semantic === null ? '' : ' (build it with steward index)'}\n`);
       if (parsed.booleans.has('json')) {
         io.stdout(`${JSON.stringify(report.hits.map((h) => ({ path: h.path, score: round(h.score), why: h.why.map((w) => ({ kind: w.kind, detail: w.detail })) })))}\n`);
-      } else io.stdout(report.hits.map((h) => `${round(h.score).toFixed(3)}  ${h.path}  (${h.why.map((w) => w.detail).join('; ')})\n`).join(''));
+      } else if (report.hits.length === 0) io.stdout(`no notes or files match "${query}"\n`);
+      else io.stdout(report.hits.map((h) => `${round(h.score).toFixed(3)}  ${h.path}  (${h.why.map((w) => w.detail).join('; ')})\n`).join(''));
     } finally {
       await Promise.all([indexer.stop(), semantic?.stop(false)]);
     }

@@ -5,13 +5,14 @@ import { undoJob, UndoRefusedError } from '../../edits/journal/recover-jobs';
 import { JobStoppedError } from '../../edits/journal/job-runner';
 import { parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
+import { resolveJobId } from '../job-id';
 import { openVault } from '../open-vault';
 import { assertNoInterruptedJob, describeReport } from './recover';
 
 export const undoCommand: CliCommand = {
   name: 'undo',
   summary: 'undo the last job (or --job ID)',
-  usage: 'usage: steward undo <vault> [--job ID] [--json]',
+  usage: 'usage: steward undo <vault> [--job ID] [--json]\n  --job ID   a job id, or the plan id of an organize plan (its newest finished job)',
   async run(args, io) {
     const parsed = parseArgs(args, { values: ['job'], booleans: ['json'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
@@ -19,7 +20,7 @@ export const undoCommand: CliCommand = {
     await assertNoInterruptedJob(port);
     let report;
     try {
-      report = await undoJob(port, parsed.values.get('job'));
+      report = await undoJob(port, await resolveJobId(port, parsed.values.get('job')));
     } catch (e) {
       if (e instanceof UndoRefusedError) throw new FailureError(e.message);
       if (e instanceof JobStoppedError) throw new FailureError(`undo stopped, nothing guessed: ${e.message}; run "steward recover <vault> --resume" or "--rollback"`);

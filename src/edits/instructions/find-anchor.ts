@@ -4,6 +4,7 @@
 // unique. When nothing matches, the lines that look most like the anchor are reported so the
 // model can correct itself.
 import { lineAt, type LineSpan } from '../text/lines';
+import { bigrams, bigramSimilarity } from '../text/similar-text';
 
 export type AnchorResult =
   | { status: 'unique'; start: number; end: number; tolerant: boolean }
@@ -33,30 +34,6 @@ function tolerantOccurrences(text: string, find: string, limit: number): { start
   return out;
 }
 
-function bigrams(s: string): Map<string, number> {
-  const m = new Map<string, number>();
-  for (let i = 0; i < s.length - 1; i++) {
-    const g = s.slice(i, i + 2);
-    m.set(g, (m.get(g) ?? 0) + 1);
-  }
-  return m;
-}
-
-/** Dice coefficient over character bigrams of lower-cased, whitespace-collapsed text. */
-function similarity(a: Map<string, number>, aSize: number, line: string): number {
-  const b = line.toLowerCase().replace(/\s+/g, ' ').trim();
-  if (b.length < 2 || aSize === 0) return 0;
-  let shared = 0;
-  const seen = new Map<string, number>();
-  for (let i = 0; i < b.length - 1; i++) {
-    const g = b.slice(i, i + 2);
-    const used = seen.get(g) ?? 0;
-    if (used < (a.get(g) ?? 0)) shared++;
-    seen.set(g, used + 1);
-  }
-  return (2 * shared) / (aSize + b.length - 1);
-}
-
 /** 1-based lines that most resemble the first non-blank line of `find`. */
 export function nearLines(lines: readonly string[], find: string): number[] {
   const probe = (find.split(/\r\n|\n|\r/).find((l) => l.trim() !== '') ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -64,7 +41,7 @@ export function nearLines(lines: readonly string[], find: string): number[] {
   const grams = bigrams(probe);
   const scored: { line: number; score: number }[] = [];
   lines.forEach((l, i) => {
-    const score = similarity(grams, probe.length - 1, l);
+    const score = bigramSimilarity(grams, probe.length - 1, l);
     if (score >= 0.5) scored.push({ line: i + 1, score });
   });
   return scored

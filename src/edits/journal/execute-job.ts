@@ -8,7 +8,8 @@ import type { VaultPort } from '../../vault-vfs/vault-port';
 import { diffAsChange } from '../text/lines';
 import { sha256Hex } from './content-hash';
 import { describeOperation, executionOrder, type JobOperation } from './job-operation';
-import { append, defer, driveBackward, driveForward, type RunContext } from './job-runner';
+import { append, defer, driveBackward, driveForward, JobStoppedError, type RunContext } from './job-runner';
+import { preflight } from './preflight';
 import { replay, type JobState } from './job-state';
 import { JournalStore, newJobId } from './journal-store';
 import { withJournalLock } from './journal-lock';
@@ -83,12 +84,45 @@ export function reportOf(state: JobState, notes: string[]): JobReport {
   };
 }
 
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Drives forward; an unexpected error on the way (a permission refused, a full disk) is not left
+ * as an interrupted job: it becomes the job's failure, and the caller rolls back what ran. If the
+ * error also stops the rollback, the job stays interrupted and the error says how to finish it.
+ */
+async function driveForwardOrRollBack(ctx: RunContext): Promise<{ step: number; reason: string } | null> {
+  try {
+    return await driveForward(ctx);
+  } catch (e) {
+    if (e instanceof JobStoppedError) throw e;
+    const step = Math.max(0, ctx.state.steps.findIndex((s) => s.status === 'apply-inflight'));
+    const op = ctx.state.ops[step];
+    const reason = message(e);
+    try {
+      await append(ctx, [{ t: 'run', dir: 'backward', why: 'rollback', at: Date.now() }]);
+      await driveBackward(ctx);
+    } catch (again) {
+      // The original error goes on (a crash stays a crash), saying how to finish the job.
+      const how = `; rolling back stopped too (${message(again)}); the job ${ctx.state.job} is in the journal: run "steward recover <vault> --rollback" once the cause is fixed`;
+      if (e instanceof Error) {
+        e.message = `step ${step + 1} (${op ? describeOperation(op) : '?'}) failed: ${reason}${how}`;
+        throw e;
+      }
+      throw new Error(reason + how);
+    }
+    return { step, reason };
+  }
+}
+
 /** Drives a job to the end `target` and closes its journal; shared by execute, recover and undo. */
 export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted'): Promise<JobReport> {
   let failure: { step: number; reason: string } | null = null;
   if (target === 'applied') {
-    failure = await driveForward(ctx);
-    if (failure) {
+    failure = await driveForwardOrRollBack(ctx);
+    if (failure && ctx.state.steps.some((s) => s.status !== 'pending')) {
       defer(ctx, [{ t: 'run', dir: 'backward', why: 'rollback', at: Date.now() }]);
       await driveBackward(ctx);
     }
@@ -99,6 +133,20 @@ export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted')
   ctx.state.phase = state;
   ctx.state.failure = failure;
   return reportOf(ctx.state, ctx.notes);
+}
+
+/** The report of a job refused before it started: nothing ran, nothing was journaled. */
+function refusedBeforeStart(job: string, description: string, ops: readonly JobOperation[], problems: readonly { step: number; reason: string }[]): JobReport {
+  const first = problems[0] as { step: number; reason: string };
+  const op = ops[first.step];
+  return {
+    job,
+    description,
+    state: 'reverted',
+    steps: ops.length,
+    failure: { step: first.step, operation: op ? describeOperation(op) : '?', reason: `cannot run: ${first.reason}`, ...(op && 'opId' in op && op.opId ? { opId: op.opId } : {}) },
+    notes: [...problems.slice(1).map((p) => `also cannot run: ${p.reason}`), 'nothing was run: fix these, or leave those operations out, and run again'],
+  };
 }
 
 /** The paths the operations create, with the folders above them, that do not exist yet. */
@@ -123,6 +171,8 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const known = new WeakMap<object, { before: string; after: string }>();
     const ops = executionOrder(await Promise.all(input.operations.map((o) => toJobOperation(o, known))));
     const job = newJobId();
+    const problems = await preflight(port, ops);
+    if (problems.length > 0) return refusedBeforeStart(job, input.description, ops, problems);
     const at = Date.now();
     const begin = { t: 'begin' as const, job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
     // A copy of what the job means to do, so that even a journal damaged later says it.

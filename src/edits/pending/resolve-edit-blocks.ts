@@ -47,7 +47,8 @@ function lineEditFor(b: Pending, decision: Decision): LineEdit {
 
 function damagedReason(b: FoundBlock): string {
   if (b.state !== 'damaged') return '';
-  const how = b.damage.restorable ? 'restore its original text with "restore"' : 'fix or remove it by hand';
+  const byId = b.damage.id === null ? '' : ` or "steward pending <vault> reject --id ${b.damage.id}"`;
+  const how = b.damage.restorable ? `restore its original text with "Restore original text" on the block${byId}` : 'fix or remove it by hand';
   return `the block is damaged (${b.damage.reason}); ${how}`;
 }
 

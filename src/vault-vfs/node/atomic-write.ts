@@ -1,5 +1,6 @@
 // Write a file so that a crash leaves either the old or the new content, never a torn mix:
-// write a sibling temp file, fsync it, rename it over the target, fsync the folder.
+// write a sibling temp file, fsync it, rename it over the target, fsync the folder. The new file
+// keeps the old one's permission bits.
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
@@ -12,10 +13,19 @@ function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.steward-tmp`);
 }
 
-/** Writes and fsyncs a new temp file; removes it again if that fails. */
-async function writeSyncedTemp(temp: string, data: string | Uint8Array): Promise<void> {
+/** The permission bits of the file being replaced, which its replacement keeps; null for a new file. */
+async function modeOf(target: string): Promise<number | null> {
+  const st = await fs.stat(target).catch(() => null);
+  return st?.isFile() ? st.mode & 0o7777 : null;
+}
+
+/** Writes and fsyncs a new temp file with the target's mode; removes it again if that fails. */
+async function writeSyncedTemp(temp: string, target: string, data: string | Uint8Array): Promise<void> {
+  const mode = await modeOf(target);
   const handle = await fs.open(temp, 'wx');
   try {
+    // A note the user made private (600) or executable stays so when Steward rewrites it.
+    if (mode !== null) await handle.chmod(mode);
     await handle.writeFile(data);
     await handle.sync();
   } catch (e) {
@@ -48,7 +58,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
 export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array }[]): Promise<void> {
   const temps = files.map((f) => ({ ...f, temp: tempPathFor(f.target) }));
   try {
-    await forEachLimited(temps, SYNC_CONCURRENCY, (f) => writeSyncedTemp(f.temp, f.data));
+    await forEachLimited(temps, SYNC_CONCURRENCY, (f) => writeSyncedTemp(f.temp, f.target, f.data));
   } catch (e) {
     await Promise.all(temps.map((f) => fs.rm(f.temp, { force: true })));
     throw e;

@@ -25,6 +25,7 @@ import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
 import { type MetadataCacheReport, MetadataCache } from './metadata-cache';
 import { nodeSlicer, readInSlices } from './read-in-slices';
+import { writeProblemAt } from './write-access';
 import { type ScannedFile, TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
 
 export interface NodeVaultOptions {
@@ -333,6 +334,19 @@ export class NodeVault implements VaultPort {
 
   backlinks(p: string): string[] {
     return this.index.backlinks(p);
+  }
+
+  async writeProblem(p: string): Promise<string | null> {
+    if (p === '') return writeProblemAt(this.disk.root, '');
+    const vp = this.safe(p);
+    // Each folder on the way first, without following links: a link is named as a link.
+    const parts = vp.split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const at = parts.slice(0, i).join('/');
+      const problem = writeProblemAt(this.disk.abs(at), at);
+      if (problem !== null && (i === parts.length || problem.includes('symbolic link'))) return problem;
+    }
+    return null;
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {

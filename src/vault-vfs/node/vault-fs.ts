@@ -53,6 +53,13 @@ export interface Scan {
 }
 
 export class VaultFs {
+  /**
+   * Names on disk that are not in Unicode NFC (macOS and some sync tools write decomposed
+   * accents): the vault path the core uses (NFC, as `normalizeVaultPath` makes every path) to the
+   * absolute path on disk. Filled by `scan`; `abs` follows it, so such a note can be found and read.
+   */
+  private readonly onDisk = new Map<string, string>();
+
   private constructor(
     /** The vault folder as given, absolute. */
     readonly root: string,
@@ -69,7 +76,15 @@ export class VaultFs {
 
   /** Absolute path of a (normalized, checked) vault path. */
   abs(vaultPath: string): string {
-    return path.join(this.root, ...vaultPath.split('/'));
+    const segments = vaultPath.split('/');
+    if (this.onDisk.size > 0) {
+      // The longest prefix with a name of its own on disk (a decomposed folder or file name).
+      for (let i = segments.length; i > 0; i--) {
+        const disk = this.onDisk.get(segments.slice(0, i).join('/'));
+        if (disk !== undefined) return path.join(disk, ...segments.slice(i));
+      }
+    }
+    return path.join(this.root, ...segments);
   }
 
   private inside(real: string): boolean {
@@ -110,7 +125,7 @@ export class VaultFs {
     const slicer = nodeSlicer();
     for (let dir = pending.pop(); dir; dir = pending.pop()) {
       for (const entry of readdirSync(dir.abs, { withFileTypes: true })) {
-        const childRel = dir.rel ? `${dir.rel}/${entry.name}` : entry.name;
+        const childRel = this.vaultName(dir.abs, dir.rel, entry.name);
         if (!dir.rel && skipTop.has(entry.name.toLowerCase())) continue;
         if (entry.name.endsWith(TEMP_SUFFIX)) continue;
         const childAbs = path.join(dir.abs, entry.name);
@@ -135,6 +150,19 @@ export class VaultFs {
       await slicer.checkpoint();
     }
     return { files, folders };
+  }
+
+  /**
+   * The vault path of a directory entry: its name in NFC. A decomposed name is remembered (with
+   * its absolute path on disk) so that `abs` finds it; when the composed twin also exists (two
+   * files on a file system that keeps both), the decomposed one keeps its own bytes as its name.
+   */
+  private vaultName(parentAbs: string, parentRel: string, name: string): string {
+    const nfc = name.normalize('NFC');
+    const join = (n: string): string => (parentRel === '' ? n : `${parentRel}/${n}`);
+    if (nfc === name || lstatOrNull(path.join(parentAbs, nfc)) !== null) return join(name);
+    this.onDisk.set(join(nfc), path.join(parentAbs, name));
+    return join(nfc);
   }
 
   /** Rename on disk, including a case-only rename on a case-insensitive file system. */

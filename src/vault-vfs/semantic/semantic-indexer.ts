@@ -181,6 +181,7 @@ export class SemanticIndexer {
       if (this.phaseValue === 'ready') this.kick();
     });
     this.setPhase('loading');
+    this.slicer.resume();
     if (this.options.persist !== false) {
       const loaded = await loadStore(this.vault.state, this.id, this.slicer);
       this.store = loaded.store;

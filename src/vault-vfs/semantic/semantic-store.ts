@@ -112,6 +112,7 @@ export class SemanticStore {
 
   /** Best chunk per note, best notes first. */
   search(query: Float32Array, limit: number): SemanticHit[] {
+    // Enough chunks for `limit` distinct notes; the first pass (when it runs) keeps at least MIN_CANDIDATES.
     const candidates = Math.max(MIN_CANDIDATES, limit * 20);
     const out: SemanticHit[] = [];
     const seen = new Set<string>();

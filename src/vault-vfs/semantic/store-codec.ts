@@ -16,7 +16,8 @@ import { SemanticStore, type StoredNote } from './semantic-store';
 export const STORE_FORMAT_VERSION = 1;
 const MAGIC = new TextEncoder().encode('STEWSEM\0');
 const BLOCK = 1 << 20;
-const NOTES_PER_STEP = 2_000;
+/** Chunks handled between two pauses (a pause costs a turn of the event loop). */
+const CHUNKS_PER_STEP = 1_024;
 
 /** What a store must have been written with to be used: the model key and the chunking. */
 export interface StoreIdentity {
@@ -41,7 +42,7 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Gene
   w.varint(id.maxTokens);
   w.varint(store.notes.size);
   const slots: number[] = [];
-  let n = 0;
+  let sinceYield = 0;
   for (const [path, note] of store.notes) {
     w.string(path);
     w.f64(note.mtime);
@@ -54,31 +55,42 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Gene
       w.varint(c.to);
       slots.push(c.slot);
     }
-    if (++n % NOTES_PER_STEP === 0) yield;
+    sinceYield += note.chunks.length + 1;
+    if (sinceYield >= CHUNKS_PER_STEP) {
+      sinceYield = 0;
+      yield;
+    }
   }
   const dims = id.key.dimensions;
   const scales = new Float32Array(slots.length);
   const vectors = new Int8Array(slots.length * dims);
-  slots.forEach((slot, k) => {
+  for (let k = 0; k < slots.length; k++) {
+    const slot = slots[k] as number;
     scales[k] = store.slab.scale[slot] as number;
     vectors.set(store.slab.q.subarray(slot * dims, (slot + 1) * dims), k * dims);
-  });
-  w.bytes(new Uint8Array(scales.buffer));
-  w.bytes(new Uint8Array(vectors.buffer));
-  yield;
-  const body = w.result();
-  const blocks = Math.ceil(body.length / BLOCK);
-  const head = new ByteWriter();
-  head.bytes(MAGIC);
-  head.u32(STORE_FORMAT_VERSION);
-  head.u32(body.length);
-  head.u32(blocks);
-  for (let b = 0; b < blocks; b++) {
-    head.u32(checksum32(body, b * BLOCK, Math.min(body.length, (b + 1) * BLOCK)));
-    if (b % 16 === 15) yield;
+    if (k % (CHUNKS_PER_STEP * 8) === CHUNKS_PER_STEP * 8 - 1) yield;
   }
-  head.bytes(body);
-  return head.result();
+  // One allocation for the file: header, then metadata, scales and vectors copied in place.
+  const meta = w.result();
+  const length = meta.length + scales.byteLength + vectors.byteLength;
+  const blocks = Math.ceil(length / BLOCK);
+  const start = MAGIC.length + 12 + 4 * blocks;
+  const out = new Uint8Array(start + length);
+  out.set(meta, start);
+  out.set(new Uint8Array(scales.buffer), start + meta.length);
+  yield;
+  out.set(new Uint8Array(vectors.buffer), start + meta.length + scales.byteLength);
+  yield;
+  out.set(MAGIC, 0);
+  const view = new DataView(out.buffer);
+  view.setUint32(MAGIC.length, STORE_FORMAT_VERSION, true);
+  view.setUint32(MAGIC.length + 4, length, true);
+  view.setUint32(MAGIC.length + 8, blocks, true);
+  for (let b = 0; b < blocks; b++) {
+    view.setUint32(MAGIC.length + 12 + 4 * b, checksum32(out, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)), true);
+    if (b % 4 === 3) yield;
+  }
+  return out;
 }
 
 function refuse(reason: string): never {
@@ -100,7 +112,7 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generat
     if (bytes.length !== start + length) refuse(`truncated or extended: ${bytes.length} bytes, expected ${start + length}`);
     for (let b = 0; b < blocks; b++) {
       if (checksum32(bytes, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)) !== sums[b]) refuse(`damaged: checksum mismatch in block ${b + 1} of ${blocks}`);
-      if (b % 16 === 15) yield;
+      if (b % 4 === 3) yield;
     }
     const r = new ByteReader(bytes.subarray(start));
     const key: EmbedderKey = { provider: r.string(), model: r.string(), dimensions: r.varint() };
@@ -119,21 +131,25 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generat
       const chunks = Array.from({ length: count }, () => ({ hash: r.f64(), heading: r.string(), from: r.varint(), to: r.varint() }));
       total += count;
       pending.push({ path, note, chunks });
-      if (n % NOTES_PER_STEP === NOTES_PER_STEP - 1) yield;
+      if (n % CHUNKS_PER_STEP === CHUNKS_PER_STEP - 1) yield;
     }
     const dims = key.dimensions;
     const scales = new Float32Array(r.bytes(total * 4).slice().buffer);
     const vectors = new Int8Array(r.bytes(total * dims).slice().buffer);
     if (r.pos !== length) refuse(`damaged: ${length - r.pos} unexpected bytes at the end`);
     let k = 0;
-    for (let n = 0; n < pending.length; n++) {
-      const { path, note, chunks } = pending[n] as (typeof pending)[number];
+    let sinceYield = 0;
+    for (const { path, note, chunks } of pending) {
       for (const c of chunks) {
         store.loadChunk(note, path, c, vectors.subarray(k * dims, (k + 1) * dims), scales[k] as number);
         k++;
       }
       store.notes.set(path, note);
-      if (n % NOTES_PER_STEP === NOTES_PER_STEP - 1) yield;
+      sinceYield += chunks.length + 1;
+      if (sinceYield >= CHUNKS_PER_STEP) {
+        sinceYield = 0;
+        yield;
+      }
     }
     return store;
   } catch (e) {

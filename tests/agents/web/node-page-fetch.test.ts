@@ -5,7 +5,7 @@
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPageFetcher } from '../../../src/agents/web/page-fetcher';
-import { nodePageFetch, type NodePageFetchOptions } from '../../../src/cli/node-page-fetch';
+import { createNodePageFetcher, nodePageFetch, type NodePageFetchOptions } from '../../../src/cli/node-page-fetch';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web';
 
 let web: LoopbackWeb;
@@ -61,6 +61,13 @@ describe('nodePageFetch', () => {
     web.html('/a', 'local');
     await expect(nodePageFetch({ allowPrivateHosts: false })(`http://localhost:${web.port}/a`)).rejects.toThrow(/^localhost resolves to .*loopback/);
     expect(web.requests).toHaveLength(0);
+  });
+
+  it('is what the CLI uses, with the default limits', async () => {
+    web.html('/a', '<p>local</p>');
+    expect(await createNodePageFetcher(true).fetchPage(`${web.origin}/a`)).toMatchObject({ ok: true });
+    expect(await createNodePageFetcher(false).fetchPage(`http://localhost:${web.port}/a`)).toMatchObject({ ok: false, refused: true });
+    expect(web.requests).toHaveLength(1);
   });
 
   it('stops at once when aborted', async () => {

@@ -3,7 +3,7 @@
 // the documented limit holds: requestUrl follows a redirect by itself.
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPluginPageFetcher } from '../../../src/agents/web/obsidian-page-fetcher';
+import { createPluginPageFetcher, createPluginSearchProvider } from '../../../src/agents/web/obsidian-page-fetcher';
 import { nodeRequestUrl } from '../llm/obsidian-node-request-url';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web';
 
@@ -36,5 +36,13 @@ describe('createPluginPageFetcher', () => {
     const result = await createPluginPageFetcher(true, nodeRequestUrl).fetchPage(`${web.origin}/go`);
     expect(result).toMatchObject({ ok: true, page: { url: `${web.origin}/go`, body: '<p>after the redirect</p>' } });
     expect(web.paths()).toEqual(['/go', '/b']);
+  });
+});
+
+describe('createPluginSearchProvider', () => {
+  it('searches through requestUrl', async () => {
+    web.route('/search', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ results: [{ url: 'https://a.example/', title: 'A', content: 'a' }] }) });
+    const search = createPluginSearchProvider({ kind: 'searxng', baseUrl: web.origin }, nodeRequestUrl);
+    expect(await search.search('q', 3)).toEqual([{ url: 'https://a.example/', title: 'A', snippet: 'a' }]);
   });
 });

@@ -140,6 +140,19 @@ describe('an abort in the web phase', () => {
     expect(context.error).toBeUndefined();
   });
 
+  it('stops a slow search at once', async () => {
+    web.route('/search', { delayMs: 5_000, headers: { 'content-type': 'application/json' }, body: '{"results":[]}' });
+    server.script(reply.toolCall('web_search', { query: 'starter' }), reply.toolCall('finalize_web_context', { summary: 'never' }));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 150);
+    const started = Date.now();
+    const { context } = await runAgent({ server, web, settings: { automatic: false }, signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(context).toMatchObject({ stopped: true, queries: ['starter'], sources: [] });
+    expect(context.error).toBeUndefined();
+    expect(server.chatRequests()).toHaveLength(1);
+  });
+
   it('returns at once when already aborted', async () => {
     const controller = new AbortController();
     controller.abort();

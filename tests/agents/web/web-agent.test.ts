@@ -3,6 +3,7 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
+import { clampWebSettings, DEFAULT_WEB_SETTINGS } from '../../../src/agents/web/web-settings';
 import { NATIVE_MATRIX } from '../llm/client-fixtures';
 import { article, runAgent, searchAnswers, TASK } from './web-agent-fixtures';
 import { startLoopbackWeb, type LoopbackWeb } from './loopback-web';
@@ -58,6 +59,20 @@ describe.each(NATIVE_MATRIX)('%o', (setup) => {
 });
 
 describe('the Web agent', () => {
+  it('runs with a local model that writes Hermes text tool calls', async () => {
+    const [a] = twoPages();
+    const hermes = (name: string, args: unknown): string => `<tool_call>\n${JSON.stringify({ name, arguments: args })}\n</tool_call>`;
+    server.script(
+      reply.text(hermes('evaluate_context', { sufficient: false, reasoning: 'No temperatures in the notes.' })),
+      reply.text(hermes('web_search', { query: 'starter temperature' })),
+      reply.text(hermes('select_pages', { urls: [a] })),
+      reply.text(hermes('finalize_web_context', { summary: 'Warm, 24-26 °C.' })),
+    );
+    const { context } = await runAgent({ server, web, client: { kind: 'openai-compatible', streaming: true, toolFormat: 'hermes' } });
+    expect(context).toMatchObject({ sufficient: false, queries: ['starter temperature'], summary: 'Warm, 24-26 °C.' });
+    expect(context.sources.map((s) => s.url)).toEqual([a]);
+  });
+
   it('stops after the evaluation when the vault is enough, without searching', async () => {
     server.script(reply.toolCall('evaluate_context', { sufficient: true, reasoning: 'The recipe note says 25 °C.' }));
     const { context } = await runAgent({ server, web });
@@ -102,6 +117,23 @@ describe('the Web agent', () => {
     expect(context.sources).toHaveLength(2);
     expect(events.filter((e) => e.type === 'page' && e.status === 'refused')).toHaveLength(2);
     expect(web.paths().filter((p) => p.startsWith('/page/'))).toHaveLength(2);
+  });
+
+  it('reports a model that fails, or never evaluates, as the phase error', async () => {
+    server.script(reply.error(401, 'invalid key'));
+    const failed = await runAgent({ server, web });
+    expect(failed.context).toMatchObject({ ran: true, stopped: false, sufficient: null });
+    expect(failed.context.error).toMatch(/401|key/i);
+    server.reset();
+    server.script(reply.text('I think the notes are fine.'), reply.text('Really.'));
+    const silent = await runAgent({ server, web });
+    expect(silent.context.error).toBe('The web agent did not evaluate the vault context.');
+    expect(web.requests).toHaveLength(0);
+  });
+
+  it('clamps settings to their ranges', () => {
+    expect(clampWebSettings({ results: 100, pages: 0, tokenBudget: 10, automatic: true, allowPrivateHosts: false })).toEqual({ results: 15, pages: 1, tokenBudget: 2000, automatic: true, allowPrivateHosts: false });
+    expect(clampWebSettings({ ...DEFAULT_WEB_SETTINGS, results: Number.NaN })).toEqual(DEFAULT_WEB_SETTINGS);
   });
 
   it('reports a failing search provider as the phase error', async () => {

@@ -25,6 +25,8 @@ export class FaultVault implements VaultPort {
     private readonly crashAt: number,
     /** When given, a crash inside a rename is torn half the time (see tornRename), drawn from it. */
     private readonly tear?: () => number,
+    /** Instead of a crash, the call fails with an I/O error (EACCES) and the process lives on. */
+    private readonly failOnly = false,
   ) {
     const alive = (what: string): void => {
       if (this.dead) throw new SimulatedCrash(`${what} after the crash`);
@@ -48,6 +50,10 @@ export class FaultVault implements VaultPort {
   private async mutate<T>(what: string, call: () => Promise<T>, torn?: () => Promise<void>): Promise<T> {
     if (this.dead) throw new SimulatedCrash(`${what} after the crash`);
     this.mutations++;
+    if (this.failOnly) {
+      if (this.mutations === this.crashAt) throw Object.assign(new Error(`EACCES: permission denied, ${what}`), { code: 'EACCES' });
+      return call();
+    }
     if (this.mutations >= this.crashAt) {
       this.dead = true;
       if (torn && this.tear && this.tear() < 0.5) await torn();

@@ -54,6 +54,12 @@ describe('VectorSlab', () => {
       const found = slab.search(query, 2000).slice(0, 10).map((s) => s.slot);
       expect(found.sort((a, b) => a - b)).toEqual(exact.map((e) => e.slot).sort((a, b) => a - b));
     }
+    // A sparse query (a few words in a hashed bag of words): only its own dimensions count.
+    const sparse = new Float32Array(dims);
+    for (const d of [3, 77, 190]) sparse[d] = 1;
+    const want = vectors.map((v, slot) => ({ slot, score: cosine(v, sparse) })).sort((a, b) => b.score - a.score).slice(0, 10);
+    const got = slab.search(VectorSlab.normalize(sparse), 2000).slice(0, 10).map((s) => s.slot);
+    expect(got.filter((s) => want.some((w) => w.slot === s)).length).toBeGreaterThanOrEqual(9);
     slab.remove(0);
     expect(slab.liveCount).toBe(39_999);
     expect(slab.search(VectorSlab.normalize(vectors[0] as Float32Array), 2000).some((s) => s.slot === 0)).toBe(false);

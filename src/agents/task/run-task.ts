@@ -1,0 +1,96 @@
+// The Task phase: the planning model answers, through `propose_edits` (a native tool call or a
+// text tool call from a local model) or as JSON message content. Edits go through the scope
+// policy in code and land as pending blocks; refusals go back to the model while it has
+// corrections left. A cut, malformed or stopped reply proposes nothing.
+
+import * as v from 'valibot';
+import { extractJsonText } from '../../edits/instructions/parse-answer';
+import type { ScopePolicy } from '../../edits/scope/scope-policy';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import type { ChatMessage } from '../llm/chat-types';
+import type { LlmClient } from '../llm/llm-client';
+import type { Usage } from '../llm/usage-cost';
+import { runAgentLoop } from '../loop/agent-loop';
+import { phaseEventForwarder, type RunTotals } from '../pipeline/phase-events';
+import type { PipelineListener } from '../pipeline/pipeline-events';
+import { defineTool } from '../tools/tool';
+import { AnswerNeedsCorrection, proposeAnswer, type TaskOutcome } from './propose-answer';
+
+export interface TaskRunInput {
+  client: LlmClient;
+  vault: VaultPort;
+  policy: ScopePolicy;
+  messages: ChatMessage[];
+  corrections: number;
+  signal?: AbortSignal;
+}
+
+export interface TaskResult {
+  outcome: TaskOutcome | null;
+  /** The answer text when the model did not give a usable answer shape. */
+  text: string;
+  usage: Usage;
+  costUsd: number;
+  stopped: boolean;
+  error: string | null;
+}
+
+const editSchema = v.looseObject({
+  file: v.pipe(v.string(), v.description('vault path of the note, e.g. "Projects/Solar.md"')),
+  position: v.optional(v.pipe(v.string(), v.description('where: start, end, after:<heading line>, insert:N, replace:N-M, delete:N-M, create, open'))),
+  content: v.optional(v.pipe(v.string(), v.description('the text to write (not for delete and open)'))),
+  find: v.optional(v.pipe(v.string(), v.description('anchored edit: exact text that occurs once in the note'))),
+  replace: v.optional(v.pipe(v.string(), v.description('anchored edit: what replaces it'))),
+});
+
+function looksLikeAnswerJson(text: string): boolean {
+  const t = extractJsonText(text).trim();
+  return t.startsWith('{') && /"(summary|edits)"/.test(t);
+}
+
+export async function runTask(input: TaskRunInput, emit: PipelineListener, totals: RunTotals): Promise<TaskResult> {
+  let correctionsLeft = input.corrections;
+  const base = { vault: input.vault, policy: input.policy };
+  const propose = defineTool({
+    name: 'propose_edits',
+    description: 'Gives your answer to the user (summary, Markdown) and the edits you propose; edits become pending blocks the user reviews. Use an empty edits list for a plain answer.',
+    input: v.object({ summary: v.string(), edits: v.array(editSchema) }),
+    terminal: true,
+    async run(args) {
+      if (input.signal?.aborted) throw new Error('stopped');
+      const mayCorrect = correctionsLeft > 0;
+      try {
+        const outcome = await proposeAnswer(args, { ...base, mayCorrect });
+        return { content: `Proposed ${outcome.proposed.length} edits; ${outcome.refused.length} refused.`, data: outcome };
+      } catch (e) {
+        if (e instanceof AnswerNeedsCorrection) correctionsLeft--;
+        throw e;
+      }
+    },
+  });
+  const result = await runAgentLoop({
+    client: input.client,
+    tools: [propose],
+    messages: input.messages,
+    maxIterations: input.corrections + 2,
+    finalAnswer: 'accept',
+    ...(input.signal ? { signal: input.signal } : {}),
+    onEvent: phaseEventForwarder('task', emit, totals),
+  });
+  const stopped = input.signal?.aborted === true || result.error?.kind === 'aborted';
+  const common = { usage: result.usage, costUsd: result.costUsd, stopped };
+  const terminal = result.terminal?.execution;
+  if (terminal?.status === 'ok') return { ...common, outcome: terminal.data as TaskOutcome, text: '', error: null };
+  if (stopped) return { ...common, outcome: null, text: result.finalText, error: null };
+  if (result.error) return { ...common, outcome: null, text: result.finalText, error: result.error.message };
+  // An answer as message content: JSON mode, or a model that wrote the answer object as text.
+  if (result.stop === 'final_answer' && looksLikeAnswerJson(result.finalText)) {
+    try {
+      return { ...common, outcome: await proposeAnswer(result.finalText, { ...base, mayCorrect: false }), text: '', error: null };
+    } catch (e) {
+      return { ...common, outcome: null, text: result.finalText, error: `the answer's edits could not be read, so nothing was proposed: ${e instanceof Error ? e.message : String(e)}` };
+    }
+  }
+  if (result.stop === 'final_answer') return { ...common, outcome: { summary: result.finalText, proposed: [], refused: [], opened: [] }, text: '', error: null };
+  return { ...common, outcome: null, text: result.finalText, error: `the Task agent gave no answer in ${result.iterations} turns` };
+}

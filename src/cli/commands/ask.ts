@@ -1,0 +1,136 @@
+// `steward ask <vault> <task>`: the Scout → Web → Task pipeline on a folder of markdown. Progress
+// prints as it runs (or one JSON document with --json); edits land as pending blocks that
+// `steward pending` lists and accepts. A question from Scout is answered by --answer, else at the
+// terminal, else the run stops with it (exit 1). Ctrl-C stops the run at once, keeping what was
+// done; nothing is half-written.
+import { promises as fs } from 'node:fs';
+import { runPipeline, AskRequestError, type AskRequest } from '../../agents/pipeline/run-pipeline';
+import { DEFAULT_SCOUT_SETTINGS } from '../../agents/scout/scout-settings';
+import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
+import { DEFAULT_SETTINGS } from '../../settings/settings';
+import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import type { VaultPort } from '../../vault-vfs/vault-port';
+import { parseArgs } from '../args';
+import { askJson, progressPrinter } from '../ask-output';
+import { readAgents, readDepth, readTaskSettings } from '../ask-options';
+import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
+import { openVault } from '../open-vault';
+import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { assertNoInterruptedJob } from './recover';
+import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
+import { toChatTurn, writeHistoryFile } from '../ask-history';
+
+const USAGE = [
+  'usage: steward ask <vault> <task> [--current NOTE] [--agents scout,web,task]',
+  '                   [--scope current|linked|context] [--allow add,delete,create,navigate]',
+  '                   [--depth N] [--same-folder] [--add NOTE]... [--exclude FOLDER]...',
+  '                   [--history FILE] [--answer TEXT]... [--json] --provider P [...]',
+  '                   [--search-provider P [--search-base-url URL] [--allow-private-hosts]]',
+  '                   [--embed-model M [--dimensions N]]',
+  '  --current NOTE    the note you are "in" (its links make the context when Scout is off)',
+  '  --agents LIST     which agents run, in order scout, web, task (default: task)',
+  '  --scope S         which notes edits may touch: current, linked or context (default: context)',
+  '  --allow LIST      what edits may do: add, delete, create, navigate (default: all four)',
+  '  --depth N         link depth 0-3 of the context without Scout (default 2)',
+  '  --same-folder     also every note in the current note\'s folder',
+  '  --add NOTE        add a note to the context (repeatable)',
+  '  --exclude FOLDER  a folder no agent reads or changes (repeatable)',
+  '  --history FILE    a chat to continue (JSON turns); the new turn is added to it',
+  '  --answer TEXT     answers Scout\'s questions in order (repeatable)',
+  '  --json            print one JSON document',
+  PROVIDER_USAGE,
+  ASK_DEPS_USAGE,
+].join('\n');
+
+/** The vault path of a note the user named, with or without `.md`. */
+async function notePath(vault: VaultPort, raw: string, flag: string): Promise<string> {
+  const p = raw.replace(/^\/+/, '');
+  for (const candidate of p.toLowerCase().endsWith('.md') ? [p] : [p, `${p}.md`]) if ((await vault.stat(candidate)) !== null) return candidate;
+  throw new UsageError(`${flag} ${raw}: no such note in the vault`);
+}
+
+async function readHistory(file: string | undefined): Promise<ChatTurn[]> {
+  if (file === undefined) return [];
+  const text = await fs.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'ENOENT') return null;
+    throw new UsageError(`--history ${file}: cannot read it (${e.code ?? e.message})`);
+  });
+  if (text === null || text.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new UsageError(`--history ${file}: not JSON (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const read = readChatTurns(value);
+  if (!read.ok) throw new UsageError(`--history ${file}: ${read.error}`);
+  return read.turns;
+}
+
+export const askCommand: CliCommand = {
+  name: 'ask',
+  summary: 'ask the agents about the vault; proposed edits land as pending blocks',
+  usage: USAGE,
+  async run(args, io) {
+    const parsed = parseArgs(args, {
+      values: ['current', 'agents', 'scope', 'allow', 'depth', 'history', ...PROVIDER_FLAGS, ...WEB_FLAGS, ...SEMANTIC_FLAGS],
+      lists: ['add', 'exclude', 'answer'],
+      booleans: ['json', 'same-folder', 'allow-private-hosts'],
+    });
+    const [vaultDir, ...taskParts] = parsed.positionals;
+    const task = taskParts.join(' ').trim();
+    const agents = readAgents(parsed.values.get('agents'));
+    const taskSettings = readTaskSettings(parsed);
+    const depth = readDepth(parsed);
+    const client = clientFromFlags(parsed, io.env);
+    const vault = await openVault(vaultDir);
+    if (task === '') throw new UsageError('missing <task>: what to ask');
+    if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');
+    const web = webFromFlags(parsed, io.env, client, agents.web);
+    const semantic = semanticFromFlags(parsed, io.env, vault);
+    const currentRaw = parsed.values.get('current');
+    const currentNote = currentRaw === undefined ? null : await notePath(vault, currentRaw, '--current');
+    const manual: string[] = [];
+    for (const a of parsed.lists.get('add') ?? []) manual.push(await notePath(vault, a, '--add'));
+    const historyFile = parsed.values.get('history');
+    const history = await readHistory(historyFile);
+    await assertNoInterruptedJob(vault);
+
+    const json = parsed.booleans.has('json');
+    const answers = [...(parsed.lists.get('answer') ?? [])];
+    const askUser = async (question: string): Promise<string | null> => answers.shift() ?? (io.prompt && !json ? io.prompt(question) : null);
+    const excludedFolders = [...(parsed.lists.get('exclude') ?? []), DEFAULT_SETTINGS.planFolder];
+    const request: AskRequest = { task, currentNote, agents, depth, sameFolder: parsed.booleans.has('same-folder'), manual, history };
+
+    const indexer = new VaultIndexer(vault, { sliceMs: 200 });
+    const cancel = new AbortController();
+    const onInterrupt = (): void => cancel.abort();
+    process.once('SIGINT', onInterrupt);
+    try {
+      await Promise.all([indexer.start(), semantic?.start()]);
+      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with steward index. Scout searches by keyword.\n`);
+      const retrieval = new Retrieval(vault, indexer, semantic);
+      const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web, excludedFolders, askUser };
+      const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));
+      const result = await runPipeline(request, deps, listener, cancel.signal).catch((e: unknown) => {
+        throw e instanceof AskRequestError ? new UsageError(e.message) : e;
+      });
+      if (historyFile !== undefined) await writeHistoryFile(historyFile, [...history, toChatTurn(request, result)]);
+      if (json) io.stdout(`${JSON.stringify(askJson(result), null, 2)}\n`);
+      else if (result.answer !== '') io.stdout(`\n${result.answer}\n`);
+      if (result.question !== null) {
+        io.stderr(`error: the run stopped for a question: "${result.question}"; answer it with --answer TEXT\n`);
+        return EXIT_FAILURE;
+      }
+      if (result.error !== null) {
+        if (json) io.stderr(`error: ${result.error}\n`);
+        return EXIT_FAILURE;
+      }
+      return result.stopped ? EXIT_FAILURE : EXIT_OK;
+    } finally {
+      process.off('SIGINT', onInterrupt);
+      await Promise.all([indexer.stop(), semantic?.stop(false)]);
+    }
+  },
+};

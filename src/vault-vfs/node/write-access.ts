@@ -1,0 +1,36 @@
+// Can Steward write here? Asked before a job starts, so that a read-only note or folder stops the
+// job before its first step instead of half-way through with a raw EACCES. A note is rewritten by
+// replacing it (write a temp file, rename it over), which needs its folder writable; a note the
+// user made read-only is respected, not replaced. "Read-only" is what the mode says (no write bit
+// for anyone) as well as what this process may do: running as root, a `chmod 444` is still the
+// user's word.
+import { accessSync, constants, lstatSync, readlinkSync, statSync } from 'node:fs';
+
+function writable(abs: string): boolean {
+  try {
+    accessSync(abs, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why `abs` (the file or folder at vault path `vaultPath`) cannot be written, or null. */
+export function writeProblemAt(abs: string, vaultPath: string): string | null {
+  // A symbolic link where a step would create or write: the write would land wherever the link
+  // leads, out of sight of the plan, the journal and undo.
+  if (vaultPath !== '' && lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    let target = '';
+    try {
+      target = ` (to ${readlinkSync(abs)})`;
+    } catch {
+      /* unreadable link: named without its target */
+    }
+    return `${vaultPath} is a symbolic link${target}; Steward does not move or write files through links: use the folder it leads to, or remove the link`;
+  }
+  const st = statSync(abs, { throwIfNoEntry: false });
+  if (!st) return null;
+  const what = st.isDirectory() ? `the folder ${vaultPath === '' ? '(the vault folder)' : vaultPath}` : vaultPath;
+  if (writable(abs) && (st.mode & 0o222) !== 0) return null;
+  return `${what} is read-only (mode ${(st.mode & 0o777).toString(8)})`;
+}

@@ -1,0 +1,211 @@
+// `steward ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
+// HTTP to the scripted LLM server. Edits land as pending blocks that `steward pending` accepts.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSteward } from '../../helpers/cli';
+import { reply } from '../../llm-server';
+import { agentTestEnv } from '../organize/agent-fixtures';
+import { SOLAR_VAULT, sentText, sentTools } from './ask-fixtures';
+
+const env = agentTestEnv();
+const model = (): string[] => ['--provider', 'openai-compatible', '--base-url', env.server.openaiBaseUrl, '--model', 'scripted'];
+
+interface AskJson {
+  answer: string;
+  edits: { id: string; file: string; type: string }[];
+  refused: { file: string; reason: string }[];
+  scout: { selected: { path: string; why: { kind: string; detail: string }[] }[]; confidence: string | null };
+  dropped: unknown[];
+  usage: { total: { inputTokens: number }; costUsd: number };
+  stopped: boolean;
+  question: string | null;
+}
+
+describe('steward ask: Task alone', () => {
+  it('answers from the current note and its links, and an edit lands as a pending block that pending accept applies', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.toolCall('propose_edits', { summary: 'Added a task.', edits: [{ file: 'Projects/Solar.md', position: 'after:## Tasks', content: '- compare SunCo and Helio' }] }));
+    const r = await runSteward(['ask', tv.dir, 'add a task to compare installers', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.answer).toBe('Added a task.');
+    expect(out.edits.map((e) => [typeof e.id, e.file, e.type])).toEqual([['string', 'Projects/Solar.md', 'add']]);
+    // The model read the current note and its direct links, numbered; not depth-2 notes.
+    const sent = sentText(env.server.chatRequests()[0]);
+    expect(sent).toContain('<note path="Projects/Solar.md"');
+    expect(sent).toContain('3| We plan panels on the south roof.');
+    expect(sent).toContain('<note path="Projects/Budget.md"');
+    expect(sent).not.toContain('People/Contacts.md');
+    expect(await tv.read('Projects/Solar.md')).toContain('```ai-edit');
+
+    const listed = await runSteward(['pending', tv.dir, 'list', '--json']);
+    expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id: out.edits[0]?.id, kind: 'edit', note: 'Projects/Solar.md' })]);
+    const accepted = await runSteward(['pending', tv.dir, 'accept', '--all']);
+    expect(accepted.code).toBe(0);
+    expect(await tv.read('Projects/Solar.md')).toBe('# Solar roof\n\nWe plan panels on the south roof.\nSee [[Budget]] and [[Installers]].\n\n## Tasks\n- compare SunCo and Helio\n- get quotes\n');
+  });
+
+  it('refuses out-of-scope, ../ and config-folder edits after one correction, leaving the vault byte-identical', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    const bad = {
+      summary: 'Done.',
+      edits: [
+        { file: 'Recipes/Bread.md', position: 'end', content: 'x' },
+        { file: '../outside.md', position: 'create', content: 'x' },
+        { file: '.obsidian/app.json', position: 'create', content: '{}' },
+      ],
+    };
+    env.server.script(reply.toolCall('propose_edits', bad), reply.toolCall('propose_edits', bad));
+    const r = await runSteward(['ask', tv.dir, 'do it', '--current', 'Projects/Solar', '--scope', 'current', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits).toEqual([]);
+    expect(out.refused.map((x) => x.reason).join('\n')).toMatch(/outside the editable scope/);
+    expect(out.refused).toHaveLength(3);
+    // The first refusal went back to the model with what to fix; nothing was written.
+    const feedback = sentText(env.server.chatRequests()[1]);
+    expect(feedback).toContain('Nothing was proposed yet');
+    expect(feedback).toMatch(/Recipes\/Bread\.md.*outside the editable scope/);
+    expect(await tv.snapshot()).toEqual(before);
+    expect(existsSync(path.join(tv.dir, '..', 'outside.md'))).toBe(false);
+    expect(existsSync(path.join(tv.dir, '.obsidian', 'app.json'))).toBe(false);
+  });
+
+  it('names the allowed positions when a capability is off, and proposes the corrected edit', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'Fixed.', edits: [{ file: 'Projects/Budget.md', position: 'replace:3', content: 'Panels: 7000 EUR' }] }),
+      reply.toolCall('propose_edits', { summary: 'Added instead.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Panels may be 7000 EUR.' }] }),
+    );
+    const r = await runSteward(['ask', tv.dir, 'fix the budget', '--current', 'Projects/Budget', '--allow', 'add', '--json', ...model()]);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits.map((e) => e.type)).toEqual(['add']);
+    const system = sentText(env.server.chatRequests()[0]);
+    expect(system).toContain('The "delete" permission is off');
+    expect(system).not.toContain('replace:N');
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/permission.*the positions allowed are: start, end, after:<heading line>, insert:N/);
+  });
+
+  it('hands back both lines and their neighbours when an anchor matches twice', async () => {
+    const tv = await env.vault({ 'Notes/Twice.md': 'alpha\ntodo: check\nbeta\ngamma\ntodo: check\ndelta\n' });
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Notes/Twice.md', find: 'todo: check', replace: 'done' }] }),
+      reply.toolCall('propose_edits', { summary: 'Done.', edits: [{ file: 'Notes/Twice.md', find: 'beta\ngamma\ntodo: check', replace: 'beta\ngamma\ndone' }] }),
+    );
+    const r = await runSteward(['ask', tv.dir, 'mark the second todo done', '--current', 'Notes/Twice', '--json', ...model()]);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits).toHaveLength(1);
+    const feedback = sentText(env.server.chatRequests()[1]);
+    expect(feedback).toMatch(/matches 2 times.*at lines 2, 5/);
+    expect(feedback).toContain('   1| alpha');
+    expect(feedback).toContain('   6| delta');
+  });
+
+  it('proposes nothing from a reply cut at the token limit or a malformed answer', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    env.server.script(reply.turn({ text: '{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end", "content": "y"', finish: 'length' }), reply.turn({ text: '{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end", "content": "y"', finish: 'length' }));
+    const r = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(r.code).toBe(1);
+    expect(await tv.snapshot()).toEqual(before);
+
+    env.server.script(reply.text('{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end" "content": "y"}]}'));
+    const m = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(m.code).toBe(1);
+    expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/could not be read, so nothing was proposed/);
+    expect(await tv.snapshot()).toEqual(before);
+  });
+
+  it('a plain answer in text is an answer with no edits', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.text('The budget is 9,500 EUR in all.'));
+    const r = await runSteward(['ask', tv.dir, 'what is the budget?', '--current', 'Projects/Budget', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as AskJson).answer).toBe('The budget is 9,500 EUR in all.');
+  });
+});
+
+describe('steward ask: Scout then Task', () => {
+  it('Scout searches, follows links and selects with reasons; the Task prompt carries them as prior agent context', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(
+      reply.toolCall('search_keyword', { query: 'solar' }),
+      reply.toolCall('get_links', { path: 'Projects/Solar.md', direction: 'out' }),
+      reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md', 'Projects/Budget', 'Nope/Missing.md'], reasoning: 'The project note and its budget.', confidence: 'done' }),
+      reply.toolCall('propose_edits', { summary: 'It costs 9,500 EUR.', edits: [] }),
+    );
+    const r = await runSteward(['ask', tv.dir, 'how much will the solar roof cost?', '--agents', 'scout,task', '--exclude', 'Private', '--json', ...model()]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.scout.confidence).toBe('done');
+    expect(out.scout.selected.map((s) => s.path)).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
+    expect(out.scout.selected[0]?.why.map((w) => w.kind)).toContain('title');
+    expect(out.scout.selected[1]?.why).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'link', detail: '1 link from [[Projects/Solar.md]]' })]));
+    const requests = env.server.chatRequests();
+    // Scout's walls: the excluded folder's note never reached the model.
+    expect(sentText(requests[1])).not.toContain('Private/Secrets.md');
+    expect(requests).toHaveLength(4);
+    const task = sentText(requests[3]);
+    expect(task).toContain('# Prior agent context');
+    expect(task).toContain("Scout's reasoning: The project note and its budget.");
+    expect(task).toContain('<note path="Projects/Budget.md"');
+    expect(task).not.toContain('<note path="Projects/Installers.md"');
+    expect(out.usage.total.inputTokens).toBeGreaterThan(0);
+  });
+
+  it('the Scout prompt names only the tools that are on', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'nothing', confidence: 'done' }), reply.text('Nothing found.'));
+    await runSteward(['ask', tv.dir, 'anything', '--agents', 'scout,task', '--json', ...model()]);
+    const tools = sentTools(env.server.chatRequests()[0]);
+    expect(tools).toEqual(expect.arrayContaining(['update_selection', 'search_keyword', 'fetch_note', 'ask_user']));
+    expect(tools).not.toContain('propose_edits');
+  });
+
+  it('a question stops a non-interactive run with exit 1; --answer resumes it', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.toolCall('ask_user', { question: 'Which roof, house or garage?' }));
+    const stopped = await runSteward(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--json', ...model()]);
+    expect(stopped.code).toBe(1);
+    expect((JSON.parse(stopped.stdout) as AskJson).question).toBe('Which roof, house or garage?');
+    expect(stopped.stderr).toContain('--answer');
+
+    env.server.script(
+      reply.toolCall('ask_user', { question: 'Which roof, house or garage?' }),
+      reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'house', confidence: 'done' }),
+      reply.toolCall('propose_edits', { summary: 'The house roof.', edits: [] }),
+    );
+    const answered = await runSteward(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--answer', 'the house', '--json', ...model()]);
+    expect(answered.code).toBe(0);
+    expect(sentText(env.server.chatRequests()[2])).toContain('The user answered: the house');
+  });
+});
+
+describe('steward ask: history', () => {
+  it('carries the earlier turns and what came of their edits into the next request', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const history = `${tv.dir}/../chat-${Date.now()}.json`;
+    env.server.script(reply.toolCall('propose_edits', { summary: 'Added.', edits: [{ file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' }, { file: 'Recipes/Bread.md', position: 'end', content: 'x' }] }), reply.toolCall('propose_edits', { summary: 'Added.', edits: [{ file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' }] }));
+    const first = await runSteward(['ask', tv.dir, 'remind me to call Anna', '--current', 'Projects/Solar', '--depth', '0', '--history', history, ...model()]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain('Proposed 1 edit');
+    env.server.script(reply.text('Done before.'));
+    await runSteward(['ask', tv.dir, 'did you do it?', '--current', 'Projects/Solar', '--depth', '0', '--history', history, '--json', ...model()]);
+    const sent = sentText(env.server.chatRequests()[2]);
+    expect(sent).toContain('(viewing Projects/Solar.md) remind me to call Anna');
+    expect(sent).toMatch(/add in Projects\/Solar\.md \(block e[^)]*\): proposed, not yet decided/);
+  });
+
+  it('refuses a damaged history file with where it is wrong, writing nothing', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const file = `${tv.dir}/../bad-${Date.now()}.json`;
+    await import('node:fs').then((fs) => fs.promises.writeFile(file, '{"turns":[{"request":"a","answer":3}]}'));
+    const r = await runSteward(['ask', tv.dir, 'x', '--history', file, ...model()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('turns[0].answer should be text');
+  });
+});

@@ -1,0 +1,55 @@
+// Names with decomposed accents (NFD, as macOS and some sync tools write them) are the same
+// names as their composed form (issue 11, item 11): listed, read, found by search and matched by
+// rules, whichever form the rule or the query is typed in.
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NodeVault } from '../../src/vault-vfs/node/node-vault';
+import { runSteward } from '../helpers/cli';
+import { makeTempVault, type TempVault } from '../helpers/temp-vault';
+
+let vault: TempVault | null = null;
+afterEach(async () => {
+  await vault?.cleanup();
+  vault = null;
+});
+
+/** A word with accented letters, spelled composed. */
+const accented = fc
+  .array(fc.constantFrom('a', 'b', 'r', 's', 'é', 'è', 'ü', 'ñ', 'ç', 'Å', 'ô'), { minLength: 2, maxLength: 8 })
+  .map((cs) => cs.join(''))
+  .filter((w) => w.normalize('NFD') !== w);
+
+describe('decomposed names', () => {
+  it('are listed and read under their composed name, and matched by rules in either form', async () => {
+    await fc.assert(
+      fc.asyncProperty(accented, accented, async (folder, name) => {
+        const v = await makeTempVault({ [`${folder.normalize('NFD')}/${name.normalize('NFD')}.md`]: `body ${name.normalize('NFD')}\n` });
+        try {
+          const port = await NodeVault.open(v.dir);
+          const composed = `${folder}/${name}.md`;
+          expect((await port.list()).filter((e) => e.kind === 'file').map((e) => e.path)).toEqual([composed]);
+          expect(await port.read(composed)).toBe(`body ${name.normalize('NFD')}\n`);
+          for (const form of ['NFC', 'NFD'] as const) {
+            const byName = await runSteward(['rules', 'match', v.dir, `file.name == ${JSON.stringify(name.normalize(form))}`, '--json']);
+            expect(JSON.parse(byName.stdout)).toEqual([composed]);
+            const byContent = await runSteward(['rules', 'match', v.dir, `file.content.contains(${JSON.stringify(name.normalize(form))})`, '--json']);
+            expect(byContent.stderr).toBe('');
+            expect(JSON.parse(byContent.stdout)).toEqual([composed]);
+          }
+        } finally {
+          await v.cleanup();
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('are found by search, by name and by text', async () => {
+    const nfd = 'Cafe\u0301';
+    vault = await makeTempVault({ [`Notes/${nfd}.md`]: 'un cafe\u0301 noir\n', 'Notes/other.md': 'nothing\n' });
+    for (const query of ['café', nfd, 'noir']) {
+      const r = await runSteward(['search', vault.dir, query, '--json']);
+      expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toContain('Notes/Café.md');
+    }
+  });
+});

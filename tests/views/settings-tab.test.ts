@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+// The settings tab as Obsidian 1.13 shows it: rendered from getSettingDefinitions() by the runtime
+// (controls bound to getControlValue / setControlValue), the API key picked with SecretComponent
+// from the app's secret storage, and hide() tearing the rows down through super.hide().
+import '../obsidian/dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { RulesEditor } from '../../src/views/organize/rules-editor';
+import { StewardSettingTab } from '../../src/views/settings-tab';
+import { openSettingTab } from '../obsidian/declarative-settings';
+import { shownNotices } from '../obsidian/notices';
+import { createHarness } from './widget-harness';
+
+afterEach(() => document.body.empty());
+
+type Row = { definition: { name: string }; settingEl: HTMLElement; isVisible: boolean };
+
+/** Shown on screen: neither the element nor a parent inside the tab is hidden. */
+function onScreen(el: HTMLElement): boolean {
+  for (let e: HTMLElement | null = el; e; e = e.parentElement) if (e.style.display === 'none') return false;
+  return true;
+}
+
+function openTab(edit: (s: StewardSettings) => void = () => undefined, secrets: Record<string, string> = {}) {
+  const h = createHarness({ 'Inbox/a.md': 'a' });
+  for (const [id, value] of Object.entries(secrets)) h.app.secretStorage.setSecret(id, value);
+  const settings = structuredClone(DEFAULT_SETTINGS);
+  edit(settings);
+  const saved: string[] = [];
+  const plugin = { settings, saveSettings: vi.fn(async () => void saved.push(JSON.stringify(settings))), port: () => h.port };
+  const tab = new StewardSettingTab(h.app as never, plugin as never);
+  openSettingTab(tab as never);
+  document.body.append(tab.containerEl);
+  const rows = (): Row[] => (tab as unknown as { getRenderedRows__(): Row[] }).getRenderedRows__();
+  const row = (name: string, nth = 0): HTMLElement => {
+    const found = rows().filter((r) => r.definition.name === name)[nth];
+    if (!found) throw new Error(`no setting "${name}"`);
+    return found.settingEl;
+  };
+  const shown = (name: string): boolean[] => rows().filter((r) => r.definition.name === name).map((r) => onScreen(r.settingEl));
+  return { h, tab, settings, saved, plugin, row, shown };
+}
+
+function type(el: HTMLInputElement | HTMLTextAreaElement | null, text: string): void {
+  if (!el) throw new Error('no field');
+  el.value = text;
+  el.dispatchEvent(new Event('input'));
+}
+
+function pick(el: HTMLSelectElement | null, value: string): void {
+  if (!el) throw new Error('no dropdown');
+  el.value = value;
+  el.dispatchEvent(new Event('change'));
+}
+
+describe('the settings tab on Obsidian 1.13 (declarative)', () => {
+  it('shows every setting with its current value and saves what the user changes', async () => {
+    const { row, settings, saved } = openTab((s) => void (s.excludedFolders = ['Archive', 'Private']));
+    expect(row('Plan folder').querySelector('input')?.value).toBe('Steward/Plans');
+    expect(row('Excluded folders').querySelector('textarea')?.value).toBe('Archive\nPrivate');
+    type(row('Plan folder').querySelector('input'), 'Plans/Steward');
+    type(row('Excluded folders').querySelector('textarea'), 'Archive\n\n  Old  \n');
+    row('Allow trash').querySelector<HTMLElement>('.checkbox-container')?.click();
+    await vi.waitFor(() => expect(saved.length).toBe(3));
+    expect(settings.planFolder).toBe('Plans/Steward');
+    expect(settings.excludedFolders).toEqual(['Archive', 'Old']);
+    expect(settings.allowTrash).toBe(true);
+  });
+
+  it('refuses a number out of range with a notice and keeps the saved value', async () => {
+    const { row, settings, plugin } = openTab();
+    const before = settings.automatic.delaySeconds;
+    const notices = shownNotices.length;
+    type(row('Delay').querySelector('input'), '0');
+    await vi.waitFor(() => expect(shownNotices.length).toBe(notices + 1));
+    expect(shownNotices.at(-1)).toMatch(/^Steward: .*delay/i);
+    expect(settings.automatic.delaySeconds).toBe(before);
+    expect(plugin.saveSettings).not.toHaveBeenCalled();
+  });
+
+  it('shows a provider\'s settings only while it is the active provider', async () => {
+    const { row, shown, settings } = openTab();
+    expect(shown('Base URL')).toEqual([false, false, false]);
+    pick(row('Provider').querySelector('select'), 'anthropic');
+    await vi.waitFor(() => expect(settings.activeProvider).toBe('anthropic'));
+    expect(shown('Base URL')).toEqual([false, true, false]);
+    expect(shown('Model')).toEqual([false, false, true, true, false, false]);
+  });
+
+  it('picks the API key from the secret storage and keeps only its name in the settings', async () => {
+    const { row, settings, saved } = openTab((s) => void (s.activeProvider = 'openai'), { 'openai-key': 'sk-very-secret', 'other': 'x' });
+    const select = row('API key').querySelector('select');
+    expect([...(select?.options ?? [])].map((o) => o.value)).toEqual(['', 'openai-key', 'other']);
+    pick(select, 'openai-key');
+    await vi.waitFor(() => expect(settings.providers.openai.apiKeySecret).toBe('openai-key'));
+    expect(saved.join('')).toContain('openai-key');
+    expect(saved.join('')).not.toContain('sk-very-secret');
+  });
+
+  it('shows the secret name the settings point to, even when the storage no longer has it', () => {
+    const { row } = openTab((s) => {
+      s.activeProvider = 'anthropic';
+      s.providers.anthropic.apiKeySecret = 'gone-key';
+    });
+    expect(row('API key', 1).querySelector('select')?.value).toBe('gone-key');
+  });
+
+  it('tears its rows down on hide through super.hide(): the rules editor is unloaded and the tab is empty', () => {
+    const unload = vi.spyOn(RulesEditor.prototype, 'unload');
+    const { tab } = openTab((s) => void (s.rules = [{ name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: 'PDFs', enabled: true }]));
+    expect(tab.containerEl.querySelector('.steward-rule textarea')).not.toBeNull();
+    tab.hide();
+    expect(unload).toHaveBeenCalled();
+    expect(tab.containerEl.childElementCount).toBe(0);
+    unload.mockRestore();
+  });
+});
