@@ -84,6 +84,22 @@ export function assertSafeVaultPath(input: string, opts: PathSafetyOptions): str
   return check.path;
 }
 
+/**
+ * Whether an operation taking `from` (null for a new folder) to `to` would bring a hidden name
+ * (a segment starting with ".") into being: a hidden folder or file the source did not already
+ * sit in or have. Hidden names belong to other programs; Steward never makes one.
+ */
+export function createsHiddenName(from: string | null, to: string): boolean {
+  const src = from === null ? [] : from.split('/');
+  const dst = to.split('/');
+  let same = true;
+  for (const [i, seg] of dst.entries()) {
+    same = same && src[i] === seg;
+    if (seg.startsWith('.') && !same) return true;
+  }
+  return false;
+}
+
 /** Parent folder of a vault path; '' for the root. */
 export function parentOf(path: string): string {
   const i = path.lastIndexOf('/');

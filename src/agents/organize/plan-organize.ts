@@ -19,6 +19,7 @@ import { runHeuristics } from './heuristics/run-heuristics';
 import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
+import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
 
 export type PlanSource = 'rules' | 'heuristics' | 'agent';
@@ -71,19 +72,24 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const entries = await port.list();
   const walls = (req.excludedFolders ?? []).map((f) => f.toLowerCase());
   const walled = (p: string): boolean => walls.some((w) => p.toLowerCase() === w || p.toLowerCase().startsWith(w + '/'));
-  const records = (await recordsFromVault(port, req.folder)).filter((r) => !walled(r.path));
+  const sorted = organizable((await recordsFromVault(port, req.folder)).filter((r) => !walled(r.path)), port.configDir);
+  const records = sorted.visible;
   progress(`${records.length} files in ${req.folder || 'the vault'}`);
   const ops: PlannedOperation[] = [];
-  const conflicts: PlanConflictJson[] = [];
+  const conflicts: PlanConflictJson[] = [...sorted.unsafe];
   const claimed = new Set<string>();
   let unchanged = 0;
   const used: string[] = [];
 
   if (req.sources.has('rules') && req.rules && req.rules.length > 0) {
     const similarity = req.similarity ?? { keyword: new ContentKeywordSimilarity(records) };
-    const plan = await planRules(req.rules, records, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity });
+    // Hidden files are offered to the rules only when a rule names them, and kept only by those rules.
+    const namingHidden = new Set(req.rules.filter(ruleNamesHidden).map((r) => r.name));
+    const ruleRecords = namingHidden.size > 0 ? [...records, ...sorted.hidden] : records;
+    const plan = await planRules(req.rules, ruleRecords, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity });
+    const hiddenPaths = new Set(sorted.hidden.map((r) => r.path));
     for (const m of plan.matches) claimed.add(m.path);
-    ops.push(...plan.operations);
+    ops.push(...plan.operations.filter((op) => op.type === 'create_folder' || !hiddenPaths.has(opSource(op)) || namingHidden.has(op.rule ?? '')));
     conflicts.push(...plan.conflicts.map((c) => ({ kind: c.kind, paths: c.paths, detail: c.detail })));
     unchanged += plan.unchanged;
     used.push(`${plan.matches.length} files matched ${req.rules.length} rule${req.rules.length === 1 ? '' : 's'}${plan.similarityUsed === null ? '' : ` (vector_similarity scored by the ${plan.similarityUsed} index)`}`);
@@ -175,6 +181,10 @@ export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest
     allowOutside: req.allowOutside ?? false,
     operationLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
   });
+}
+
+function opSource(op: PlannedOperation): string {
+  return op.type === 'create_folder' || op.type === 'trash' ? op.path : op.source;
 }
 
 function destinationsOf(ops: readonly PlannedOperation[]): VaultEntry[] {

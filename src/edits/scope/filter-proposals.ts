@@ -1,7 +1,7 @@
 // `filter(proposals, policy)`: what the policy allows, and for every refused proposal the reason,
 // in words the user (or the model) can act on. Runs when proposals are made and again when each
 // is accepted, so a note that left the scope in between is caught.
-import { checkVaultPath, extOf } from '../../vault-vfs/path-safety';
+import { checkVaultPath, createsHiddenName, extOf } from '../../vault-vfs/path-safety';
 import type { PlannedOperation } from '../../vault-vfs/operations';
 import type { Capability, Proposal, ScopePolicy } from './scope-policy';
 
@@ -56,6 +56,8 @@ function opProblem(op: PlannedOperation, policy: ScopePolicy): string | null {
   const { from, to } = opPaths(op);
   const p = pathProblem(from, policy, true) ?? (to === null ? null : pathProblem(to, policy, true));
   if (p) return p;
+  const made = op.type === 'create_folder' ? { from: null, to: from } : to === null ? null : { from, to };
+  if (made !== null && createsHiddenName(made.from, made.to)) return `"${made.to}" would create a hidden name (starting with "."); Steward never makes hidden files or folders`;
   for (const path of to === null ? [from] : [from, to]) {
     if (!policy.opsInScope(path)) return `"${path}" is outside ${policy.scopeText}`;
   }

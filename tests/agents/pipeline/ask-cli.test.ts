@@ -1,6 +1,6 @@
 // `steward ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
 // HTTP to the scripted LLM server. Edits land as pending blocks that `steward pending` accepts.
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSteward } from '../../helpers/cli';
@@ -207,5 +207,22 @@ describe('steward ask: history', () => {
     const r = await runSteward(['ask', tv.dir, 'x', '--history', file, ...model()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('turns[0].answer should be text');
+  });
+});
+
+describe('steward ask: read-only notes', () => {
+  it('proposes no block in a note the user made read-only, says why, and leaves it byte-identical', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const file = path.join(tv.dir, 'Projects', 'Budget.md');
+    chmodSync(file, 0o444);
+    const reply2 = { summary: 'Added.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' }, { file: 'Projects/Solar.md', position: 'end', content: 'See the budget.' }] };
+    env.server.script(reply.toolCall('propose_edits', reply2), reply.toolCall('propose_edits', reply2));
+    const r = await runSteward(['ask', tv.dir, 'total the budget', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits.map((e) => e.file)).toEqual(['Projects/Solar.md']);
+    expect(out.refused).toEqual([{ file: 'Projects/Budget.md', reason: expect.stringMatching(/read-only \(mode 444\); nothing was written/) as string }]);
+    expect(readFileSync(file, 'utf8')).toBe(SOLAR_VAULT['Projects/Budget.md']);
+    expect(statSync(file).mode & 0o777).toBe(0o444);
   });
 });
