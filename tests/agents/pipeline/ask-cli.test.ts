@@ -139,6 +139,18 @@ describe('steward ask: Task alone', () => {
     const m = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(m.code).toBe(1);
     expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/could not be read, so nothing was proposed/);
+    expect(m.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await tv.snapshot()).toEqual(before);
+  });
+
+  it('a model that cannot be reached fails with exit 1 and one line on stderr, in text mode too', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    env.server.script(reply.error(401, 'invalid key'));
+    const r = await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', ...model()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: .*401/);
     expect(await tv.snapshot()).toEqual(before);
   });
 
