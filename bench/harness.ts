@@ -77,6 +77,20 @@ export function heapMiB(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
+/**
+ * Live heap plus array buffers (a loaded cache file, read buffers) in MiB, after two full
+ * collections with a turn between them: one alone can leave garbage unswept that the next
+ * reading then sees freed (a negative "held").
+ */
+export async function memoryMiB(): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  await new Promise((resolve) => setImmediate(resolve));
+  gc?.();
+  const m = process.memoryUsage();
+  return (m.heapUsed + m.arrayBuffers) / 1024 / 1024;
+}
+
 function heapNow(): number {
   const m = process.memoryUsage();
   return m.heapUsed + m.arrayBuffers;

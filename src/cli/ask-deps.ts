@@ -1,6 +1,6 @@
 // What `steward ask` builds from its flags besides the chat model: the Web phase (a search
-// provider with its key from the environment, the page fetcher with Node's resolver so that a name
-// pointing at a private address is refused before connecting, linkedom for the DOM) and the
+// provider with its key from the environment, the page fetcher that checks the address each connection
+// is made to (a name pointing at a private address is refused), linkedom for the DOM) and the
 // semantic index `steward index` built (loaded, never built here: building costs tokens).
 import { webPhase } from '../agents/pipeline/web-phase-adapter';
 import type { WebPhase } from '../agents/pipeline/web-phase';
@@ -8,13 +8,13 @@ import { createEmbedder, DEFAULT_EMBEDDING_DIMENSIONS } from '../agents/llm/embe
 import type { FetchLike } from '../agents/llm/fetch-like';
 import type { LlmClient } from '../agents/llm/llm-client';
 import { LlmError } from '../agents/llm/llm-error';
-import { createPageFetcher, createWebSearchProvider, DEFAULT_PAGE_LIMITS, DEFAULT_WEB_SETTINGS, SEARCH_KEY_ENV_VARS, SEARCH_PROVIDER_KINDS, WebSearchError, type SearchProviderKind } from '../agents/web';
+import { createWebSearchProvider, DEFAULT_WEB_SETTINGS, SEARCH_KEY_ENV_VARS, SEARCH_PROVIDER_KINDS, WebSearchError, type SearchProviderKind } from '../agents/web';
 import { linkedomParseHtml } from '../agents/web/extract/linkedom-parse-html';
 import { SemanticIndex } from '../vault-vfs/semantic/semantic-index';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { intFlag, type ParsedArgs } from './args';
 import { UsageError } from './command';
-import { nodeResolveHost } from './node-resolve-host';
+import { createNodePageFetcher } from './node-page-fetch';
 import { providerFromFlags } from './provider-flags';
 
 export const WEB_FLAGS = ['search-provider', 'search-base-url'] as const;
@@ -47,7 +47,8 @@ export function webFromFlags(parsed: ParsedArgs, env: Record<string, string | un
     if (e instanceof WebSearchError) throw new UsageError(e.message);
     throw e;
   }
-  const fetcher = createPageFetcher({ fetch: nodeFetch, resolveHost: nodeResolveHost, allowPrivateHosts: parsed.booleans.has('allow-private-hosts'), ...DEFAULT_PAGE_LIMITS });
+  // Checks the address each connection is actually made to, not a separate earlier lookup.
+  const fetcher = createNodePageFetcher(parsed.booleans.has('allow-private-hosts'));
   return webPhase({ client, search, fetcher, parseHtml: linkedomParseHtml, settings: { ...DEFAULT_WEB_SETTINGS, allowPrivateHosts: parsed.booleans.has('allow-private-hosts') } });
 }
 

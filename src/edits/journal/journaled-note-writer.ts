@@ -2,7 +2,7 @@
 // trash of a rejected new note) runs as a one-step journaled job. A refused step, the note having
 // changed since it was read, surfaces as StaleWriteError, as with the direct writer.
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
-import type { NoteWriter } from '../pending/note-writer';
+import { NoteWriteRefusedError, type NoteWriter } from '../pending/note-writer';
 import { executeJob } from './execute-job';
 
 export function journaledNoteWriter(port: VaultPort, description: string): NoteWriter {
@@ -11,6 +11,9 @@ export function journaledNoteWriter(port: VaultPort, description: string): NoteW
       description,
       operations: [change.kind === 'write' ? { type: 'edit', path: change.path, before: change.before, after: change.after } : { type: 'trash', path: change.path, expectText: change.before }],
     });
-    if (report.failure) throw new StaleWriteError(change.path);
+    if (!report.failure) return;
+    // Only a note that changed is "stale"; any other refusal (read-only, a link) keeps its reason.
+    const reason = report.failure.reason;
+    throw reason.endsWith(new StaleWriteError(change.path).message) ? new StaleWriteError(change.path) : new NoteWriteRefusedError(change.path, reason);
   };
 }

@@ -12,6 +12,17 @@ export type NoteChange =
 
 export type NoteWriter = (change: NoteChange) => Promise<void>;
 
+/** A writer refused the change for a reason other than the note having changed (a read-only note, say). */
+export class NoteWriteRefusedError extends Error {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`${path}: ${reason}`);
+    this.name = 'NoteWriteRefusedError';
+  }
+}
+
 /** Writes through `process`, refusing when the note changed since it was read. */
 export function directNoteWriter(port: VaultPort): NoteWriter {
   return async (change) => {

@@ -58,6 +58,13 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
   for (const [note, noteEdits] of byNote) {
     const source = plan.sources[note];
     if (source === undefined) throw new Error(`no source text for ${note}; resolve edits with resolveAnswer or resolveInstructions`);
+    // A note the user made read-only (or one behind a link) gets no block: it could be proposed but
+    // never accepted, and writing the block would already change a file the user protected.
+    const writeProblem = (await port.writeProblem?.(note)) ?? null;
+    if (writeProblem !== null) {
+      for (const edit of noteEdits) report.refused.push({ file: note, index: edit.index, message: `${writeProblem}; nothing was written to it` });
+      continue;
+    }
     const { text, blocks } = withEditBlocks(source, noteEdits);
     await ledger.record(blocks, note, policy);
     try {

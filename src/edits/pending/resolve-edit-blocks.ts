@@ -12,7 +12,7 @@ import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { blockById, findBlocks, type FoundBlock, type FoundEditBlock } from './find-blocks';
 import { ledgerRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
-import { directNoteWriter, type NoteWriter } from './note-writer';
+import { directNoteWriter, NoteWriteRefusedError, type NoteWriter } from './note-writer';
 
 export type Decision = 'accept' | 'reject';
 
@@ -93,8 +93,9 @@ async function writeNote(port: VaultPort, note: string, before: string, decided:
   try {
     await write(decided.trash ? { kind: 'trash', path: note, before } : { kind: 'write', path: note, before, after: decided.text });
   } catch (e) {
-    if (!(e instanceof StaleWriteError)) throw e;
-    return decided.outcomes.map((o) => (o.status === 'done' ? { ...o, status: 'refused', reason: 'the note changed since the block was read; nothing was written' } : o));
+    if (!(e instanceof StaleWriteError) && !(e instanceof NoteWriteRefusedError)) throw e;
+    const reason = e instanceof NoteWriteRefusedError ? `${e.reason}; nothing was written` : 'the note changed since the block was read; nothing was written';
+    return decided.outcomes.map((o) => (o.status === 'done' ? { ...o, status: 'refused', reason } : o));
   }
   return decided.outcomes;
 }

@@ -105,8 +105,7 @@ export class NodeVault implements VaultPort {
       if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
       else {
         const cached = cache.reuse(f.path, f, () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
-        // setFile takes metadata only with a text; the text is not needed when it is given.
-        if (cached) index.setFile(f.path, stat, '', cached);
+        if (cached) index.setFile(f.path, stat, null, cached);
         else toRead.push(f);
       }
       if (slicer.due) await slicer.checkpoint();

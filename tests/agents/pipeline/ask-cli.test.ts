@@ -1,6 +1,6 @@
 // `steward ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
 // HTTP to the scripted LLM server. Edits land as pending blocks that `steward pending` accepts.
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSteward } from '../../helpers/cli';
@@ -102,6 +102,29 @@ describe('steward ask: Task alone', () => {
     expect(feedback).toMatch(/matches 2 times.*at lines 2, 5/);
     expect(feedback).toContain('   1| alpha');
     expect(feedback).toContain('   6| delta');
+  });
+
+  it('an anchor that matches nowhere gets the nearest lines back; one that matches after normalising whitespace is proposed', async () => {
+    const tv = await env.vault({ 'Notes/Plan.md': '# Plan\n\n- buy  panels   today\n- call Anna\n' });
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Notes/Plan.md', find: '- call Ana', replace: '- called Anna' }] }),
+      reply.toolCall('propose_edits', { summary: 'Done.', edits: [{ file: 'Notes/Plan.md', find: '- buy panels today', replace: '- bought panels' }] }),
+    );
+    const r = await runSteward(['ask', tv.dir, 'update the plan', '--current', 'Notes/Plan', '--json', ...model()]);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/the find text is not in the note.*closest lines are 4: "- call Anna"/);
+    expect(out.edits.map((e) => e.type)).toEqual(['replace']);
+    expect(await tv.read('Notes/Plan.md')).toContain('"before":"- buy  panels   today","after":"- bought panels"');
+  });
+
+  it('a missing note gets the closest existing paths back', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Projects/Budgets.md', position: 'end', content: 'x' }] }),
+      reply.toolCall('propose_edits', { summary: 'Done.', edits: [] }),
+    );
+    await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/no such note.*closest existing notes are "Projects\/Budget\.md"/);
   });
 
   it('proposes nothing from a reply cut at the token limit or a malformed answer', async () => {
@@ -207,5 +230,22 @@ describe('steward ask: history', () => {
     const r = await runSteward(['ask', tv.dir, 'x', '--history', file, ...model()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('turns[0].answer should be text');
+  });
+});
+
+describe('steward ask: read-only notes', () => {
+  it('proposes no block in a note the user made read-only, says why, and leaves it byte-identical', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const file = path.join(tv.dir, 'Projects', 'Budget.md');
+    chmodSync(file, 0o444);
+    const reply2 = { summary: 'Added.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' }, { file: 'Projects/Solar.md', position: 'end', content: 'See the budget.' }] };
+    env.server.script(reply.toolCall('propose_edits', reply2), reply.toolCall('propose_edits', reply2));
+    const r = await runSteward(['ask', tv.dir, 'total the budget', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits.map((e) => e.file)).toEqual(['Projects/Solar.md']);
+    expect(out.refused).toEqual([{ file: 'Projects/Budget.md', reason: expect.stringMatching(/read-only \(mode 444\); nothing was written/) as string }]);
+    expect(readFileSync(file, 'utf8')).toBe(SOLAR_VAULT['Projects/Budget.md']);
+    expect(statSync(file).mode & 0o777).toBe(0o444);
   });
 });

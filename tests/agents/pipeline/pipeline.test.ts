@@ -129,6 +129,22 @@ describe('the token limit', () => {
   });
 });
 
+describe('Scout with tools turned off', () => {
+  it('offers and mentions only the tools that are on', async () => {
+    const tv = await vault();
+    server.script(reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'nothing', confidence: 'done' }), reply.toolCall('propose_edits', { summary: 'ok', edits: [] }));
+    await runOn(tv.dir, { client: clientFor(server, { kind: 'openai', streaming: true }), request: { agents: { scout: true, web: false, task: true } }, scout: { disabledTools: ['search_semantic', 'ask_user', 'get_links_recursive'] } });
+    const first = server.chatRequests()[0];
+    const tools = ((first?.body.tools ?? []) as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(tools).not.toContain('search_semantic');
+    expect(tools).not.toContain('ask_user');
+    expect(tools).toContain('get_links');
+    const system = JSON.stringify(first?.body.messages);
+    for (const off of ['search_semantic', 'ask_user', 'get_links_recursive']) expect(system).not.toContain(off);
+    expect(system).toContain('search_keyword');
+  });
+});
+
 describe('Scout at its iteration limit', () => {
   it('keeps the last selection, never a fallback', async () => {
     const tv = await vault();
