@@ -124,7 +124,7 @@ export const askCommand: CliCommand = {
         return EXIT_FAILURE;
       }
       if (result.error !== null) {
-        if (json) io.stderr(`error: ${result.error}\n`);
+        io.stderr(`error: ${result.error}\n`);
         return EXIT_FAILURE;
       }
       return result.stopped ? EXIT_FAILURE : EXIT_OK;
