@@ -60,7 +60,7 @@ describe('plugin lifecycle', () => {
     const leaves = app.workspace.getLeavesOfType('steward-chat');
     expect(leaves).toHaveLength(1);
     // The runtime's leaves do not build views; the registered creator does, as Obsidian would.
-    const view = (plugin.views__.get('steward-chat') as (leaf: unknown) => { onOpen(): Promise<void>; onClose(): Promise<void>; containerEl: HTMLElement })(leaves[0]);
+    const view = (plugin.views__.get('steward-chat') as unknown as (leaf: unknown) => { onOpen(): Promise<void>; onClose(): Promise<void>; containerEl: HTMLElement })(leaves[0]);
     await view.onOpen();
     expect(view.containerEl.querySelector('.steward-chat-composer textarea')).not.toBeNull();
     await view.onClose();
