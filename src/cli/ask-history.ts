@@ -5,21 +5,10 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { AskRequest, AskResult } from '../agents/pipeline/run-pipeline';
 import type { ChatTurn } from '../agents/task/chat-history';
+import { turnOf } from '../agents/chat/chat-message';
 
-export function toChatTurn(req: AskRequest, result: AskResult): ChatTurn {
-  const o = result.outcome;
-  return {
-    request: req.task,
-    currentNote: req.currentNote,
-    answer: result.answer,
-    edits: [
-      ...(o?.proposed ?? []).map((p) => ({ id: p.id, file: p.note, type: p.type, state: 'proposed' as const })),
-      ...(o?.refused ?? []).filter((r) => r.file !== '').map((r) => ({ id: '', file: r.file, type: 'edit' as const, state: 'refused' as const, reason: r.reason })),
-    ],
-    at: new Date().toISOString(),
-    ...(result.stopped ? { stopped: true } : {}),
-  };
-}
+/** The turn a run adds to the history (shared with the chat view's records). */
+export const toChatTurn = (req: AskRequest, result: AskResult): ChatTurn => turnOf(req, result);
 
 export async function writeHistoryFile(file: string, turns: readonly ChatTurn[]): Promise<void> {
   const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);

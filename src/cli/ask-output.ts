@@ -63,9 +63,7 @@ export function progressPrinter(write: (text: string) => void): (event: Pipeline
       case 'notes_opened':
         line(`To open: ${e.paths.join(', ')}`);
         break;
-      case 'error':
-        line(`error: ${e.message}`);
-        break;
+      // An error ends the run; ask prints it once, on stderr.
       case 'stopped':
         line('Stopped.');
         break;

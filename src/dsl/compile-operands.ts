@@ -7,6 +7,7 @@ import { DslError } from './errors';
 import { describeType, type FieldProp, type ListKind, type ValueType } from './fields';
 import { textTest } from './text-access';
 import { resolveCall, resolveRef, type Access, type Base } from './resolve';
+import { RegexBudgetError } from './linear-regex';
 import { compileSafeRegex, boundedTest, RegexRefusedError } from './safe-regex';
 import {
   frontmatterValue,
@@ -100,6 +101,19 @@ function regexFrom(pattern: string, node: ValueNode): RegExp {
 
 /** A test of one text or list value against a pattern; shared by MATCHES and .matches(). */
 export function regexTest(target: Operand, pattern: string, patternNode: ValueNode): Predicate {
+  const test = unnamedRegexTest(target, pattern, patternNode);
+  // Past its step budget a test stops; the refusal names the file it stopped on.
+  return (r, s) => {
+    try {
+      return test(r, s);
+    } catch (e) {
+      if (e instanceof RegexBudgetError) throw new RegexBudgetError(e.pattern, e.length, r.path);
+      throw e;
+    }
+  };
+}
+
+function unnamedRegexTest(target: Operand, pattern: string, patternNode: ValueNode): Predicate {
   const re = regexFrom(pattern, patternNode);
   const get = target.get;
   const prop = target.prop;

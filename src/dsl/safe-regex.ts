@@ -7,18 +7,21 @@
 //   - alternatives that can start with the same character under a repetition: (a|a)*, (a|ab)+;
 //   - two unbounded repetitions in a row that can match the same characters: \d+\d+, .*\s*.*;
 //   - backreferences (\1, \k<name>).
-// Matching is also bounded: only the first MAX_REGEX_INPUT characters of a text are searched.
-// Quadratic patterns (.*x.*y on a long line) are not refused; the bound keeps them finite.
+// Matching itself never backtracks: patterns run on a linear-time engine (linear-regex.ts), so
+// polynomial shapes that pass these checks (.*a.*a.*a.*b on a long note) cost at most the text's
+// length times the pattern's size, under a step budget; and only the first MAX_REGEX_INPUT
+// characters of a text are searched.
 
 import type { CharSet as CharSetType } from './char-set';
 import { CharSet } from './char-set';
+import { LinearRegex } from './linear-regex';
+import { REGEX_FLAGS } from './regex-flags';
 import { parseRegexSyntax, type RegexNode } from './regex-syntax';
 
 /** Characters of a text searched by MATCHES and .matches(); the rest is not looked at. */
 export const MAX_REGEX_INPUT = 100_000;
 export const MAX_PATTERN_LENGTH = 1_000;
-/** Every rule pattern is case-insensitive (`i`) and Unicode-aware (`u`). */
-export const REGEX_FLAGS = 'iu';
+export { REGEX_FLAGS } from './regex-flags';
 
 export class RegexRefusedError extends Error {
   constructor(message: string) {
@@ -214,10 +217,63 @@ export function compileSafeRegex(pattern: string): RegExp {
   }
   const risk = new RiskFinder(pattern).find(parseRegexSyntax(pattern, true), false);
   if (risk !== null) throw new RegexRefusedError(`refused regular expression "${pattern}": ${risk}`);
+  const tree = parseRegexSyntax(pattern, true);
+  linear.set(re, tries(tree) <= NATIVE_TRIES && maxLen(tree) <= NATIVE_WIDTH ? null : linearOf(pattern));
   return re;
 }
 
-/** Tests a text against a compiled rule pattern, looking at its first MAX_REGEX_INPUT characters. */
+/**
+ * How many ways, at most, the pattern can try to match from one position: the product of its
+ * bounded repetitions' ranges and the sum of its alternatives; Infinity for an unbounded
+ * repetition or a lookaround. A pattern with a small number here costs the built-in engine at
+ * most that many tries per position, so it may run there (faster); the others run on the
+ * linear-time engine.
+ */
+function tries(n: RegexNode): number {
+  switch (n.kind) {
+    case 'seq':
+      return n.items.reduce((p, item) => p * tries(item), 1);
+    case 'alt':
+      return n.branches.reduce((sum, b) => sum + tries(b), 0);
+    case 'group':
+      return tries(n.body);
+    case 'quant':
+      return n.max === Infinity ? Infinity : (n.max - n.min + 1) * tries(n.body) ** n.max;
+    case 'look':
+    case 'backref':
+      return Infinity;
+    default:
+      return 1;
+  }
+}
+
+/** Patterns that try at most this many ways per position, over at most this many characters, run on the built-in engine. */
+const NATIVE_TRIES = 64;
+const NATIVE_WIDTH = 256;
+
+/** The linear-time engine of each compiled pattern that needs one; absent: the built-in one is safe. */
+const linear = new WeakMap<RegExp, LinearRegex | null>();
+
+function linearOf(pattern: string): LinearRegex {
+  try {
+    return new LinearRegex(pattern);
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    throw new RegexRefusedError(`refused regular expression "${pattern}": its repetition counts make it too large to match in bounded time; use smaller counts or + and *`);
+  }
+}
+
+/**
+ * Tests a text against a compiled rule pattern, looking at its first MAX_REGEX_INPUT characters:
+ * on the built-in engine when the pattern is of bounded width (`^Screenshot`, `\d{4}-\d{2}`),
+ * else on the linear-time engine, which throws RegexBudgetError past its step budget.
+ */
 export function boundedTest(re: RegExp, text: string): boolean {
-  return re.test(text.length > MAX_REGEX_INPUT ? text.slice(0, MAX_REGEX_INPUT) : text);
+  let engine = linear.get(re);
+  if (engine === undefined) {
+    engine = linearOf(re.source);
+    linear.set(re, engine);
+  }
+  const input = text.length > MAX_REGEX_INPUT ? text.slice(0, MAX_REGEX_INPUT) : text;
+  return engine === null ? re.test(input) : engine.test(input);
 }

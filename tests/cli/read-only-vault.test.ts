@@ -69,4 +69,14 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
     expect(await steward('pending', vault.dir, 'list')).toMatchObject({ code: 0, stdout: 'no pending blocks\n' });
     expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
   });
+
+  it('refuses to build a semantic index it could not save, before sending anything', async () => {
+    const before = await vault.snapshot({ includeConfig: true });
+    // A server that is never reached: the refusal comes first.
+    const r = await steward('index', vault.dir, '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
+    expect(r).toMatchObject({ code: 1, stderr: expect.stringMatching(/cannot save the semantic index: \.obsidian\/plugins\/steward in this vault is not writable; nothing was sent/) as unknown });
+    const status = await steward('index', vault.dir, '--status', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
+    expect(status).toMatchObject({ code: 0, stdout: 'local/m/512: 0 notes, 0 chunks, 0.0 MB in .obsidian/plugins/steward/semantic-index/store.bin\n' });
+    expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
+  });
 });

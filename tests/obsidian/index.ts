@@ -4,6 +4,7 @@
 import { installDeclarativeSettings } from './declarative-settings';
 import { installFaithfulButtons } from './faithful-buttons';
 import { installFaithfulInputs } from './faithful-inputs';
+import { installFaithfulMarkdown } from './faithful-markdown';
 import { installFaithfulSecrets } from './faithful-secrets';
 import { installNoticeRecorder } from './notices';
 import { installFaithfulPluginData } from './plugin-data';
@@ -16,5 +17,6 @@ installNoticeRecorder();
 installFaithfulButtons();
 installVaultConfig();
 installFaithfulInputs();
+installFaithfulMarkdown();
 installFaithfulSecrets();
 installDeclarativeSettings();

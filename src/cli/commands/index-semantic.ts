@@ -3,9 +3,10 @@
 // changed are sent; an interrupted build (Ctrl-C, network failure) resumes where it stopped on the
 // next run. A first build with a paid provider prints the estimate and needs --yes.
 import { parseArgs } from '../args';
-import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand, type CliIO } from '../command';
+import { EXIT_FAILURE, EXIT_OK, FailureError, UsageError, type CliCommand, type CliIO } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
+import { stateWritable } from '../state-writable';
 import { progressLine, type CostEstimate } from '../../vault-vfs/semantic/build-state';
 import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
@@ -47,6 +48,10 @@ export const indexCommand: CliCommand = {
     if (choice === null) throw new UsageError('steward index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
     const vault = await openVault(parsed.positionals[0]);
     const status = parsed.booleans.has('status');
+    // Refused before anything is sent: embeddings that cannot be saved would be paid for again.
+    if (!status && !(await stateWritable(parsed.positionals[0] as string, vault.configDir))) {
+      throw new FailureError(`cannot save the semantic index: ${vault.configDir}/plugins/steward in this vault is not writable; nothing was sent`);
+    }
     const print = progressPrinter(io, process.stderr.isTTY);
     let estimateText = '';
     const paid = choice.price !== 0 && !parsed.booleans.has('yes');
@@ -72,7 +77,8 @@ export const indexCommand: CliCommand = {
       phase = index.progress.phase;
     } finally {
       process.off('SIGINT', cancel);
-      await index.stop();
+      // --status only reads: nothing is saved.
+      await index.stop(!status);
     }
     // After the stop (which saves), with the phase the build ended in.
     const p = { ...index.progress, phase };

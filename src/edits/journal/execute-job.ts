@@ -26,6 +26,8 @@ export interface JobInput {
   operations: readonly JobOperationInput[];
   /** The plan (its id) the operations came from, if any. */
   plan?: string;
+  /** The plan note they came from: undo and recovery update its blocks. */
+  planNote?: string;
 }
 
 export interface JobReport {
@@ -174,7 +176,7 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const problems = await preflight(port, ops);
     if (problems.length > 0) return refusedBeforeStart(job, input.description, ops, problems);
     const at = Date.now();
-    const begin = { t: 'begin' as const, job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}) };
+    const begin = { t: 'begin' as const, job, at, description: input.description, ops, ...(input.plan !== undefined ? { plan: input.plan } : {}), ...(input.planNote !== undefined ? { note: input.planNote } : {}) };
     // A copy of what the job means to do, so that even a journal damaged later says it.
     await store.saveIntent(begin, await absentPaths(port, ops));
     // The begin record goes to disk with the first intent records, before the vault is touched.

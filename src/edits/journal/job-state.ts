@@ -18,6 +18,8 @@ export interface JobState {
   job: string;
   description: string;
   plan: string | null;
+  /** The plan note the operations came from, kept telling the truth about them. */
+  note: string | null;
   createdAt: number;
   ops: JobOperation[];
   steps: StepState[];
@@ -34,10 +36,10 @@ export interface JobState {
 export function replay(job: string, records: readonly JournalRecord[]): JobState {
   const first = records[0];
   if (first?.t !== 'begin') {
-    return { job, description: '', plan: null, createdAt: 0, ops: [], steps: [], phase: 'empty', origin: 'execute', failure: null };
+    return { job, description: '', plan: null, note: null, createdAt: 0, ops: [], steps: [], phase: 'empty', origin: 'execute', failure: null };
   }
   const steps: StepState[] = first.ops.map(() => ({ status: 'pending', before: null, after: null, recorded: false }));
-  const state: JobState = { job, description: first.description, plan: first.plan ?? null, createdAt: first.at, ops: first.ops, steps, phase: 'interrupted', origin: 'execute', failure: null };
+  const state: JobState = { job, description: first.description, plan: first.plan ?? null, note: first.note ?? null, createdAt: first.at, ops: first.ops, steps, phase: 'interrupted', origin: 'execute', failure: null };
   let sinceEnd = true;
   for (const r of records.slice(1)) {
     const s = 'step' in r ? steps[r.step] : undefined;

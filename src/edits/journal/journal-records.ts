@@ -19,7 +19,7 @@ export type StepAfter =
   | { type: 'plain' };
 
 export type JournalRecord =
-  | { t: 'begin'; job: string; at: number; description: string; ops: JobOperation[]; plan?: string }
+  | { t: 'begin'; job: string; at: number; description: string; ops: JobOperation[]; plan?: string; /** The plan note the operations came from. */ note?: string }
   | { t: 'run'; dir: 'forward' | 'backward'; why: 'execute' | 'resume' | 'rollback' | 'undo'; at: number }
   | { t: 'intent'; step: number; before: StepBefore }
   | { t: 'done'; step: number; after: StepAfter }

@@ -63,6 +63,8 @@ async function ranWithoutRecord(vault: Before, op: JobOperation, laterRan: boole
       return { type: 'move', kind, hash: null, notes: [], createdParents: parents };
     }
     case 'create_note':
+      // Its text may differ now (a later move rewrote a link in it), so the intent copy decides when it can.
+      if (absent !== null) return absent.includes(op.path) && (await vault.exists(op.path)) ? { type: 'create', createdParents: [] } : null;
       return (await vault.textHash(op.path)) === op.hashAfter ? { type: 'create', createdParents: [] } : null;
     case 'edit':
       return (await vault.textHash(op.path)) === op.hashAfter && op.hashAfter !== op.hashBefore ? { type: 'edit' } : null;

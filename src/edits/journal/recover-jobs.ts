@@ -12,6 +12,7 @@ import { JournalStore } from './journal-store';
 import { checkUndoable } from './undo-check';
 import type { RunContext } from './job-runner';
 import { reconcileWithVault } from './reconcile-steps';
+import { markPlanNote } from './plan-truth';
 
 export interface InterruptedJob {
   job: string;
@@ -121,7 +122,9 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
       const run: JournalRecord = { t: 'run', dir: target === 'applied' ? 'forward' : 'backward', why: mode, at: Date.now() };
       const ctx: RunContext = { port, store, state, notes: [], batchSize: opts.batchSize ?? 256, deferred: [run] };
       ctx.notes.push(...(await reconcileWithVault(ctx, (await store.readIntent(state.job))?.absent ?? null)));
-      reports.push(await finishRun(ctx, target));
+      const report = await finishRun(ctx, target);
+      report.notes.push(...(await markPlanNote(port, ctx.state, report.state)));
+      reports.push(report);
     }
     return { reports, quarantined, damaged };
   });
@@ -189,11 +192,13 @@ export function undoJob(port: VaultPort, jobId?: string, opts: RunOptions = {}):
     if (problems.length > 0) throw new UndoRefusedError(`cannot undo ${state.job}: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? `; and ${problems.length - 5} more` : ''}`);
     await store.reopen(state.job);
     // Undo creates nothing the job's steps do not restore from their records.
-    await store.saveIntent({ t: 'begin', job: state.job, at: state.createdAt, description: state.description, ops: state.ops, ...(state.plan !== null ? { plan: state.plan } : {}) }, []);
+    await store.saveIntent({ t: 'begin', job: state.job, at: state.createdAt, description: state.description, ops: state.ops, ...(state.plan !== null ? { plan: state.plan } : {}), ...(state.note !== null ? { note: state.note } : {}) }, []);
     // The undo's run record must be on disk before its first step, even if the undo stops early.
     await store.append(state.job, [{ t: 'run', dir: 'backward', why: 'undo', at: Date.now() }]);
     state.origin = 'undo';
     state.phase = 'interrupted';
-    return finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, 'reverted');
+    const report = await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, 'reverted');
+    report.notes.push(...(await markPlanNote(port, state, report.state)));
+    return report;
   });
 }

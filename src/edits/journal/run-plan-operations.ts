@@ -7,6 +7,8 @@ import { foreignBlockReason } from '../pending/plan-owner';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { executeJob, type JobReport } from './execute-job';
+import { JournalStore } from './journal-store';
+import { operationsAlreadyRun } from './plan-truth';
 
 export interface PlanRunReport {
   /** The journaled job, or null when nothing was accepted and allowed. */
@@ -32,13 +34,16 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   const ops = accepted.map((b) => plannedOperationOf(b.data));
   const checked = filter(ops.map(opProposal), policy);
   const refused = [...foreign, ...checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason }))];
-  const allowed = checked.allowed.map((p) => p.op);
+  const planId = accepted[0]?.data.job;
+  // An operation a finished job already ran (its block not marked, say, after a crash) runs once only.
+  const ran = planId === undefined ? new Map<string, string>() : await operationsAlreadyRun(new JournalStore(port.state), planId);
+  const allowed = checked.allowed.map((p) => p.op).filter((op) => !ran.has(op.opId));
   let job: JobReport | null = null;
   const outcome = new Map<string, { state: 'done' | 'failed'; error?: string }>();
   for (const r of refused) outcome.set(r.id, { state: 'failed', error: r.reason });
+  for (const op of checked.allowed) if (ran.has(op.op.opId)) outcome.set(op.op.opId, { state: 'done' });
   if (allowed.length > 0) {
-    const planId = accepted[0]?.data.job;
-    job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, ...(planId ? { plan: planId } : {}) });
+    job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, planNote: note, ...(planId ? { plan: planId } : {}) });
     if (job.failure === null) for (const op of allowed) outcome.set(op.opId, { state: 'done' });
     else {
       // The job was rolled back: the refused step is failed, the others are still just accepted.

@@ -25,8 +25,11 @@ export interface EditBlockData {
   newNote?: true;
 }
 
-/** What happened to an operation block; absent while it waits for the user. */
-export type OpState = 'accepted' | 'rejected' | 'done' | 'failed';
+/**
+ * What happened to an operation block; absent while it waits for the user. `undone`: it ran, and
+ * its job was undone or rolled back since; it may be accepted again.
+ */
+export type OpState = 'accepted' | 'rejected' | 'done' | 'failed' | 'undone';
 
 export interface OpBlockData {
   id: string;
@@ -76,7 +79,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 const EDIT_TYPES: readonly string[] = ['add', 'replace', 'delete'];
 const OP_TYPES: readonly string[] = ['create_folder', 'move', 'rename', 'trash'];
 const RISKS: readonly string[] = ['low', 'medium', 'high'];
-const OP_STATES: readonly string[] = ['accepted', 'rejected', 'done', 'failed'];
+const OP_STATES: readonly string[] = ['accepted', 'rejected', 'done', 'failed', 'undone'];
 
 /** Checks parsed JSON against the `ai-edit` shape; a string says what is wrong. */
 export function readEditBlockJson(v: unknown): EditBlockData | string {
@@ -114,7 +117,7 @@ export function readOpBlockJson(v: unknown): OpBlockData | string {
     if (data.path === undefined) return `a ${data.type} block needs "path"`;
   } else if (data.source === undefined || data.destination === undefined) return `a ${data.type} block needs "source" and "destination"`;
   if (v.state !== undefined) {
-    if (typeof v.state !== 'string' || !OP_STATES.includes(v.state)) return `"state" should be accepted, rejected, done or failed, found ${JSON.stringify(v.state)}`;
+    if (typeof v.state !== 'string' || !OP_STATES.includes(v.state)) return `"state" should be accepted, rejected, done, failed or undone, found ${JSON.stringify(v.state)}`;
     data.state = v.state as OpState;
   }
   return data;

@@ -18,13 +18,14 @@
 // - every kind of HTML block ends at a blank line (html-blocks.ts).
 // Wikilinks and embeds are Obsidian's own inline syntax, read by the inline pass (inline-scan.ts).
 
-import { closesFence, fenceOpen, isThematicBreak, atxLevel, parseListMarker, setextLevel } from './block-syntax';
+import { LineSyntax } from './block-syntax';
 import type { FenceOpen } from './block-syntax';
-import type { Container } from './containers';
-import { consumeQuoteMarker, matchContainers } from './containers';
+import { CodeSpanLookahead } from './code-span-lookahead';
+import { ContainerStack } from './containers';
 import { endsHtmlBlock, htmlBlockStart } from './html-blocks';
 import { InlineExclusions } from './inline-exclusions';
 import { LineCursor } from './line-cursor';
+import { buildMasked, hiddenLines } from './masked-text';
 import type { RegionKind } from './region-kind';
 import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
@@ -47,6 +48,10 @@ export interface MaskedText {
  */
 const MAX_DEPTH = 100;
 
+/** Characters that may start a container or a leaf other than a paragraph: `> - + * 0-9 # ` ~ < = _`. */
+const MAY_START_BLOCK = new Uint8Array(128);
+for (const c of '>-+*0123456789#`~<=_') MAY_START_BLOCK[c.charCodeAt(0)] = 1;
+
 const Leaf = { none: 0, paragraph: 1, fence: 2, indented: 3, html: 4 } as const;
 type LeafKind = (typeof Leaf)[keyof typeof Leaf];
 
@@ -54,12 +59,16 @@ class Masker {
   readonly ranges: number[] = [];
   readonly lineKind: Uint8Array;
   readonly codeBlockLine: Uint8Array;
-  private readonly stack: Container[] = [];
+  private readonly containers = new ContainerStack();
+  private readonly syntax: LineSyntax;
   private leaf: LeafKind = Leaf.none;
   private fence: FenceOpen = { char: 0, length: 0 };
   private htmlKind = 0;
   private readonly cur: LineCursor;
   private readonly inline: InlineExclusions;
+  private readonly codeSpans: CodeSpanLookahead;
+  /** The end of a code span that began on an earlier line: the paragraph's text resumes there. */
+  private resumeAt = 0;
 
   constructor(
     private readonly text: string,
@@ -68,12 +77,15 @@ class Masker {
     this.lineKind = new Uint8Array(lines.count);
     this.codeBlockLine = new Uint8Array(lines.count);
     this.cur = new LineCursor(text);
+    this.syntax = new LineSyntax(text);
     this.inline = new InlineExclusions(text, lines, {
       mask: (start, end, kind, first, last) => this.mask(start, end, kind, first, last),
       setParagraphOpen: (open) => {
         this.leaf = open ? Leaf.paragraph : Leaf.none;
       },
+      codeSpanAcrossLines: (line, open, n) => this.codeSpanAcrossLines(line, open, n),
     });
+    this.codeSpans = new CodeSpanLookahead(text, lines, this.containers, this.syntax);
   }
 
   mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void {
@@ -94,24 +106,20 @@ class Masker {
 
   /** Closes the containers from `depth` on, and the leaf inside them. */
   private closeFrom(depth: number): void {
-    if (depth < this.stack.length) {
-      this.stack.length = depth;
-      this.leaf = Leaf.none;
-    }
-  }
-
-  /** A line adds content to the innermost container: a list item is no longer empty. */
-  private filled(): void {
-    const inner = this.stack[this.stack.length - 1];
-    if (inner) inner.hasContent = true;
+    if (this.containers.closeFrom(depth)) this.leaf = Leaf.none;
   }
 
   private line(line: number): number {
-    const { cur, text } = this;
+    const { cur, text, containers } = this;
     cur.reset(this.lines.start(line), this.lines.end(line));
-    const matched = matchContainers(this.stack, cur);
-    const allMatched = matched === this.stack.length;
-    if (allMatched) {
+    // Most lines: text outside any container, starting with a character that starts no block.
+    if (containers.depth === 0 && this.leaf <= Leaf.paragraph && !cur.blank && cur.indent < 4 && !MAY_START_BLOCK[text.charCodeAt(cur.nextNonspace)]) {
+      this.leaf = Leaf.paragraph;
+      return this.paragraphLine(line);
+    }
+    const matched = containers.match(cur);
+    const allMatched = matched === containers.depth;
+    if (allMatched && this.leaf >= Leaf.fence) {
       const continued = this.continueLeaf(line);
       if (continued !== -1) return continued;
     }
@@ -120,31 +128,30 @@ class Masker {
     let depth = matched;
     let started = false;
     // Container starts: block quotes and list items, any number on one line, up to MAX_DEPTH.
-    for (;;) {
-      if (this.stack.length >= MAX_DEPTH) break;
-      if (consumeQuoteMarker(cur)) {
+    while (containers.depth < MAX_DEPTH && cur.indent < 4 && !cur.blank) {
+      const c = text.charCodeAt(cur.nextNonspace);
+      if (c === 62) {
+        containers.consumeQuoteMarker(cur);
         this.closeFrom(depth);
-        this.filled();
-        this.stack.push({ kind: 'quote', contentIndent: 0, hasContent: true });
-      } else if (cur.indent < 4 && !cur.blank && !isThematicBreak(text, cur.nextNonspace, cur.lineEnd)) {
-        const c = text.charCodeAt(cur.nextNonspace);
-        const mayList = c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57);
-        if (!mayList) break;
-        const at = { offset: cur.offset, column: cur.column, partial: cur.partialTab };
-        const marker = parseListMarker(text, cur, inParagraph && depth === this.stack.length);
+        containers.push('quote', 0, true);
+      } else if (c === 45 || c === 43 || c === 42 || (c >= 48 && c <= 57)) {
+        if (this.syntax.isThematicBreak(cur.nextNonspace, cur.lineEnd)) break;
+        const offset = cur.offset;
+        const column = cur.column;
+        const partial = cur.partialTab;
+        const marker = this.syntax.parseListMarker(cur, inParagraph && depth === containers.depth);
         if (!marker) {
-          cur.restore(at.offset, at.column, at.partial);
+          cur.restore(offset, column, partial);
           break;
         }
         this.closeFrom(depth);
-        this.filled();
-        this.stack.push({ kind: 'item', contentIndent: marker.contentIndent, hasContent: !marker.blank });
+        containers.push('item', marker.contentIndent, !marker.blank);
       } else break;
-      depth = this.stack.length;
+      depth = containers.depth;
       inParagraph = false;
       started = true;
     }
-    if (!started && lazyParagraph && !cur.blank && this.startsLeaf(false, true) === null) {
+    if (!started && lazyParagraph && !cur.blank && this.syntax.leafStart(cur, false, true) === null) {
       // A lazy continuation line: the paragraph goes on, whatever containers it missed.
       return this.paragraphLine(line);
     }
@@ -153,7 +160,7 @@ class Masker {
       this.leaf = Leaf.none;
       return line + 1;
     }
-    this.filled();
+    containers.filled();
     return this.leafLine(line, inParagraph);
   }
 
@@ -161,7 +168,7 @@ class Masker {
   private continueLeaf(line: number): number {
     const { cur, text } = this;
     if (this.leaf === Leaf.fence) {
-      if (cur.indent < 4 && closesFence(text, cur.nextNonspace, cur.lineEnd, this.fence)) this.leaf = Leaf.none;
+      if (cur.indent < 4 && this.syntax.closesFence(cur.nextNonspace, cur.lineEnd, this.fence)) this.leaf = Leaf.none;
       return this.codeLine(line, Region.code);
     }
     if (this.leaf === Leaf.indented) {
@@ -177,35 +184,16 @@ class Masker {
     return -1;
   }
 
-  /**
-   * Which leaf the line would open, tested without consuming anything; null for paragraph text.
-   * `lazy`: whether it interrupts a paragraph whose containers the line did not match (then
-   * neither indented code nor a setext underline nor a kind-7 HTML block can start).
-   */
-  private startsLeaf(inParagraph: boolean, lazy = false): string | null {
-    const { cur, text } = this;
-    const p = cur.nextNonspace;
-    const e = cur.lineEnd;
-    if (cur.indent >= 4) return inParagraph || lazy || cur.blank ? null : 'indented';
-    if (atxLevel(text, p, e)) return 'atx';
-    if (fenceOpen(text, p, e)) return 'fence';
-    if (text.startsWith('<!--', p)) return 'comment';
-    if (text.charCodeAt(p) === 60 && htmlBlockStart(text.slice(p, e), inParagraph || lazy)) return 'html';
-    if (inParagraph && setextLevel(text, p, e)) return 'setext';
-    if (isThematicBreak(text, p, e)) return 'break';
-    return null;
-  }
-
   private leafLine(line: number, inParagraph: boolean): number {
     const { cur, text } = this;
     const p = cur.nextNonspace;
     const e = cur.lineEnd;
-    switch (this.startsLeaf(inParagraph)) {
+    switch (this.syntax.leafStart(cur, inParagraph)) {
       case 'indented':
         this.leaf = Leaf.indented;
         return this.codeLine(line, Region.code);
       case 'fence':
-        this.fence = fenceOpen(text, p, e) ?? this.fence;
+        this.fence = this.syntax.fenceOpen(p, e) ?? this.fence;
         this.leaf = Leaf.fence;
         return this.codeLine(line, Region.code);
       case 'html':
@@ -240,29 +228,33 @@ class Masker {
     return last + 1;
   }
 
+  /** A code span from `open` (a run of `n` backticks) closing on a later line; its end, or -1. */
+  private codeSpanAcrossLines(line: number, open: number, n: number): number {
+    if (this.leaf !== Leaf.paragraph) return -1;
+    const close = this.codeSpans.closerAfter(line, n);
+    if (!close) return -1;
+    // Region.none: the lines stay paragraph lines; only their text after the containers is code.
+    this.mask(open, this.lines.end(line), Region.none, line, line);
+    close.contentStarts.forEach((start, i) => {
+      const l = line + 1 + i;
+      this.mask(start, l === close.line ? close.end : this.lines.end(l), Region.none, l, l);
+    });
+    this.resumeAt = close.end;
+    return close.end;
+  }
+
   private paragraphLine(line: number): number {
     const { cur, text } = this;
-    const p = cur.nextNonspace;
+    let p = cur.nextNonspace;
+    if (this.resumeAt > p) {
+      // Inside a code span from an earlier line: scan from its end, if it ends on this line.
+      if (this.resumeAt > cur.lineEnd) return line + 1;
+      p = this.resumeAt;
+    }
     // `$$` opening a line starts a math block that may span lines; elsewhere it closes on its line.
     const blockMath = text.charCodeAt(p) === 36 && text.charCodeAt(p + 1) === 36 ? p : -1;
     return this.inline.scan(line, p, cur.lineEnd, blockMath);
   }
-}
-
-/** `ranges` holds triples: start, end, and 1 when the range spans lines (its breaks are kept). */
-function buildMasked(text: string, ranges: number[]): string {
-  if (ranges.length === 0) return text;
-  const parts: string[] = [];
-  let last = 0;
-  for (let i = 0; i < ranges.length; i += 3) {
-    const start = ranges[i] ?? 0;
-    const end = ranges[i + 1] ?? 0;
-    const filler = ranges[i + 2] ? text.slice(start, end).replace(/[^\n\r]/g, '\0') : '\0'.repeat(end - start);
-    parts.push(text.slice(last, start), filler);
-    last = end;
-  }
-  parts.push(text.slice(last));
-  return parts.join('');
 }
 
 /** Masks every excluded region; `bodyStart` is the first line after the frontmatter (0 if none). */
@@ -271,18 +263,6 @@ export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: n
   if (bodyStart > 0) masker.mask(0, lines.end(bodyStart - 1), Region.yaml, 0, bodyStart - 1);
   masker.run(bodyStart);
   const masked = buildMasked(text, masker.ranges);
-  const hidden = new Uint8Array(lines.count);
-  for (let line = 0; line < lines.count; line++) {
-    if (masker.lineKind[line] === Region.none) continue;
-    let visible = false;
-    for (let i = lines.start(line), e = lines.end(line); i < e; i++) {
-      const ch = masked.charCodeAt(i);
-      if (ch !== 0 && ch !== 32 && ch !== 9) {
-        visible = true;
-        break;
-      }
-    }
-    if (!visible) hidden[line] = 1;
-  }
+  const hidden = hiddenLines(masked, lines, masker.lineKind);
   return { masked, lineKind: masker.lineKind, hidden, codeBlockLine: masker.codeBlockLine };
 }

@@ -1,5 +1,5 @@
 // Inline exclusions, for the masking pass (code-regions.ts): backslash escapes, code spans
-// (matching backtick runs on one line), inline raw HTML and autolinks (inline-html.ts),
+// (matching backtick runs; across lines through the block pass, code-span-lookahead.ts), inline raw HTML and autolinks (inline-html.ts),
 // `%% comments %%` and `<!-- HTML comments -->` (which may
 // run across lines, to the end of the note if never closed), `$$` blocks and `$inline$` math
 // (a closing `$` not after a space nor before a digit, so prices are not math). Left to right:
@@ -16,6 +16,11 @@ export interface MaskSink {
   mask(start: number, end: number, kind: RegionKind, firstLine: number, lastLine: number): void;
   /** After a region spanning lines: whether text around it leaves a paragraph open. */
   setParagraphOpen(open: boolean): void;
+  /**
+   * A run of `n` backticks at `open` with no closer on its line: if a later line of the same
+   * paragraph closes it, masks the code span and returns its end (the block pass resumes there).
+   */
+  codeSpanAcrossLines(line: number, open: number, n: number): number;
 }
 
 const BACKTICK = 96;
@@ -112,8 +117,10 @@ export class InlineExclusions {
           }
           j = text.indexOf('`', j + m);
         }
-        if (closed === -1) p += n;
-        else {
+        if (closed === -1) {
+          if (this.sink.codeSpanAcrossLines(line, p, n) !== -1) return line + 1;
+          p += n;
+        } else {
           this.sink.mask(p, closed, Region.code, line, line);
           p = closed;
         }

@@ -15,7 +15,7 @@ import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
 import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
 import { ownString } from './own-string';
 import { scanTag } from './tags';
-import { NextMatch } from './text-lines';
+import { NextMatch, indexBefore } from './text-lines';
 import type { TextLines } from './text-lines';
 
 export interface InlineResult {
@@ -46,6 +46,8 @@ class InlineScanner {
   private bracketsLine = -1;
   private brackets = new Map<number, number>();
   private parensLine = -1;
+  /** Markdown links whose text the line scan is inside, innermost last (empty between lines). */
+  private readonly open: OpenLink[] = [];
   private parens = new Map<number, number>();
 
   constructor(
@@ -86,7 +88,7 @@ class InlineScanner {
     // Obsidian gives every link a display text: alias or link text, else the link path.
     ref.displayText = ownString(s.displayText ?? wikilinkDisplayText(s.link));
     const list = s.embed ? this.result.embeds : this.result.links;
-    if (at === undefined) list.push(ref);
+    if (at === undefined || at === list.length) list.push(ref);
     else list.splice(at, 0, ref);
   }
 
@@ -120,10 +122,11 @@ class InlineScanner {
     const s = this.lines.start(line);
     const e = this.lines.end(line);
     let p = s;
-    const open: OpenLink[] = [];
+    const open = this.open;
     while (p < e || open.length > 0) {
       p = this.special.at(p);
-      const inner = open[open.length - 1];
+      // (Guarded: reading index -1 of an empty array is a slow property lookup in V8.)
+      const inner = open.length > 0 ? open[open.length - 1] : undefined;
       if (inner && p >= inner.link.displayEnd) {
         p = this.leave(open, line);
         continue;
@@ -138,8 +141,14 @@ class InlineScanner {
           // A link cancels the links whose text holds it, up to the nearest image (an image's
           // text is read on its own, as markdown-it reads it).
           for (let i = open.length - 1; !link.embed && i >= 0 && open[i]?.link.embed === false; i--) (open[i] as OpenLink).cancelled = true;
-          open.push({ link, at: (link.embed ? this.result.embeds : this.result.links).length, cancelled: false });
-          p = link.displayStart;
+          if (indexBefore(m, '[', link.displayStart, link.displayEnd) === -1) {
+            // Nothing in its text can be a link (most links): no need to read it.
+            this.addLink(link, line);
+            p = link.end;
+          } else {
+            open.push({ link, at: (link.embed ? this.result.embeds : this.result.links).length, cancelled: false });
+            p = link.displayStart;
+          }
         } else if (link) {
           this.addLink(link, line);
           p = link.end;

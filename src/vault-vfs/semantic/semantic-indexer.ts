@@ -13,12 +13,14 @@ import { ChangeQueue, type FileTask } from '../search/change-queue';
 import { isNotePath } from '../search/index-document';
 import { TimeSlicer, type YieldFn } from '../time-slicer';
 import type { VaultPort } from '../vault-port';
-import { estimateCost, type CostEstimate, type SemanticPhase, type SemanticProgress } from './build-state';
-import { CHUNKER_VERSION, chunkText, DEFAULT_MAX_TOKENS, estimateTokens, noteTitle, type ChunkOptions } from './chunker';
+import type { CostEstimate, SemanticPhase, SemanticProgress } from './build-state';
+import { CHUNKER_VERSION, chunkText, DEFAULT_MAX_TOKENS, noteTitle, type ChunkOptions } from './chunker';
+import { estimateWork } from './estimate-work';
 import { EmbedBatcher, type NoteWork } from './embed-batcher';
 import { SemanticStore } from './semantic-store';
 import type { StoreIdentity } from './store-codec';
 import { readChunkedNotes } from './read-notes';
+import { applyVaultChange } from './vault-changes';
 import { loadStore } from './store-file';
 import { StoreSaver } from './store-saver';
 import type { Embedder } from './types';
@@ -171,13 +173,7 @@ export class SemanticIndexer {
 
   private async run(): Promise<void> {
     this.unsubscribe = this.vault.onChange((change) => {
-      if (this.stopping) return;
-      if (change.type === 'rename') this.moveVectors(change.oldPath, change.path, change.kind);
-      const isFile = change.type === 'modify' || change.kind === 'file';
-      if (isFile && !isNotePath(change.path) && (change.type !== 'rename' || !isNotePath(change.oldPath))) return;
-      if ('oldPath' in change) this.batcher.forget(change.oldPath);
-      if (change.type === 'delete') this.batcher.forget(change.path);
-      this.queue.apply(change);
+      if (this.stopping || !applyVaultChange(change, this.store, this.queue, this.batcher)) return;
       if (this.phaseValue === 'ready') this.kick();
     });
     this.setPhase('loading');
@@ -211,16 +207,6 @@ export class SemanticIndexer {
     await this.drain();
   }
 
-  /** Moves stored vectors along with a renamed note or folder (before the queue re-checks them). */
-  private moveVectors(from: string, to: string, kind: 'file' | 'folder'): void {
-    if (kind === 'file') {
-      if (isNotePath(to)) this.store.renameNote(from, to);
-      return;
-    }
-    const prefix = `${from}/`;
-    for (const p of [...this.store.notes.keys()]) if (p.startsWith(prefix)) this.store.renameNote(p, to + p.slice(from.length));
-  }
-
   private async reconcile(): Promise<void> {
     this.slicer.pause();
     const entries = await this.vault.list();
@@ -236,29 +222,11 @@ export class SemanticIndexer {
     for (const p of this.store.notes.keys()) if (!present.has(p) && !this.queue.has(p)) this.queue.removeFile(p);
   }
 
-  /**
-   * Texts the queued notes need embedded. With `estimate`, reads and chunks them all to count
-   * tokens too (nothing is kept; the build reads them again), else a cheap guess of one a note.
-   */
+  /** Texts the queued notes need embedded: counted exactly (with tokens) when asked, else one a note. */
   private async countWork(estimate: boolean): Promise<number> {
     if (!estimate) return this.queue.size;
-    let notes = 0;
-    let chunks = 0;
-    let tokens = 0;
-    const paths = this.queue.queuedFiles();
-    for (let i = 0; i < paths.length; i += READ_CONCURRENCY) {
-      const read = await readChunkedNotes(this.vault, paths.slice(i, i + READ_CONCURRENCY), this.options.chunk, this.slicer);
-      for (const r of read) {
-        const missing = this.store.missing(r.path, r.chunks);
-        if (missing.length === 0) continue;
-        notes++;
-        chunks += missing.length;
-        for (const c of missing) tokens += estimateTokens(chunkText(noteTitle(r.path), c));
-        await this.slicer.checkpoint();
-      }
-    }
-    this.estimate = estimateCost(notes, chunks, tokens, this.options.pricePerMillionTokens ?? null);
-    return chunks;
+    this.estimate = await estimateWork(this.vault, this.store, this.queue.queuedFiles(), this.options.chunk, this.slicer, this.options.pricePerMillionTokens ?? null);
+    return this.estimate.chunks;
   }
 
   private kick(): void {

@@ -15,7 +15,7 @@ import type { WidgetDeps } from './widget-deps';
 const TYPE_LABEL: Record<OpBlockData['type'], string> = { create_folder: 'New folder', move: 'Move', rename: 'Rename', trash: 'Move to trash' };
 const RISK_LABEL: Record<OpBlockData['risk'], string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
 type ShownState = OpState | 'pending';
-const STATE_LABEL: Record<ShownState, string> = { pending: 'Pending', accepted: 'Accepted, not run yet', rejected: 'Rejected', done: 'Done', failed: 'Failed' };
+const STATE_LABEL: Record<ShownState, string> = { pending: 'Pending', accepted: 'Accepted, not run yet', rejected: 'Rejected', done: 'Done', failed: 'Failed', undone: 'Undone (it ran, then was undone); accept to run it again' };
 
 export class OpBlockWidget extends PendingWidget {
   private stateEl: HTMLElement | null = null;

@@ -9,12 +9,12 @@ import { readNote } from './read-note';
 import { acceptAndRun, summaryText } from './run-operations';
 import type { WidgetDeps } from './widget-deps';
 
-const ORDER = ['pending', 'accepted', 'rejected', 'done', 'failed', 'damaged'] as const;
+const ORDER = ['pending', 'accepted', 'rejected', 'done', 'failed', 'undone', 'damaged'] as const;
 type Counted = (typeof ORDER)[number];
 
 /** Operation blocks of the plan `job` in a note's text, counted by state. */
 export function countOperations(text: string, job: string): Record<Counted, number> {
-  const counts: Record<Counted, number> = { pending: 0, accepted: 0, rejected: 0, done: 0, failed: 0, damaged: 0 };
+  const counts: Record<Counted, number> = { pending: 0, accepted: 0, rejected: 0, done: 0, failed: 0, undone: 0, damaged: 0 };
   for (const b of findBlocks(text)) {
     if (b.kind !== 'op') continue;
     if (b.state === 'damaged') counts.damaged++;

@@ -104,6 +104,29 @@ describe('steward ask: Task alone', () => {
     expect(feedback).toContain('   6| delta');
   });
 
+  it('an anchor that matches nowhere gets the nearest lines back; one that matches after normalising whitespace is proposed', async () => {
+    const tv = await env.vault({ 'Notes/Plan.md': '# Plan\n\n- buy  panels   today\n- call Anna\n' });
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Notes/Plan.md', find: '- call Ana', replace: '- called Anna' }] }),
+      reply.toolCall('propose_edits', { summary: 'Done.', edits: [{ file: 'Notes/Plan.md', find: '- buy panels today', replace: '- bought panels' }] }),
+    );
+    const r = await runSteward(['ask', tv.dir, 'update the plan', '--current', 'Notes/Plan', '--json', ...model()]);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/the find text is not in the note.*closest lines are 4: "- call Anna"/);
+    expect(out.edits.map((e) => e.type)).toEqual(['replace']);
+    expect(await tv.read('Notes/Plan.md')).toContain('"before":"- buy  panels   today","after":"- bought panels"');
+  });
+
+  it('a missing note gets the closest existing paths back', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(
+      reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Projects/Budgets.md', position: 'end', content: 'x' }] }),
+      reply.toolCall('propose_edits', { summary: 'Done.', edits: [] }),
+    );
+    await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/no such note.*closest existing notes are "Projects\/Budget\.md"/);
+  });
+
   it('proposes nothing from a reply cut at the token limit or a malformed answer', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const before = await tv.snapshot();
@@ -116,6 +139,18 @@ describe('steward ask: Task alone', () => {
     const m = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(m.code).toBe(1);
     expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/could not be read, so nothing was proposed/);
+    expect(m.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await tv.snapshot()).toEqual(before);
+  });
+
+  it('a model that cannot be reached fails with exit 1 and one line on stderr, in text mode too', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    env.server.script(reply.error(401, 'invalid key'));
+    const r = await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', ...model()]);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^error: .*401/);
     expect(await tv.snapshot()).toEqual(before);
   });
 
@@ -182,6 +217,34 @@ describe('steward ask: Scout then Task', () => {
     const answered = await runSteward(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--answer', 'the house', '--json', ...model()]);
     expect(answered.code).toBe(0);
     expect(sentText(env.server.chatRequests()[2])).toContain('The user answered: the house');
+  });
+});
+
+describe('steward ask: the semantic index', () => {
+  it('only loads the index without --yes, and with --yes embeds the notes first so Scout can search by meaning', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const flags = ['--agents', 'scout,task', '--embed-model', 'scripted-embed', '--dimensions', '64', '--json', ...model()];
+    env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
+    const loaded = await runSteward(['ask', tv.dir, 'roof?', ...flags]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.stderr).toMatch(/no semantic index for this model.*--yes/);
+    expect(env.server.requests.filter((r) => r.api === 'openai-embeddings')).toHaveLength(0);
+    expect(sentText(env.server.chatRequests()[1])).toContain('There is no semantic index');
+
+    env.server.reset();
+    env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
+    const built = await runSteward(['ask', tv.dir, 'roof?', ...flags, '--yes']);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(env.server.requests.filter((r) => r.api === 'openai-embeddings').length).toBeGreaterThan(0);
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/notes for "roof panels" \(by meaning\):\n- Projects\/Solar\.md \(score [\d.]+; semantic:/);
+  });
+
+  it('refuses --yes without --embed-model', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const r = await runSteward(['ask', tv.dir, 'x', '--yes', ...model()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes agrees to embedding notes');
   });
 });
 

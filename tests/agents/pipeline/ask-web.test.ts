@@ -9,6 +9,11 @@ import { agentTestEnv } from '../organize/agent-fixtures';
 import { startLoopbackWeb, type LoopbackWeb } from '../web/loopback-web';
 import { article } from '../web/web-agent-fixtures';
 import { SOLAR_VAULT, sentText } from './ask-fixtures';
+import { runOn } from './pipeline-harness';
+import { webPhase } from '../../../src/agents/pipeline/web-phase-adapter';
+import { createPageFetcher, createWebSearchProvider, DEFAULT_WEB_SETTINGS } from '../../../src/agents/web';
+import { linkedomParseHtml } from '../../../src/agents/web/extract/linkedom-parse-html';
+import { clientFor } from '../llm/client-fixtures';
 
 const env = agentTestEnv();
 let web: LoopbackWeb;
@@ -74,5 +79,43 @@ describe('steward ask: Scout → Web → Task', () => {
     const r = await runSteward(['ask', tv.dir, 'x', '--agents', 'web', '--search-provider', 'searxng', '--search-base-url', web.origin, ...model()]);
     expect(r.stdout).toMatch(/refused http:\/\/127\.0\.0\.1:\d+\/p/);
     expect(web.paths()).not.toContain('/p');
+  });
+});
+
+describe('stopping in the Web phase', () => {
+  it('ends the page download at once, keeps what was gathered, runs no Task and writes nothing', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    const page = `${web.origin}/slow`;
+    web.route('/search', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ results: [{ url: page, title: 'slow', content: 'c' }] }) });
+    web.route('/slow', { delayMs: 30_000, body: '<html><body>late</body></html>', headers: { 'content-type': 'text/html' } });
+    env.server.script(
+      reply.toolCall('evaluate_context', { sufficient: false, reasoning: 'need web' }),
+      reply.toolCall('web_search', { query: 'q' }),
+      reply.toolCall('select_pages', { urls: [page] }),
+    );
+    const fetchLike = (input: string | URL | Request, init?: RequestInit): Promise<Response> => globalThis.fetch(input, init);
+    const client = clientFor(env.server, { kind: 'openai', streaming: true });
+    const phase = webPhase({
+      client,
+      search: createWebSearchProvider({ kind: 'searxng', baseUrl: web.origin, fetch: fetchLike }),
+      fetcher: createPageFetcher({ fetch: fetchLike, allowPrivateHosts: true, maxBytes: 100_000, timeoutMs: 60_000 }),
+      parseHtml: linkedomParseHtml,
+      settings: { ...DEFAULT_WEB_SETTINGS, allowPrivateHosts: true },
+    });
+    const stop = new AbortController();
+    const started = Date.now();
+    const { result, events } = await runOn(tv.dir, {
+      client,
+      web: phase,
+      request: { agents: { scout: false, web: true, task: true } },
+      signal: stop.signal,
+      onEvent: (e) => e.type === 'tool_call' && e.name === 'select_pages' && setTimeout(() => stop.abort(), 200),
+    });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(result.stopped).toBe(true);
+    expect(result.ctx.web.queries).toEqual(['q']);
+    expect(events.some((e) => e.type === 'phase_started' && e.phase === 'task')).toBe(false);
+    expect(await tv.snapshot()).toEqual(before);
   });
 });

@@ -22,6 +22,7 @@ export interface RunOptions {
   signal?: AbortSignal;
   onEvent?: (e: PipelineEvent, events: PipelineEvent[]) => void;
   askUser?: AskDeps['askUser'];
+  web?: AskDeps['web'];
 }
 
 export async function runOn(dir: string, o: RunOptions): Promise<PipelineRun> {
@@ -38,7 +39,7 @@ export async function runOn(dir: string, o: RunOptions): Promise<PipelineRun> {
       plan: o.client,
       scout: { ...DEFAULT_SCOUT_SETTINGS, ...o.scout },
       task: { ...DEFAULT_TASK_SETTINGS, ...o.task },
-      web: null,
+      web: o.web ?? null,
       excludedFolders: o.excludedFolders ?? [],
       askUser: o.askUser ?? (() => Promise.resolve(null)),
     };

@@ -102,6 +102,25 @@ describe('HTML blocks', () => {
   });
 });
 
+describe('code spans across lines', () => {
+  it('are code up to the closing run on a later line of the same paragraph', () => {
+    expect(links('a `` [[x]]\n[[y]] `` [[after]]\n[[z]]')).toEqual(['after', 'z']);
+    expect(links('- a ` [[x]]\n  [[y]] ` [[after]]')).toEqual(['after']);
+    expect(links('> a ` [[x]]\nlazy [[y]] ` [[after]]')).toEqual(['after']);
+  });
+
+  it('do not run past the paragraph', () => {
+    expect(links('a ` [[x]]\n\n[[y]] `')).toEqual(['x', 'y']);
+    expect(links('a ` [[x]]\n# [[y]] `')).toEqual(['x', 'y']);
+    expect(links('> a ` [[x]]\n\n> [[y]] `')).toEqual(['x', 'y']);
+    expect(links('a `` [[x]]\n[[y]] ` [[z]]')).toEqual(['x', 'y', 'z']);
+  });
+
+  it('keep their lines paragraph lines', () => {
+    expect(parseMarkdown('a `\nb\nc` d').sections.map((x) => x.type)).toEqual(['paragraph']);
+  });
+});
+
 describe('inline raw HTML and autolinks', () => {
   it('hide what is inside a tag, not between tags', () => {
     expect(links('a <img src="[[x]]" alt=\'[y](y.md)\'/> <b>[[in b]]</b> <?p [[z]] ?> <!X [[d]]>')).toEqual(['in b']);

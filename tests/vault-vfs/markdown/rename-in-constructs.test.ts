@@ -32,6 +32,7 @@ const CONSTRUCTS: Record<string, string> = {
   'html block custom tag in a quote': '> <Warning>\n> {code}\n\n> {live}',
   'closing fence indented four spaces': '```\n{code}\n    ```\n{code}\n```\n{live}',
   'code span and comment': 'a `{code}` b {live} %% {code} %% <!-- {code} -->',
+  'code span across lines': 'a `` {code}\n{code} `` {live}\n> b ` {code}\n> {code} ` {live}',
 };
 
 function fill(template: string, live: string, code: string): string {

@@ -61,11 +61,15 @@ describe('parser robustness', () => {
   it('gets through large pathological notes (a quadratic pass would time the test out)', () => {
     const size = 100_000;
     for (const unit of ['[[x ', '[a](', '![', '`a ', '$5 ', '%', '<!', '[', ']', '#x ', '\\', '```\n', '- [[a]]\n', '> ', '| a |\n',
-      '<a b="c" ', '[![', '[a [b](c) ', '- ', '> - ', '1. ```\n', '\t\tx', '<div>\n', '<!--> ', 'a <?', 'a <x:', 'a <!X', 'a <![CDATA[', '<a b="', '](<']) {
+      '<a b="c" ', '[![', '[a [b](c) ', '- ', '> - ', '1. ```\n', '\t\tx', '<div>\n', '<!--> ', 'a <?', 'a <x:', 'a <!X', 'a <![CDATA[', '<a b="', '](<', 'x `` y\n', 'x ` y `` z\n']) {
       const text = unit.repeat(Math.ceil(size / unit.length));
       const meta = parseMarkdown(text);
       expect(meta.sections.length).toBeGreaterThan(0);
     }
+    // Backtick runs of every length, none closed: each looks ahead over the whole paragraph once.
+    let runs = '';
+    for (let n = 1; runs.length < size; n++) runs += `a ${'`'.repeat(n)} x\n`;
+    expect(parseMarkdown(`${runs}[[end]]`).links.map((l) => l.link)).toEqual(['end']);
     // Deeply nested containers, then many blank lines each of which walks the open containers.
     const deep = `${'- '.repeat(20_000)}x\n${'\n'.repeat(size)}${'> '.repeat(20_000)}[[deep]]\n${'>\n'.repeat(size / 2)}`;
     expect(parseMarkdown(deep).links.map((l) => l.link)).toEqual(['deep']);

@@ -56,12 +56,15 @@ describe('steward search', () => {
     expect(JSON.parse(out)).toHaveLength(1);
   });
 
-  it('joins several query words and prints nothing when nothing matches', async () => {
+  it('joins several query words, and says so when nothing matches', async () => {
     await searchCommand.run([dir, 'baked', 'bread', '--json'], io);
     expect((JSON.parse(out) as { path: string }[])[0]?.path).toBe('Journal/Monday.md');
     out = '';
     expect(await searchCommand.run([dir, 'zzzzqqq'], io)).toBe(0);
-    expect(out).toBe('');
+    expect(out).toBe('no notes or files match "zzzzqqq"\n');
+    out = '';
+    expect(await searchCommand.run([dir, 'zzzzqqq', '--json'], io)).toBe(0);
+    expect(JSON.parse(out)).toEqual([]);
   });
 
   it('refuses bad usage with a UsageError (exit 2 through the dispatcher)', async () => {

@@ -5,7 +5,6 @@
 const FRONTMATTER = 'Obsidian reads `---` on the first line as the start of frontmatter, not a thematic break';
 const HTML_BLANK_LINE =
   'Obsidian ends every HTML block at a blank line (html-blocks.ts); CommonMark runs <pre>, <script>, <style>, <textarea>, <?, <!X and CDATA on to their end marker';
-const MULTILINE_CODE_SPAN = 'known gap: code spans are read within one line; a code span whose backticks are on different lines is not masked';
 const DESTINATION_ESCAPES =
   'the link is found at the same place; its path keeps backslash escapes and entities as written (the rewriter splices the written path)';
 const MULTILINE_LINK = 'known gap: a markdown link is read within one line; one whose destination or title is on the next line is not found';
@@ -24,12 +23,6 @@ export const ALLOWED: Record<string, string> = {
     ]),
   ),
   '182': HTML_BLANK_LINE,
-  ...Object.fromEntries(
-    ['121', '335', '336', '337', '640', '641'].flatMap((n) => [
-      [`${n}:wikilink`, MULTILINE_CODE_SPAN],
-      [`${n}:mdlink`, MULTILINE_CODE_SPAN],
-    ]),
-  ),
   '22': DESTINATION_ESCAPES,
   '32': DESTINATION_ESCAPES,
   '493': DESTINATION_ESCAPES,

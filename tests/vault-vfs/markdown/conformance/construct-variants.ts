@@ -44,6 +44,7 @@ export const CONSTRUCTS: Record<string, string> = {
   'inline html is no block': 'text <span>{L}</span>\n{L}',
   'inline html attributes and autolinks': 'a <span title="{L}">b</span> {L} <https://x.org/{L}> <br/> {L}',
   'code span': 'a `{L}` b {L} ``x ` {L} `` {L}',
+  'code span across lines': 'a `` {L}\n{L} `` {L}\n- b ` {L}\n  {L} ` {L}\n\nc ` {L}\n\n{L} `',
   emphasis: '*{L}* **{L}** _{L}_',
   'thematic break': '***\n{L}\n- - -\n{L}',
 };

@@ -1,0 +1,2 @@
+/** Every rule pattern is case-insensitive (`i`) and Unicode-aware (`u`). */
+export const REGEX_FLAGS = 'iu';

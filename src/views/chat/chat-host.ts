@@ -1,0 +1,35 @@
+// What the chat view needs from the plugin, and nothing more: the agents' toggles and context
+// settings (persisted in data.json), how to build a run's AskDeps, the chat store, and the
+// pending widgets' deps (Accept all goes through the same journal and ledger as the widgets).
+import type { App } from 'obsidian';
+import type { AskDeps } from '../../agents/pipeline/run-pipeline';
+import type { PhaseName } from '../../agents/pipeline/pipeline-events';
+import type { TaskContext } from '../../agents/pipeline/task-context';
+import type { WidgetDeps } from '../pending/widget-deps';
+import type { ChatStoreLike } from './chat-record';
+
+export interface ContextChoice {
+  depth: number;
+  sameFolder: boolean;
+}
+
+export interface ChatHost {
+  app: App;
+  agents(): Record<PhaseName, boolean>;
+  setAgents(agents: Record<PhaseName, boolean>): Promise<void>;
+  context(): ContextChoice;
+  setContext(context: ContextChoice): Promise<void>;
+  /** The Task agent's token limit, which the context pills are measured against. */
+  taskTokenLimit(): number;
+  /** Edit scope and capabilities in one line ("Edits: linked notes · add, delete"). */
+  scopeLine(): string;
+  openSettings(): void;
+  /** The run's dependencies; throws an Error whose message the user can act on. */
+  askDeps(askUser: AskDeps['askUser']): Promise<AskDeps>;
+  /** The notes the Task agent would read without Scout, with their tokens (for the pills). */
+  contextPreview(request: { currentNote: string | null; depth: number; sameFolder: boolean; manual: string[] }): Promise<TaskContext | null>;
+  /** True when model replies arrive whole (mobile's requestUrl), so the view says so while waiting. */
+  streams(): boolean;
+  store: ChatStoreLike;
+  widgetDeps: WidgetDeps;
+}

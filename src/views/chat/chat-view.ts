@@ -1,0 +1,205 @@
+// The sidebar chat (view type `steward-chat`): the messages with their run timelines, the history
+// of saved chats, the context pills (when Scout is off), the scope line and the composer. Every
+// message is saved to the chat store as soon as it ends; the open chat's id is the view's state,
+// so the workspace reopens it after a reload.
+import { ItemView, Notice, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
+import type { ChatTurnEdit } from '../../agents/task/chat-history';
+import type { Decision } from '../../edits/pending/resolve-edit-blocks';
+import type { ChatHost } from './chat-host';
+import { chatUsage, newChat, titleFrom, type ChatMessageRecord, type ChatRecord } from './chat-record';
+import { Composer } from './composer';
+import { ContextPills } from './context-pills';
+import { copyNotes, openEditBlock } from './open-notes';
+import { decideEdits } from './decide-edits';
+import { renderHistory } from './history-panel';
+import { MessageList } from './message-list';
+import { MessageView, type MessageActions } from './message-view';
+import { runMessage } from './run-message';
+import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
+import { usageText } from './usage-text';
+
+export const CHAT_VIEW_TYPE = 'steward-chat';
+
+export class ChatView extends ItemView {
+  chat: ChatRecord = newChat(new Date(), chatId());
+  list!: MessageList;
+  composer!: Composer;
+  pills!: ContextPills;
+  private historyEl!: HTMLElement;
+  private totalEl!: HTMLElement;
+  private running: AbortController | null = null;
+  /** The run in progress, for tests and for closing the view mid-run. */
+  current: Promise<void> | null = null;
+
+  constructor(leaf: WorkspaceLeaf, readonly host: ChatHost) {
+    super(leaf);
+  }
+
+  getViewType(): string {
+    return CHAT_VIEW_TYPE;
+  }
+
+  getDisplayText(): string {
+    return 'Steward chat';
+  }
+
+  override getIcon(): string {
+    return 'messages-square';
+  }
+
+  override getState(): Record<string, unknown> {
+    return { ...super.getState(), chatId: this.chat.messages.length > 0 ? this.chat.id : null };
+  }
+
+  override async setState(state: unknown, result: ViewStateResult): Promise<void> {
+    const id: unknown = typeof state === 'object' && state !== null && 'chatId' in state ? state.chatId : null;
+    if (typeof id === 'string' && id !== this.chat.id) await this.openChat(id);
+    await super.setState(state, result);
+  }
+
+  override async onOpen(): Promise<void> {
+    const root = this.contentEl;
+    root.empty();
+    root.addClass('steward-chat');
+    const header = root.createDiv({ cls: 'steward-chat-header' });
+    const newButton = header.createEl('button', { text: 'New chat', attr: { 'aria-label': 'Start a new chat' } });
+    const historyButton = header.createEl('button', { text: 'History', attr: { 'aria-label': 'Show saved chats', 'aria-expanded': 'false' } });
+    this.totalEl = header.createSpan({ cls: 'steward-chat-total' });
+    newButton.addEventListener('click', () => this.startNew());
+    historyButton.addEventListener('click', () => {
+      const show = this.historyEl.hasClass('steward-hidden');
+      this.historyEl.toggleClass('steward-hidden', !show);
+      historyButton.setAttr('aria-expanded', String(show));
+      if (show) void this.drawHistory();
+    });
+    this.historyEl = root.createDiv({ cls: 'steward-hidden' });
+    this.list = new MessageList(root.createDiv(), (slot, record) => MessageView.replay(slot, record, this.renderCtx(), this.actions()).then(() => undefined));
+    openInternalLinks(this.renderCtx(), this.list.el);
+    const bottom = root.createDiv({ cls: 'steward-chat-bottom' });
+    this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
+    const scope = bottom.createEl('a', { cls: 'steward-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
+    scope.addEventListener('click', (evt) => {
+      evt.preventDefault();
+      this.host.openSettings();
+    });
+    this.composer = new Composer(bottom.createDiv(), this.host, {
+      send: (text) => void this.send(text),
+      stop: () => this.running?.abort(),
+      togglesChanged: () => this.showContext(),
+      wikilinkTyped: () => this.pills.addInput.focus(),
+    });
+    this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.pills.refresh()));
+    this.showContext();
+    this.drawTotal();
+  }
+
+  override async onClose(): Promise<void> {
+    this.running?.abort();
+    await this.current;
+    this.list.disconnect();
+  }
+
+  private showContext(): void {
+    const scoutOn = this.host.agents().scout;
+    this.pills.el.toggleClass('steward-hidden', scoutOn);
+    if (!scoutOn) void this.pills.refresh();
+  }
+
+  private currentNote(): string | null {
+    const file = this.app.workspace.getActiveFile();
+    return file && file.extension === 'md' ? file.path : null;
+  }
+
+  renderCtx(): UntrustedRenderContext {
+    return { app: this.app, component: this, sourcePath: this.currentNote() ?? '' };
+  }
+
+  private actions(): MessageActions {
+    return {
+      openNote: (path) => void this.app.workspace.openLinkText(path, '', false),
+      copyNotes: (paths) => copyNotes(this.host.widgetDeps.port(), paths),
+      openEdit: (e: ChatTurnEdit) => void openEditBlock(this.app, this.host.widgetDeps.port(), e),
+      decideEdits: (record: ChatMessageRecord, decision: Decision) => this.decide(record, decision),
+    };
+  }
+
+  private async decide(record: ChatMessageRecord, decision: Decision): Promise<string[]> {
+    const r = await decideEdits(this.host.widgetDeps, record.turn.edits, decision);
+    record.turn = { ...record.turn, edits: r.edits };
+    await this.save();
+    return r.problems;
+  }
+
+  async send(text: string): Promise<void> {
+    if (this.running) return;
+    const c = this.host.context();
+    const currentNote = this.currentNote();
+    const record: ChatMessageRecord = { turn: { request: text, currentNote, answer: '', edits: [], at: '' }, events: [] };
+    const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
+    const controller = new AbortController();
+    this.running = controller;
+    this.composer.setRunning(true);
+    const history = this.chat.messages.map((m) => m.turn);
+    const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow()).then(async () => {
+      this.chat.messages.push(record);
+      if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
+      await this.save();
+      this.running = null;
+      this.composer.setRunning(false);
+      this.drawTotal();
+      this.list.follow();
+    });
+    await this.current;
+  }
+
+  private async save(): Promise<void> {
+    this.chat.updatedAt = new Date().toISOString();
+    try {
+      await this.host.store.save(this.chat);
+    } catch (e) {
+      new Notice(`Steward: the chat could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  startNew(): void {
+    if (this.running) return;
+    this.chat = newChat(new Date(), chatId());
+    void this.list.show([]);
+    this.drawTotal();
+    this.app.workspace.requestSaveLayout();
+  }
+
+  /** Opens a saved chat; a file that cannot be read is reported and left as it is. */
+  async openChat(id: string): Promise<boolean> {
+    if (this.running) return false;
+    let chat: ChatRecord;
+    try {
+      chat = await this.host.store.load(id);
+    } catch (e) {
+      new Notice(`Steward: the chat could not be opened: ${e instanceof Error ? e.message : String(e)}. The file was left as it is.`);
+      return false;
+    }
+    this.chat = chat;
+    await this.list.show(chat.messages);
+    this.drawTotal();
+    this.app.workspace.requestSaveLayout();
+    return true;
+  }
+
+  private async drawHistory(): Promise<void> {
+    await renderHistory(this.historyEl, this.host.store, this.chat.id, {
+      open: (id) => void this.openChat(id).then(() => this.drawHistory()),
+      changed: () => void this.drawHistory(),
+    });
+  }
+
+  private drawTotal(): void {
+    const u = chatUsage(this.chat);
+    this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${usageText(u.usage, u.costUsd)}`);
+  }
+}
+
+function chatId(): string {
+  return `${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+}

@@ -1,0 +1,104 @@
+// The composer: the request (Enter sends, Shift+Enter breaks the line), the agent toggles Scout /
+// Web / Task (persisted through the host; Send is disabled when all are off), Send, and Stop while
+// a run is going. Typing `[[` moves to the "Add a note" field, whose suggester finds the note.
+import type { PhaseName } from '../../agents/pipeline/pipeline-events';
+import type { ChatHost } from './chat-host';
+
+const AGENTS: { name: PhaseName; label: string; tip: string }[] = [
+  { name: 'scout', label: 'Scout', tip: 'Scout: finds the notes that matter' },
+  { name: 'web', label: 'Web', tip: 'Web: searches and reads pages' },
+  { name: 'task', label: 'Task', tip: 'Task: answers, or proposes edits' },
+];
+
+export interface ComposerActions {
+  send(text: string): void;
+  stop(): void;
+  togglesChanged(agents: Record<PhaseName, boolean>): void;
+  wikilinkTyped(): void;
+}
+
+export class Composer {
+  readonly input: HTMLTextAreaElement;
+  readonly sendButton: HTMLButtonElement;
+  readonly stopButton: HTMLButtonElement;
+  readonly toggles = new Map<PhaseName, HTMLButtonElement>();
+  private running = false;
+
+  constructor(
+    readonly el: HTMLElement,
+    private readonly host: ChatHost,
+    private readonly actions: ComposerActions,
+  ) {
+    el.addClass('steward-chat-composer');
+    const row = el.createDiv({ cls: 'steward-chat-toggles', attr: { role: 'group', 'aria-label': 'Agents' } });
+    for (const a of AGENTS) {
+      const b = row.createEl('button', { cls: 'steward-chat-toggle', text: a.label, attr: { 'aria-label': a.tip, 'aria-pressed': 'false', 'data-agent': a.name } });
+      b.addEventListener('click', () => void this.flip(a.name));
+      this.toggles.set(a.name, b);
+    }
+    this.input = el.createEl('textarea', { cls: 'steward-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
+    this.input.addEventListener('keydown', (evt) => {
+      if (evt.key === 'Enter' && !evt.shiftKey && !evt.isComposing) {
+        evt.preventDefault();
+        this.trySend();
+      }
+    });
+    this.input.addEventListener('input', () => {
+      const v = this.input.value;
+      const at = this.input.selectionStart;
+      if (v.slice(0, at).endsWith('[[')) {
+        this.input.value = v.slice(0, at - 2) + v.slice(at);
+        this.actions.wikilinkTyped();
+      }
+      this.update();
+    });
+    const buttons = el.createDiv({ cls: 'steward-chat-composer-actions' });
+    this.stopButton = buttons.createEl('button', { cls: 'steward-chat-stop mod-warning', text: 'Stop', attr: { 'aria-label': 'Stop the run' } });
+    this.sendButton = buttons.createEl('button', { cls: 'steward-chat-send mod-cta', text: 'Send', attr: { 'aria-label': 'Send' } });
+    this.sendButton.addEventListener('click', () => this.trySend());
+    this.stopButton.addEventListener('click', () => this.actions.stop());
+    this.update();
+  }
+
+  agents(): Record<PhaseName, boolean> {
+    return this.host.agents();
+  }
+
+  private async flip(name: PhaseName): Promise<void> {
+    const next = { ...this.host.agents(), [name]: !this.host.agents()[name] };
+    await this.host.setAgents(next);
+    this.update();
+    this.actions.togglesChanged(next);
+  }
+
+  setRunning(running: boolean): void {
+    this.running = running;
+    this.update();
+  }
+
+  private canSend(): boolean {
+    const a = this.host.agents();
+    return !this.running && (a.scout || a.web || a.task) && this.input.value.trim() !== '';
+  }
+
+  private trySend(): void {
+    if (!this.canSend()) return;
+    const text = this.input.value.trim();
+    this.input.value = '';
+    this.actions.send(text);
+    this.update();
+  }
+
+  update(): void {
+    const a = this.host.agents();
+    for (const [name, b] of this.toggles) {
+      b.setAttr('aria-pressed', String(a[name]));
+      b.toggleClass('is-active', a[name]);
+    }
+    const none = !a.scout && !a.web && !a.task;
+    this.sendButton.disabled = !this.canSend();
+    this.sendButton.setAttr('title', none ? 'Turn on at least one agent' : 'Send');
+    this.sendButton.toggleClass('steward-hidden', this.running);
+    this.stopButton.toggleClass('steward-hidden', !this.running);
+  }
+}

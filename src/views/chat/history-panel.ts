@@ -1,0 +1,57 @@
+// The chat history: every saved chat, newest first, to reopen, rename or delete. Deleting asks
+// for a second click; a chat that cannot be read is reported by the view, never deleted for it.
+import type { ChatStoreLike, ChatSummary } from './chat-record';
+
+export interface HistoryActions {
+  open(id: string): void;
+  changed(): void;
+}
+
+export async function renderHistory(el: HTMLElement, store: ChatStoreLike, currentId: string | null, actions: HistoryActions): Promise<void> {
+  el.empty();
+  el.addClass('steward-chat-history');
+  let chats: ChatSummary[];
+  try {
+    chats = await store.list();
+  } catch (e) {
+    el.createDiv({ cls: 'steward-chat-error', text: `The chats could not be listed: ${e instanceof Error ? e.message : String(e)}` });
+    return;
+  }
+  if (chats.length === 0) {
+    el.createDiv({ cls: 'steward-chat-empty', text: 'No saved chats yet.' });
+    return;
+  }
+  const ul = el.createEl('ul', { attr: { 'aria-label': 'Saved chats' } });
+  for (const c of [...chats].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))) {
+    const li = ul.createEl('li', { cls: c.id === currentId ? 'is-current' : '', attr: { 'data-chat': c.id } });
+    const open = li.createEl('button', { cls: 'steward-chat-history-open', text: c.title, attr: { 'aria-label': `Open chat: ${c.title}` } });
+    li.createSpan({ cls: 'steward-chat-history-date', text: c.updatedAt.slice(0, 16).replace('T', ' ') });
+    open.addEventListener('click', () => actions.open(c.id));
+    const rename = li.createEl('button', { text: 'Rename', attr: { 'aria-label': `Rename chat: ${c.title}` } });
+    rename.addEventListener('click', () => {
+      const input = createEl('input', { type: 'text', cls: 'steward-chat-rename', attr: { 'aria-label': 'New title' } });
+      input.value = c.title;
+      open.replaceWith(input);
+      input.focus();
+      input.select();
+      const commit = async (): Promise<void> => {
+        const title = input.value.trim();
+        if (title !== '' && title !== c.title) await store.rename(c.id, title);
+        actions.changed();
+      };
+      input.addEventListener('keydown', (evt) => {
+        if (evt.key === 'Enter') void commit();
+        if (evt.key === 'Escape') actions.changed();
+      });
+      input.addEventListener('blur', () => void commit());
+    });
+    const del = li.createEl('button', { cls: 'mod-warning', text: 'Delete', attr: { 'aria-label': `Delete chat: ${c.title}` } });
+    del.addEventListener('click', () => {
+      if (del.getText() === 'Delete') {
+        del.setText('Delete for good?');
+        return;
+      }
+      void store.remove(c.id).then(() => actions.changed());
+    });
+  }
+}

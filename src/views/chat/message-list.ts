@@ -1,0 +1,79 @@
+// The chat's messages, fast however long the chat: a saved message is drawn only when it comes
+// near the visible part of the list (an IntersectionObserver on placeholders of an estimated
+// height, set in styles.css), and drawn messages skip layout and paint while off screen (CSS content-visibility).
+// Opening a 500-message chat draws the few at the bottom, not 500 timelines.
+import type { ChatMessageRecord } from './chat-record';
+
+const MARGIN = '600px 0px';
+
+export class MessageList {
+  private observer: IntersectionObserver | null = null;
+  private readonly pending = new Map<Element, ChatMessageRecord>();
+
+  constructor(
+    readonly el: HTMLElement,
+    private readonly draw: (slot: HTMLElement, record: ChatMessageRecord) => Promise<void>,
+  ) {
+    el.addClass('steward-chat-messages');
+  }
+
+  /** Replaces the list with saved messages, drawn lazily; resolves when the last ones are drawn. */
+  async show(records: readonly ChatMessageRecord[]): Promise<void> {
+    this.disconnect();
+    this.el.empty();
+    const slots = records.map((r) => {
+      const slot = this.el.createDiv({ cls: 'steward-chat-slot is-placeholder' });
+      this.pending.set(slot, r);
+      return slot;
+    });
+    if (typeof IntersectionObserver === 'undefined') {
+      for (const slot of slots) await this.drawSlot(slot);
+      return;
+    }
+    this.observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) if (entry.isIntersecting) void this.drawSlot(entry.target as HTMLElement);
+    }, { root: this.el, rootMargin: MARGIN });
+    // The bottom is where the user lands: draw the last few now, the rest when scrolled to.
+    const tail = slots.slice(-3);
+    for (const slot of tail) await this.drawSlot(slot);
+    for (const slot of slots) if (this.pending.has(slot)) this.observer.observe(slot);
+    this.scrollToEnd();
+  }
+
+  private async drawSlot(slot: HTMLElement): Promise<void> {
+    const record = this.pending.get(slot);
+    if (!record) return;
+    this.pending.delete(slot);
+    this.observer?.unobserve(slot);
+    slot.removeClass('is-placeholder');
+    await this.draw(slot, record);
+  }
+
+  /** A slot for a new (live) message at the end. */
+  append(): HTMLElement {
+    const slot = this.el.createDiv({ cls: 'steward-chat-slot' });
+    this.scrollToEnd();
+    return slot;
+  }
+
+  /** Keeps the newest text in view while streaming, unless the user scrolled up to read. */
+  follow(): void {
+    const gap = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight;
+    if (gap < 120) this.scrollToEnd();
+  }
+
+  scrollToEnd(): void {
+    this.el.scrollTop = this.el.scrollHeight;
+  }
+
+  /** How many saved messages are still placeholders (for tests and the benchmark). */
+  get undrawn(): number {
+    return this.pending.size;
+  }
+
+  disconnect(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+    this.pending.clear();
+  }
+}

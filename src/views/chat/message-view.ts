@@ -1,0 +1,70 @@
+// One message of the chat: the request as the user typed it (plain text), the run's timeline, the
+// edits card and the message's tokens and cost. Used live (events applied as they arrive) and to
+// show a saved message again (its events replayed, then its final answer and edit states).
+import type { PipelineEvent } from '../../agents/pipeline/pipeline-events';
+import type { ChatTurnEdit } from '../../agents/task/chat-history';
+import type { Decision } from '../../edits/pending/resolve-edit-blocks';
+import type { ChatMessageRecord } from './chat-record';
+import { messageUsage } from './chat-record';
+import { renderEditsCard } from './edits-card';
+import { RunTimeline, type TimelineActions } from './run-timeline';
+import type { UntrustedRenderContext } from './untrusted-markdown';
+import { usageText } from './usage-text';
+
+export interface MessageActions extends TimelineActions {
+  openEdit(edit: ChatTurnEdit): void;
+  /** Decides the message's pending edits; returns the new states and the problems. */
+  decideEdits(record: ChatMessageRecord, decision: Decision): Promise<string[]>;
+}
+
+export class MessageView {
+  readonly timeline: RunTimeline;
+  private readonly editsEl: HTMLElement;
+  private readonly usageEl: HTMLElement;
+  readonly questionsEl: HTMLElement;
+
+  constructor(
+    readonly el: HTMLElement,
+    readonly record: ChatMessageRecord,
+    private readonly ctx: UntrustedRenderContext,
+    private readonly actions: MessageActions,
+    streaming: boolean,
+  ) {
+    el.addClass('steward-chat-message');
+    el.createDiv({ cls: 'steward-chat-request', text: record.turn.request });
+    this.timeline = new RunTimeline(el.createDiv(), ctx, actions, streaming);
+    this.questionsEl = el.createDiv({ cls: 'steward-chat-questions' });
+    this.editsEl = el.createDiv();
+    this.usageEl = el.createDiv({ cls: 'steward-chat-message-usage' });
+  }
+
+  apply(event: PipelineEvent): void {
+    this.timeline.apply(event);
+  }
+
+  /** Shows the final answer, the edits and the message's totals (after a run, or replayed). */
+  async complete(): Promise<void> {
+    await this.timeline.finish(this.record.turn.answer);
+    this.drawEdits();
+    const u = messageUsage(this.record.events);
+    this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 ? `This message: ${usageText(u.usage, u.costUsd)}` : '');
+  }
+
+  drawEdits(): void {
+    renderEditsCard(this.editsEl, this.record.turn.edits, {
+      openEdit: (e) => this.actions.openEdit(e),
+      decide: async (decision) => {
+        const problems = await this.actions.decideEdits(this.record, decision);
+        this.drawEdits();
+        return problems;
+      },
+    });
+  }
+
+  static async replay(el: HTMLElement, record: ChatMessageRecord, ctx: UntrustedRenderContext, actions: MessageActions): Promise<MessageView> {
+    const view = new MessageView(el, record, ctx, actions, true);
+    for (const e of record.events) if (e.type !== 'text_delta') view.apply(e);
+    await view.complete();
+    return view;
+  }
+}

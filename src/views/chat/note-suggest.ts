@@ -1,0 +1,39 @@
+// "Add a note" for the context: Obsidian's AbstractInputSuggest over the vault's notes, ranked
+// with Obsidian's fuzzy search, so it behaves like the quick switcher.
+import { AbstractInputSuggest, prepareFuzzySearch, type App, type TFile } from 'obsidian';
+
+const SHOWN = 20;
+
+export class NoteSuggest extends AbstractInputSuggest<TFile> {
+  constructor(
+    app: App,
+    private readonly input: HTMLInputElement,
+    private readonly excluded: () => string[],
+    private readonly onPick: (path: string) => void,
+  ) {
+    super(app, input);
+  }
+
+  protected getSuggestions(query: string): TFile[] {
+    const skip = new Set(this.excluded());
+    const match = prepareFuzzySearch(query.trim());
+    const scored: { file: TFile; score: number }[] = [];
+    for (const file of this.app.vault.getMarkdownFiles()) {
+      if (skip.has(file.path)) continue;
+      const r = query.trim() === '' ? { score: 0 } : match(file.path);
+      if (r) scored.push({ file, score: r.score });
+    }
+    return scored.sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path)).slice(0, SHOWN).map((s) => s.file);
+  }
+
+  renderSuggestion(file: TFile, el: HTMLElement): void {
+    el.createDiv({ text: file.basename });
+    el.createDiv({ cls: 'steward-chat-suggest-path', text: file.path });
+  }
+
+  override selectSuggestion(file: TFile): void {
+    this.onPick(file.path);
+    this.input.value = '';
+    this.close();
+  }
+}

@@ -1,0 +1,201 @@
+// One run's timeline, drawn from the pipeline's events as they arrive (or replayed from a saved
+// chat): a section per phase with its steps in words, Scout's selection as it grows with each
+// note's reasons and score, the Web agent's queries and pages with their tokens, model reasoning
+// folded away, and the Task agent's answer streaming as (untrusted) Markdown. Steps fold when
+// their phase ends; each phase shows its tokens and cost.
+import type { PhaseName, PipelineEvent } from '../../agents/pipeline/pipeline-events';
+import type { SelectedNote } from '../../agents/pipeline/pipeline-context';
+import { describeWhy } from '../../agents/pipeline/pipeline-context';
+import { StreamingAnswer } from './streaming-answer';
+import type { UntrustedRenderContext } from './untrusted-markdown';
+import { tokensText, usageText } from './usage-text';
+
+const TITLE: Record<PhaseName, string> = { scout: 'Scout', web: 'Web', task: 'Task' };
+
+export interface TimelineActions {
+  openNote(path: string): void;
+  copyNotes(paths: string[]): Promise<void>;
+}
+
+interface PhaseSection {
+  root: HTMLElement;
+  status: HTMLElement;
+  usage: HTMLElement;
+  steps: HTMLDetailsElement;
+  list: HTMLElement;
+  reasoning: HTMLDetailsElement | null;
+  reasoningText: HTMLElement | null;
+  calls: Map<string, HTMLElement>;
+}
+
+export class RunTimeline {
+  private readonly phases = new Map<PhaseName, PhaseSection>();
+  private selectionEl: HTMLElement | null = null;
+  private readonly answer: StreamingAnswer;
+  private readonly notesEl: HTMLElement;
+  /** Shown while a phase waits on a transport that delivers the reply only when complete. */
+  private waitingEl: HTMLElement | null = null;
+
+  constructor(
+    readonly el: HTMLElement,
+    private readonly ctx: UntrustedRenderContext,
+    private readonly actions: TimelineActions,
+    private readonly streaming: boolean,
+  ) {
+    this.el.addClass('steward-chat-run');
+    this.notesEl = el.createDiv({ cls: 'steward-chat-run-notes' });
+    this.answer = new StreamingAnswer(el.createDiv({ cls: 'steward-chat-answer' }), ctx);
+  }
+
+  private phase(name: PhaseName): PhaseSection {
+    const known = this.phases.get(name);
+    if (known) return known;
+    const root = createDiv({ cls: `steward-chat-phase is-running`, attr: { 'data-phase': name } });
+    this.el.insertBefore(root, this.notesEl);
+    const header = root.createDiv({ cls: 'steward-chat-phase-header' });
+    header.createSpan({ cls: 'steward-chat-phase-title', text: TITLE[name] });
+    const status = header.createSpan({ cls: 'steward-chat-phase-status', text: 'running' });
+    const usage = header.createSpan({ cls: 'steward-chat-phase-usage' });
+    const steps = root.createEl('details', { cls: 'steward-chat-steps' });
+    steps.open = true;
+    steps.createEl('summary', { text: 'Steps' });
+    const list = steps.createEl('ol', { cls: 'steward-chat-step-list' });
+    const section: PhaseSection = { root, status, usage, steps, list, reasoning: null, reasoningText: null, calls: new Map() };
+    this.phases.set(name, section);
+    return section;
+  }
+
+  private step(name: PhaseName, text: string, cls = ''): HTMLElement {
+    const s = this.phase(name);
+    const li = s.list.createEl('li', { cls: `steward-chat-step ${cls}`.trim(), text });
+    s.steps.querySelector('summary')?.setText(`Steps (${s.list.childElementCount})`);
+    return li;
+  }
+
+  apply(e: PipelineEvent): void {
+    switch (e.type) {
+      case 'phase_started':
+        this.phase(e.phase);
+        if (!this.streaming) this.showWaiting(e.phase);
+        break;
+      case 'phase_finished': {
+        const s = this.phase(e.phase);
+        s.root.removeClass('is-running');
+        s.status.setText(e.stopped ? 'stopped' : 'done');
+        s.usage.setText(usageText(e.usage, e.costUsd));
+        s.steps.open = false;
+        this.hideWaiting();
+        break;
+      }
+      case 'tool_call':
+        if (e.name === 'update_selection' || e.name === 'propose_edits') break;
+        this.phase(e.phase).calls.set(e.callId, this.step(e.phase, `${e.summary}…`, 'is-pending'));
+        break;
+      case 'tool_result': {
+        if (e.name === 'update_selection' || e.name === 'propose_edits') break;
+        const li = this.phase(e.phase).calls.get(e.callId);
+        const call = li?.getText().replace(/…$/, '') ?? '';
+        const text = call ? `${call} — ${e.summary}` : e.summary;
+        if (li) {
+          li.setText(text);
+          li.removeClass('is-pending');
+        } else this.step(e.phase, text);
+        if (e.status !== 'ok') (li ?? this.phase(e.phase).list.lastElementChild)?.addClass('is-failed');
+        break;
+      }
+      case 'reasoning_delta':
+        this.reasoning(e.phase, e.text);
+        break;
+      case 'text_delta':
+        this.hideWaiting();
+        if (e.phase === 'task') this.answer.append(e.text);
+        break;
+      case 'retry':
+        this.step(e.phase, `asked the model again: ${e.reason}`, 'is-retry');
+        break;
+      case 'selection_updated':
+        this.showSelection(e.selected, e.reasoning, e.confidence);
+        break;
+      case 'question':
+        this.step(e.phase, `asked you: ${e.question}`);
+        break;
+      case 'question_answered':
+        this.step(e.phase, `you answered: ${e.answer}`);
+        break;
+      case 'web_search':
+        this.step('web', `searched the web for '${e.query}' — ${e.results} results`);
+        break;
+      case 'web_page':
+        this.step('web', e.status === 'read' ? `read ${e.url} (${tokensText(e.tokens)} tokens)` : `${e.status} ${e.url}${e.reason ? `: ${e.reason}` : ''}`, e.status === 'read' ? '' : 'is-failed');
+        break;
+      case 'notes_dropped': {
+        const box = this.notesEl.createDiv({ cls: 'steward-chat-dropped' });
+        box.createDiv({ text: `Over the ${tokensText(e.limit)}-token limit, left out:` });
+        const ul = box.createEl('ul');
+        for (const d of e.dropped) ul.createEl('li', { text: `${d.path} (${tokensText(d.tokens)} tokens): ${d.reason}` });
+        break;
+      }
+      case 'error':
+        this.notesEl.createDiv({ cls: 'steward-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
+        break;
+      case 'stopped':
+        this.notesEl.createDiv({ cls: 'steward-chat-stopped', text: 'Stopped. What arrived before is kept.' });
+        break;
+      case 'run_finished':
+        this.hideWaiting();
+        for (const s of this.phases.values()) if (s.root.hasClass('is-running')) s.root.removeClass('is-running');
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** The final answer (the Task agent's summary, or the last phase's) replaces what streamed. */
+  async finish(answer: string): Promise<void> {
+    await this.answer.finish(answer);
+  }
+
+  private reasoning(phase: PhaseName, text: string): void {
+    const s = this.phase(phase);
+    if (!s.reasoning) {
+      s.reasoning = createEl('details', { cls: 'steward-chat-reasoning' });
+      s.root.insertBefore(s.reasoning, s.steps);
+      s.reasoning.createEl('summary', { text: 'Reasoning' });
+      s.reasoningText = s.reasoning.createDiv({ cls: 'steward-chat-reasoning-text' });
+    }
+    s.reasoningText?.appendText(text);
+  }
+
+  private showSelection(selected: SelectedNote[], reasoning: string, confidence: string): void {
+    const s = this.phase('scout');
+    this.selectionEl?.remove();
+    const box = s.root.createDiv({ cls: 'steward-chat-selection' });
+    this.selectionEl = box;
+    const head = box.createDiv({ cls: 'steward-chat-selection-header' });
+    head.createSpan({ text: `Selected ${selected.length} note${selected.length === 1 ? '' : 's'} (${confidence})` });
+    const copy = head.createEl('button', { cls: 'steward-chat-copy', text: 'Copy', attr: { 'aria-label': 'Copy the selected notes’ contents' } });
+    copy.addEventListener('click', () => void this.actions.copyNotes(selected.map((n) => n.path)));
+    if (reasoning) box.createDiv({ cls: 'steward-chat-selection-reason', text: reasoning });
+    const ul = box.createEl('ul');
+    for (const n of selected) {
+      const li = ul.createEl('li');
+      const link = li.createEl('a', { cls: 'steward-chat-note-link', text: n.path, attr: { href: '#' } });
+      link.addEventListener('click', (evt) => {
+        evt.preventDefault();
+        this.actions.openNote(n.path);
+      });
+      li.createSpan({ cls: 'steward-chat-note-meta', text: ` ${n.score > 0 ? `score ${n.score.toFixed(2)} · ` : ''}${tokensText(n.tokens)} tokens` });
+      if (n.why.length > 0) li.createDiv({ cls: 'steward-chat-note-why', text: describeWhy(n.why) });
+    }
+  }
+
+  private showWaiting(phase: PhaseName): void {
+    this.hideWaiting();
+    this.waitingEl = this.phase(phase).root.createDiv({ cls: 'steward-chat-waiting', text: 'Waiting for the whole reply: this connection does not stream.' });
+  }
+
+  private hideWaiting(): void {
+    this.waitingEl?.remove();
+    this.waitingEl = null;
+  }
+}

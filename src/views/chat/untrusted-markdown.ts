@@ -1,0 +1,129 @@
+// Model text is untrusted. It is rendered with Obsidian's Markdown renderer, but nothing in it may
+// load a URL by being shown: a proposal could otherwise exfiltrate a note's contents through an
+// image's address. So before rendering, image syntax and raw HTML are made literal text (outside
+// code, where they are literal already); after rendering, anything that could still fetch
+// (img, iframe, media, object) is removed as a second line of defence. External links stay links:
+// they need a click, and show their address. Internal links open the note.
+import { MarkdownRenderer, type App, type Component } from 'obsidian';
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/** Escapes image syntax (`![`), remote embeds and raw HTML in one line of prose, leaving code spans alone. */
+function neutralizeProse(line: string): string {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    if (line[i] === '`') {
+      const run = /^`+/.exec(line.slice(i))?.[0] ?? '`';
+      const close = line.indexOf(run, i + run.length);
+      if (close !== -1) {
+        out += line.slice(i, close + run.length);
+        i = close + run.length;
+        continue;
+      }
+      out += run;
+      i += run.length;
+      continue;
+    }
+    const rest = line.slice(i);
+    if (rest.startsWith('\\')) {
+      out += rest.slice(0, 2);
+      i += 2;
+      continue;
+    }
+    if (rest.startsWith('![[')) {
+      const end = rest.indexOf(']]');
+      const target = end === -1 ? rest.slice(3) : rest.slice(3, end);
+      // A vault embed stays; anything that looks like an address does not.
+      out += /:\/\/|^\/\//.test(target) ? '\\!' : '!';
+      i += 1;
+      continue;
+    }
+    if (rest.startsWith('![')) {
+      out += '\\!';
+      i += 1;
+      continue;
+    }
+    if (/^<[A-Za-z/!?]/.test(rest)) {
+      out += '\\<';
+      i += 1;
+      continue;
+    }
+    out += line[i];
+    i += 1;
+  }
+  return out;
+}
+
+/** The Markdown with every way to load a remote resource turned into literal text. */
+export function neutralizeMarkdown(markdown: string): string {
+  const lines = markdown.split('\n');
+  let fence: string | null = null;
+  return lines
+    .map((line) => {
+      const open = FENCE.exec(line);
+      if (fence !== null) {
+        if (open && open[1]?.[0] === fence[0] && (open[1]?.length ?? 0) >= fence.length && line.trim() === open[1]) fence = null;
+        return line;
+      }
+      if (open) {
+        fence = open[1] ?? '```';
+        return line;
+      }
+      return neutralizeProse(line);
+    })
+    .join('\n');
+}
+
+const FETCHING = 'iframe, frame, object, embed, video, audio, source, picture, track, link, meta, base, form, script, style';
+const SAFE_LINK = /^(https?:|mailto:|obsidian:|#)/i;
+
+/** Removes whatever could still load something, and marks external links as such. */
+export function sanitizeRendered(el: HTMLElement): void {
+  el.querySelectorAll(FETCHING).forEach((n) => n.remove());
+  el.querySelectorAll('img').forEach((img) => {
+    const src = img.getAttribute('src') ?? '';
+    if (/^(app|blob|data):/i.test(src)) return;
+    const placeholder = createSpan({ cls: 'steward-chat-blocked', text: `[image not loaded: ${img.getAttribute('alt') ?? ''}]` });
+    img.replaceWith(placeholder);
+  });
+  el.querySelectorAll('[srcset], [background], [poster]').forEach((n) => {
+    n.removeAttribute('srcset');
+    n.removeAttribute('background');
+    n.removeAttribute('poster');
+  });
+  el.querySelectorAll('a').forEach((a) => {
+    if (a.hasClass('internal-link')) return;
+    const href = a.getAttribute('href') ?? '';
+    if (!SAFE_LINK.test(href)) a.removeAttribute('href');
+    a.setAttr('rel', 'noopener noreferrer nofollow');
+    a.setAttr('target', '_blank');
+    if (href !== '') a.setAttr('title', href);
+  });
+}
+
+export interface UntrustedRenderContext {
+  app: App;
+  component: Component;
+  sourcePath: string;
+}
+
+/** Renders model text into `el` (emptied first). Internal links open notes; external ones need a click. */
+export async function renderUntrusted(ctx: UntrustedRenderContext, markdown: string, el: HTMLElement): Promise<void> {
+  const staging = createDiv();
+  await MarkdownRenderer.render(ctx.app, neutralizeMarkdown(markdown), staging, ctx.sourcePath, ctx.component);
+  sanitizeRendered(staging);
+  el.empty();
+  while (staging.firstChild) el.appendChild(staging.firstChild);
+}
+
+/** One click handler per container: internal links open their note, like links in a note do. */
+export function openInternalLinks(ctx: UntrustedRenderContext, container: HTMLElement): void {
+  ctx.component.registerDomEvent(container, 'click', (evt) => {
+    const a = evt.target instanceof Element ? evt.target.closest('a.internal-link') : null;
+    if (!a) return;
+    evt.preventDefault();
+    const href = a.getAttribute('data-href') ?? a.getAttribute('href') ?? '';
+    if (href !== '') void ctx.app.workspace.openLinkText(href, ctx.sourcePath, evt.ctrlKey || evt.metaKey);
+  });
+}

@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+// The chat view on the test runtime, driven like a user: a Scout → Task run against the scripted
+// model server shows each phase's steps in words, the selection with reasons, the edits card;
+// Accept all goes through the ledger and the journal (the note changes, the history says so);
+// the message is saved and a reopened chat shows it again.
+import '../obsidian/dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+
+import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
+import { chatClient, openChat, type ChatHarness } from './chat-harness';
+
+let server: ScriptedLlmServer;
+let h: ChatHarness | null = null;
+beforeAll(async () => {
+  server = await startScriptedLlmServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+afterEach(async () => {
+  await h?.close();
+  h = null;
+});
+
+function texts(root: HTMLElement, selector: string): string[] {
+  return [...root.querySelectorAll(selector)].map((e) => e.textContent ?? '');
+}
+
+function button(root: HTMLElement, name: string): HTMLButtonElement {
+  const b = [...root.querySelectorAll('button')].find((x) => x.textContent === name);
+  if (!b) throw new Error(`no button ${name}`);
+  return b;
+}
+
+describe('a Scout → Task run in the chat view', () => {
+  it('shows the phases in words, the selection with reasons, the answer and the edits; Accept all changes the note', async () => {
+    const client = chatClient(server, { kind: 'openai', streaming: true });
+    h = await openChat(SOLAR_VAULT, { client, agents: { scout: true } });
+    server.script(
+      reply.toolCall('search_keyword', { query: 'solar' }),
+      reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md', 'Projects/Budget.md'], reasoning: 'project and budget', confidence: 'done' }),
+      reply.toolCall('propose_edits', { summary: 'About **9,500 EUR**.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' }] }),
+    );
+    await h.view.send('how much will the solar roof cost?');
+    const root = h.view.contentEl;
+    expect(texts(root, '.steward-chat-phase-title')).toEqual(['Scout', 'Task']);
+    const steps = texts(root, '[data-phase="scout"] .steward-chat-step');
+    expect(steps[0]).toMatch(/^searched 'solar' — \d+ notes?$/);
+    expect(texts(root, '.steward-chat-selection li a')).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
+    expect(texts(root, '.steward-chat-phase-status')).toEqual(['done', 'done']);
+    // Steps fold when their phase ends.
+    expect([...root.querySelectorAll('details.steward-chat-steps')].every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+    expect(texts(root, '.steward-chat-phase-usage').every((t) => / in · \d.* out · \$/.test(t))).toBe(true);
+    expect(root.querySelector('.steward-chat-edits-title')?.textContent).toBe('Proposed 1 edit');
+    expect(await h.port.read('Projects/Budget.md')).toContain('```ai-edit');
+
+    button(root, 'Accept all').click();
+    await waitFor(() => h?.saved[0]?.messages[0]?.turn.edits[0]?.state === 'accepted');
+    const budget = await h.port.read('Projects/Budget.md');
+    expect(budget).not.toContain('ai-edit');
+    expect(budget).toContain('Total: 9500 EUR');
+    expect(root.querySelector('.steward-chat-edits li')?.textContent).toContain('accepted');
+    // Saved after the message, with the run's events and the history the next turn reads.
+    const chat = h.saved[0];
+    expect(chat?.title).toBe('how much will the solar roof cost?');
+    expect(chat?.messages[0]?.turn.answer).toBe('About **9,500 EUR**.');
+    expect(chat?.messages[0]?.events.some((e) => e.type === 'selection_updated')).toBe(true);
+    expect(root.querySelector('.steward-chat-total')?.textContent).toMatch(/^Chat: .* in · .* out · \$/);
+  });
+
+  it('a reopened chat shows its messages again, and the next message carries the history', async () => {
+    const client = chatClient(server, { kind: 'openai', streaming: false });
+    h = await openChat(SOLAR_VAULT, { client });
+    server.script(reply.toolCall('propose_edits', { summary: 'First answer.', edits: [] }));
+    await h.view.send('first question');
+    const id = h.view.chat.id;
+    h.view.startNew();
+    expect(h.view.contentEl.querySelectorAll('.steward-chat-message').length).toBe(0);
+    expect(await h.view.openChat(id)).toBe(true);
+    expect(texts(h.view.contentEl, '.steward-chat-request')).toEqual(['first question']);
+    expect(h.view.contentEl.querySelector('.steward-chat-answer')?.textContent).toContain('First answer.');
+    server.script(reply.toolCall('propose_edits', { summary: 'Second.', edits: [] }));
+    await h.view.send('second question');
+    const sent = JSON.stringify(server.requests.at(-1)?.body.messages ?? []);
+    expect(sent).toContain('first question');
+    expect(sent).toContain('First answer.');
+    expect(h.saved[0]?.messages.map((m) => m.turn.request)).toEqual(['first question', 'second question']);
+  });
+
+  it('a run that cannot start says why in the message, and it is kept', async () => {
+    h = await openChat(SOLAR_VAULT, { client: null });
+    await h.view.send('anything');
+    expect(h.view.contentEl.querySelector('.steward-chat-error')?.textContent).toBe('Error: no model provider is configured');
+    expect(h.saved[0]?.messages.length).toBe(1);
+  });
+});
+
+async function waitFor(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
