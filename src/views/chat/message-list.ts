@@ -5,9 +5,12 @@
 import type { ChatMessageRecord } from './chat-record';
 
 const MARGIN = '600px 0px';
+const FRAME_BUDGET_MS = 8;
 
 export class MessageList {
   private observer: IntersectionObserver | null = null;
+  private readonly queue = new Set<HTMLElement>();
+  private frame: number | null = null;
   private readonly pending = new Map<Element, ChatMessageRecord>();
 
   constructor(
@@ -31,13 +34,34 @@ export class MessageList {
       return;
     }
     this.observer = new IntersectionObserver((entries) => {
-      for (const entry of entries) if (entry.isIntersecting) void this.drawSlot(entry.target as HTMLElement);
+      for (const entry of entries) if (entry.isIntersecting) this.queue.add(entry.target as HTMLElement);
+      this.schedule();
     }, { root: this.el, rootMargin: MARGIN });
     // The bottom is where the user lands: draw the last few now, the rest when scrolled to.
     const tail = slots.slice(-3);
     for (const slot of tail) await this.drawSlot(slot);
     for (const slot of slots) if (this.pending.has(slot)) this.observer.observe(slot);
     this.scrollToEnd();
+  }
+
+  /**
+   * Slots that came near view are drawn a few per frame (FRAME_BUDGET_MS of drawing at most), so a
+   * fast scroll through hundreds of placeholders never blocks a frame for long.
+   */
+  private schedule(): void {
+    if (this.frame !== null || this.queue.size === 0) return;
+    this.frame = window.requestAnimationFrame(() => void this.drain());
+  }
+
+  private async drain(): Promise<void> {
+    const start = performance.now();
+    for (const slot of this.queue) {
+      if (performance.now() - start > FRAME_BUDGET_MS) break;
+      this.queue.delete(slot);
+      await this.drawSlot(slot);
+    }
+    this.frame = null;
+    this.schedule();
   }
 
   private async drawSlot(slot: HTMLElement): Promise<void> {
@@ -72,6 +96,9 @@ export class MessageList {
   }
 
   disconnect(): void {
+    if (this.frame !== null) window.cancelAnimationFrame(this.frame);
+    this.frame = null;
+    this.queue.clear();
     this.observer?.disconnect();
     this.observer = null;
     this.pending.clear();

@@ -22,6 +22,8 @@ export interface StewardPage {
   chatSaved(): Promise<{ title: string; requests: string[]; edits: string[] }[]>;
   /** Resolves when the chat's current run has ended (or at once when none runs). */
   chatIdle(): Promise<void>;
+  /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */
+  benchChat(n: number, mode: 'view' | 'plain'): Promise<{ openMs: number; streamLongestFrameMs: number; scrollLongestFrameMs: number; drawnMessages: number }>;
 }
 
 export interface ChatPageOptions {

@@ -13,6 +13,7 @@ import { recordAllBlocks } from '../../helpers/record-blocks';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { StewardPage } from './api';
+import { benchChat } from './chat-bench';
 import { openChatPage, openedChat } from './chat-page';
 
 setup();
@@ -125,6 +126,7 @@ const api: StewardPage = {
   },
   chatRead: (path) => openedChat().port.read(path),
   chatSaved: async () => (await openedChat().fixture.saved()).map((c) => ({ title: c.title, requests: c.messages.map((m) => m.turn.request), edits: c.messages.flatMap((m) => m.turn.edits.map((e) => `${e.file}:${e.state}`)) })),
+  benchChat,
   chatIdle: async () => {
     await openedChat().view.current;
   },

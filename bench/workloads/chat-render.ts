@@ -1,0 +1,63 @@
+// The chat view with a long chat, in Chromium (Debian's chromium through playwright-core, the
+// browser test page): time to open a saved chat of 500 messages, and the longest frame while an
+// answer streams into it and while it is scrolled end to end, against the same messages drawn
+// as plain text. Each case runs in a fresh page, the two alternating.
+import { chromium } from 'playwright-core';
+import { bundleHarness, serveTestPage } from '../../tests/browser/test-page';
+import { fmtMs, summarize, type Workload } from '../harness';
+
+const CHROMIUM = process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+interface Sample {
+  openMs: number;
+  streamLongestFrameMs: number;
+  scrollLongestFrameMs: number;
+  drawnMessages: number;
+}
+
+const workload: Workload = {
+  name: 'chat-render',
+  description: 'The chat view (ChatView, real styles.css) in headless Chromium at sidebar size: opening a saved chat of N messages (each a finished Scout → Task run with steps, a selection and a Markdown answer) until painted, then the longest frame while an answer streams into it (90 frames) and while the list is scrolled to the top (60 frames), against the same messages drawn as plain text.',
+  async run(bench, ctx) {
+    const n = 500;
+    const repeats = ctx.quick ? 3 : 7;
+    const server = await serveTestPage(await bundleHarness());
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS, timeout: 30_000 });
+    try {
+      const sample = async (mode: 'view' | 'plain'): Promise<Sample> => {
+        const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
+        try {
+          await page.goto(`${server.origin}/`);
+          await page.waitForFunction(() => typeof window.steward === 'object');
+          await page.evaluate((url) => window.steward.openChat({ 'Projects/Solar.md': '# Solar\n', 'Projects/Budget.md': '# Budget\n' }, { llmBaseUrl: url, active: 'Projects/Solar.md' }), 'http://127.0.0.1:9');
+          return await page.evaluate(([count, m]) => window.steward.benchChat(count, m), [n, mode] as const);
+        } finally {
+          await page.close();
+        }
+      };
+      const view: Sample[] = [];
+      const plain: Sample[] = [];
+      await sample('view');
+      for (let i = 0; i < repeats; i++) {
+        view.push(await sample('view'));
+        plain.push(await sample('plain'));
+      }
+      const row = (label: string, key: keyof Sample): void => {
+        const v = summarize(view.map((s) => s[key]));
+        const p = summarize(plain.map((s) => s[key]));
+        bench.record({ case: `${label}, ${n} messages`, value: fmtMs(v.medianMs), baseline: 'plain text', baselineValue: fmtMs(p.medianMs), ratio: `${(v.medianMs / p.medianMs).toFixed(2)}x`, note: `view ${fmtMs(v.minMs)}-${fmtMs(Math.max(...view.map((s) => s[key])))}, ${repeats} runs` });
+      };
+      row('open until painted', 'openMs');
+      row('longest frame while streaming', 'streamLongestFrameMs');
+      row('longest frame while scrolling to the top', 'scrollLongestFrameMs');
+      const drawn = view.map((s) => s.drawnMessages);
+      bench.record({ case: 'messages drawn after scrolling to the top', value: String(Math.max(...drawn)), baseline: 'plain text', baselineValue: String(n), note: 'placeholders drawn as they come near view' });
+    } finally {
+      await browser.close();
+      await server.close();
+    }
+  },
+};
+
+export default workload;
