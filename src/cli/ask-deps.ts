@@ -25,6 +25,7 @@ export const ASK_DEPS_USAGE = [
   '  --search-base-url U  the search server (required for searxng, e.g. http://localhost:8888)',
   '  --allow-private-hosts  let the Web agent read pages on private and loopback addresses',
   '  --embed-model M      use the semantic index `steward index` built with this embedding model',
+  '  --yes                with --embed-model: first embed the notes that changed (sends their text; costs tokens)',
   `  --dimensions N       its vector size (default ${DEFAULT_EMBEDDING_DIMENSIONS})`,
   `  search keys come from ${SEARCH_PROVIDER_KINDS.flatMap((k) => SEARCH_KEY_ENV_VARS[k] ?? []).join(', ')}`,
 ].join('\n');
@@ -52,7 +53,10 @@ export function webFromFlags(parsed: ParsedArgs, env: Record<string, string | un
   return webPhase({ client, search, fetcher, parseHtml: linkedomParseHtml, settings: { ...DEFAULT_WEB_SETTINGS, allowPrivateHosts: parsed.booleans.has('allow-private-hosts') } });
 }
 
-/** The semantic index built with --embed-model on the --provider's server, loaded; null without the flag. */
+/**
+ * The semantic index built with --embed-model on the --provider's server; null without the flag.
+ * Only loaded, unless --yes agrees to embedding what changed (or a first build) before the run.
+ */
 export function semanticFromFlags(parsed: ParsedArgs, env: Record<string, string | undefined>, vault: VaultPort): SemanticIndex | null {
   const model = parsed.values.get('embed-model');
   if (model === undefined) {
@@ -64,7 +68,8 @@ export function semanticFromFlags(parsed: ParsedArgs, env: Record<string, string
   if (choice.provider.kind === 'anthropic') throw new UsageError('--provider anthropic has no embeddings API; --embed-model needs openai or openai-compatible');
   try {
     const embedder = createEmbedder({ provider: choice.provider, model, apiKey: choice.apiKey, fetch: nodeFetch, allowBrowser: false, dimensions: intFlag(parsed, 'dimensions', DEFAULT_EMBEDDING_DIMENSIONS) });
-    return new SemanticIndex(vault, embedder, { sliceMs: 200, build: false });
+    const build = parsed.booleans.has('yes');
+    return new SemanticIndex(vault, embedder, { sliceMs: 200, build, ...(build ? { consent: () => true } : {}) });
   } catch (e) {
     if (e instanceof LlmError) throw new UsageError(e.message);
     throw e;

@@ -15,7 +15,9 @@ describe.each(pages)('%s', (page) => {
   });
 
   it('links only to files that exist', () => {
-    const targets = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string).filter((t) => !/^[a-z]+:/i.test(t));
+    // Examples in code (fenced blocks, inline spans) are not links.
+    const prose = text.replace(/^(`{3,}|~{3,})[^\n]*\n[\s\S]*?^\1[ \t]*$/gm, '').replace(/(`+)[^`]*?\1/g, '');
+    const targets = [...prose.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => m[1] as string).filter((t) => !/^[a-z]+:/i.test(t));
     for (const t of targets) expect(existsSync(path.resolve(path.dirname(path.join(root, page)), t)), `${page} -> ${t}`).toBe(true);
   });
 

@@ -1,25 +1,18 @@
-// The chat view on the test runtime: a faithful in-memory vault, the keyword index and retrieval
-// over it, the model behind the scripted LLM server (real HTTP over loopback), the pending
-// widgets' real deps (ledger, journal, scope policy) and a chat store kept in the plugin's state
-// folder. The view is the real ChatView, opened in a leaf the way Obsidian opens it.
+// The chat view on the test runtime: a faithful in-memory vault, the host of chat-host-fixture.ts
+// (index, retrieval, the scripted model over loopback, the widgets' ledger and journal, the chat
+// store) and the real ChatView, opened in a leaf the way Obsidian opens it.
 import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
-import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
-import { buildTaskContext } from '../../src/agents/pipeline/task-context';
-import type { AskDeps } from '../../src/agents/pipeline/run-pipeline';
-import { DEFAULT_SCOUT_SETTINGS } from '../../src/agents/scout/scout-settings';
-import { DEFAULT_TASK_SETTINGS, type TaskSettings } from '../../src/agents/task/task-settings';
-import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
-import { Retrieval } from '../../src/vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
-import { buildScopePolicy, EDIT_CAPABILITIES } from '../../src/edits/scope/scope-policy';
-import type { ChatHost, ContextChoice } from '../../src/views/chat/chat-host';
-import type { ChatRecord, ChatStoreLike } from '../../src/views/chat/chat-record';
-import { ChatView } from '../../src/views/chat/chat-view';
-import { makeVaultFaithful } from '../obsidian/faithful-vault';
-import type { LlmClient } from '../../src/agents/llm/llm-client';
 import { createLlmClient } from '../../src/agents/llm/create-client';
-import type { ScriptedLlmServer } from '../llm-server';
+import type { LlmClient } from '../../src/agents/llm/llm-client';
+import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
+import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
+import type { ChatHost } from '../../src/views/chat/chat-host';
+import type { ChatRecord } from '../../src/views/chat/chat-record';
+import { ChatView } from '../../src/views/chat/chat-view';
 import { FAKE_KEY, nodeFetch, profileFor, providerFor, RecordingClock, type ClientSetup } from '../agents/llm/client-fixtures';
+import type { ScriptedLlmServer } from '../llm-server';
+import { makeVaultFaithful } from '../obsidian/faithful-vault';
+import { chatHostOn, type ChatHostOptions } from './chat-host-fixture';
 
 export interface ChatHarness {
   app: App;
@@ -27,87 +20,19 @@ export interface ChatHarness {
   view: ChatView;
   host: ChatHost;
   agents: Record<PhaseName, boolean>;
-  saved: ChatRecord[];
+  saved(): Promise<ChatRecord[]>;
   close(): Promise<void>;
 }
 
-/** A store of whole chats in memory (the view's seam; the plugin's store is tested on its own). */
-export function memoryStore(saved: ChatRecord[]): ChatStoreLike {
-  return {
-    list: () => Promise.resolve(saved.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt }))),
-    load: (id) => {
-      const c = saved.find((x) => x.id === id);
-      return c ? Promise.resolve(structuredClone(c)) : Promise.reject(new Error(`no chat ${id}`));
-    },
-    save: (chat) => {
-      const i = saved.findIndex((x) => x.id === chat.id);
-      if (i >= 0) saved[i] = structuredClone(chat);
-      else saved.push(structuredClone(chat));
-      return Promise.resolve();
-    },
-    rename: (id, title) => {
-      const c = saved.find((x) => x.id === id);
-      if (c) c.title = title;
-      return Promise.resolve();
-    },
-    remove: (id) => {
-      const i = saved.findIndex((x) => x.id === id);
-      if (i >= 0) saved.splice(i, 1);
-      return Promise.resolve();
-    },
-  };
-}
-
-export interface ChatHarnessOptions {
-  client?: LlmClient | null;
-  agents?: Partial<Record<PhaseName, boolean>>;
-  task?: Partial<TaskSettings>;
-  store?: ChatStoreLike;
+export interface ChatHarnessOptions extends ChatHostOptions {
   active?: string;
-  streams?: boolean;
 }
 
 export async function openChat(files: Record<string, string>, o: ChatHarnessOptions = {}): Promise<ChatHarness> {
   const app = App.createConfigured__({ files });
   makeVaultFaithful(app);
   const port = new ObsidianVault(app as never);
-  const indexer = new VaultIndexer(port, { persist: false });
-  await indexer.start();
-  const retrieval = new Retrieval(port, indexer, null);
-  const agents = { scout: false, web: false, task: true, ...o.agents };
-  let context: ContextChoice = { depth: 1, sameFolder: false };
-  const task = { ...DEFAULT_TASK_SETTINGS, ...o.task };
-  const saved: ChatRecord[] = [];
-  const host: ChatHost = {
-    app: app as never,
-    agents: () => agents,
-    setAgents: (a) => {
-      Object.assign(agents, a);
-      return Promise.resolve();
-    },
-    context: () => context,
-    setContext: (c) => {
-      context = c;
-      return Promise.resolve();
-    },
-    taskTokenLimit: () => task.tokenLimit,
-    scopeLine: () => 'Edits: any note · add, delete, create, navigate',
-    openSettings: () => undefined,
-    askDeps: (askUser): Promise<AskDeps> => {
-      if (!o.client) return Promise.reject(new Error('no model provider is configured'));
-      return Promise.resolve({ vault: port, retrieval, explore: o.client, plan: o.client, scout: DEFAULT_SCOUT_SETTINGS, task, web: null, excludedFolders: [], askUser });
-    },
-    contextPreview: (r) => buildTaskContext(port, retrieval, [], { ...r, scout: null, tokenLimit: task.tokenLimit }),
-    streams: () => o.streams ?? true,
-    store: o.store ?? memoryStore(saved),
-    widgetDeps: {
-      port: () => port,
-      editPolicy: (note) => buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: EDIT_CAPABILITIES, currentNote: note }),
-      organizePolicy: () => {
-        throw new Error('not used by the chat');
-      },
-    },
-  };
+  const { host, agents, saved, stop } = await chatHostOn(app, port, o);
   if (o.active) {
     const file = app.vault.getFileByPath(o.active);
     if (file) await app.workspace.getLeaf(false).openFile(file);
@@ -126,7 +51,7 @@ export async function openChat(files: Record<string, string>, o: ChatHarnessOpti
     async close() {
       await view.onClose();
       view.containerEl.remove();
-      await indexer.stop();
+      await stop();
     },
   };
 }

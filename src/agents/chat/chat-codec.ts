@@ -125,30 +125,49 @@ function proposal(v: unknown, where: string): ProposalTexts {
   return { id: str(r, 'id', where), file: str(r, 'file', where), before: str(r, 'before', where), after: str(r, 'after', where), ...(r.newNote === true ? { newNote: true as const } : {}) };
 }
 
+/** `read(r, where)` when the field is there; `fallback` when it is absent (older or minimal records). */
+function opt<T>(r: Rec, key: string, fallback: T, read: (r: Rec) => T): T {
+  return r[key] === undefined ? fallback : read(r);
+}
+
+const zeroUsage = (): PhaseUsage => ({ usage: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0 }, costUsd: 0 });
+
+/**
+ * A message. The turn and the events are required (they are the conversation); the rest has
+ * defaults when absent, so a record written with fewer fields still opens, but a field that is
+ * there must be of the right kind.
+ */
 function message(v: unknown, where: string): ChatMessageRecord {
   const r = obj(v, where);
-  const agents = obj(r.agents, `${where}.agents`);
-  const turns = readChatTurns([r.turn]);
+  const turns = readChatTurns([obj(r.turn, `${where}.turn`)]);
   if (!turns.ok) throw new Bad(`${where}.turn: ${turns.error.replace(/^turns\[0\]\.?/, '')}`);
-  const usage = obj(r.usage, `${where}.usage`);
-  const manual = list(r, 'manual', where);
+  const turn = turns.turns[0] as ChatMessageRecord['turn'];
+  const agents = opt(r, 'agents', { scout: false, web: false, task: true }, () => {
+    const a = obj(r.agents, `${where}.agents`);
+    return { scout: bool(a, 'scout', `${where}.agents`), web: bool(a, 'web', `${where}.agents`), task: bool(a, 'task', `${where}.agents`) };
+  });
+  const manual = opt(r, 'manual', [] as unknown[], () => list(r, 'manual', where));
   if (manual.some((m) => typeof m !== 'string')) throw new Bad(`${where}.manual should be a list of paths`);
+  const usage = opt(r, 'usage', { scout: zeroUsage(), web: zeroUsage(), task: zeroUsage() }, () => {
+    const u = obj(r.usage, `${where}.usage`);
+    return { scout: phaseUsage(u.scout, `${where}.usage.scout`), web: phaseUsage(u.web, `${where}.usage.web`), task: phaseUsage(u.task, `${where}.usage.task`) };
+  });
   return {
-    id: str(r, 'id', where),
-    request: str(r, 'request', where),
-    agents: { scout: bool(agents, 'scout', `${where}.agents`), web: bool(agents, 'web', `${where}.agents`), task: bool(agents, 'task', `${where}.agents`) },
-    currentNote: strOrNull(r, 'currentNote', where),
+    id: opt(r, 'id', '', () => str(r, 'id', where)),
+    request: opt(r, 'request', turn.request, () => str(r, 'request', where)),
+    agents,
+    currentNote: opt(r, 'currentNote', turn.currentNote, () => strOrNull(r, 'currentNote', where)),
     manual: manual as string[],
-    depth: num(r, 'depth', where),
-    sameFolder: bool(r, 'sameFolder', where),
-    turn: turns.turns[0] as ChatMessageRecord['turn'],
+    depth: opt(r, 'depth', 2, () => num(r, 'depth', where)),
+    sameFolder: opt(r, 'sameFolder', false, () => bool(r, 'sameFolder', where)),
+    turn,
     events: list(r, 'events', where).map((e, i) => event(e, `${where}.events[${i}]`)),
-    proposals: list(r, 'proposals', where).map((p, i) => proposal(p, `${where}.proposals[${i}]`)),
-    usage: { scout: phaseUsage(usage.scout, `${where}.usage.scout`), web: phaseUsage(usage.web, `${where}.usage.web`), task: phaseUsage(usage.task, `${where}.usage.task`) },
-    total: phaseUsage(r.total, `${where}.total`),
-    stopped: bool(r, 'stopped', where),
-    error: strOrNull(r, 'error', where),
-    question: strOrNull(r, 'question', where),
+    proposals: opt(r, 'proposals', [] as unknown[], () => list(r, 'proposals', where)).map((p, i) => proposal(p, `${where}.proposals[${i}]`)),
+    usage,
+    total: opt(r, 'total', zeroUsage(), () => phaseUsage(r.total, `${where}.total`)),
+    stopped: opt(r, 'stopped', turn.stopped === true, () => bool(r, 'stopped', where)),
+    error: opt(r, 'error', null, () => strOrNull(r, 'error', where)),
+    question: opt(r, 'question', null, () => strOrNull(r, 'question', where)),
   };
 }
 

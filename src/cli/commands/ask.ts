@@ -76,7 +76,7 @@ export const askCommand: CliCommand = {
     const parsed = parseArgs(args, {
       values: ['current', 'agents', 'scope', 'allow', 'depth', 'history', ...PROVIDER_FLAGS, ...WEB_FLAGS, ...SEMANTIC_FLAGS],
       lists: ['add', 'exclude', 'answer'],
-      booleans: ['json', 'same-folder', 'allow-private-hosts'],
+      booleans: ['json', 'same-folder', 'allow-private-hosts', 'yes'],
     });
     const [vaultDir, ...taskParts] = parsed.positionals;
     const task = taskParts.join(' ').trim();
@@ -89,6 +89,7 @@ export const askCommand: CliCommand = {
     if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');
     const web = webFromFlags(parsed, io.env, client, agents.web);
     const semantic = semanticFromFlags(parsed, io.env, vault);
+    if (parsed.booleans.has('yes') && semantic === null) throw new UsageError('--yes agrees to embedding notes for the semantic index: it needs --embed-model');
     const currentRaw = parsed.values.get('current');
     const currentNote = currentRaw === undefined ? null : await notePath(vault, currentRaw, '--current');
     const manual: string[] = [];
@@ -109,7 +110,7 @@ export const askCommand: CliCommand = {
     process.once('SIGINT', onInterrupt);
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
-      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with steward index. Scout searches by keyword.\n`);
+      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with steward index (or add --yes). Scout searches by keyword.\n`);
       const retrieval = new Retrieval(vault, indexer, semantic);
       const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web, excludedFolders, askUser };
       const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));

@@ -97,7 +97,7 @@ describe('chat store on real files', () => {
     ['corrupt', '{"steward":"chat","version":1,"id":"cbad","title":"cut sh', /not valid JSON/],
     ['foreign', '{"notes":["a","b"]}', /not a Steward chat/],
     ['newer', '{"steward":"chat","version":7,"id":"cbad"}', /format version 7; this Steward reads version 1/],
-    ['damaged', '{"steward":"chat","version":1,"id":"cbad","title":"t","createdAt":"x","updatedAt":"x","messages":[{"id":"m"}]}', /messages\[0\]\.agents should be an object/],
+    ['damaged', '{"steward":"chat","version":1,"id":"cbad","title":"t","createdAt":"x","updatedAt":"x","messages":[{"id":"m"}]}', /messages\[0\]\.turn should be an object/],
   ])('refuses a %s chat file with the reason, lists it with its problem, and never touches it', async (_what, text, reason) => {
     const { tv, store, chatFile } = await open();
     await tv.write('.obsidian/plugins/steward/chats/cbad.json', text);

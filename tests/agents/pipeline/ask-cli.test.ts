@@ -220,6 +220,34 @@ describe('steward ask: Scout then Task', () => {
   });
 });
 
+describe('steward ask: the semantic index', () => {
+  it('only loads the index without --yes, and with --yes embeds the notes first so Scout can search by meaning', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const flags = ['--agents', 'scout,task', '--embed-model', 'scripted-embed', '--dimensions', '64', '--json', ...model()];
+    env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
+    const loaded = await runSteward(['ask', tv.dir, 'roof?', ...flags]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.stderr).toMatch(/no semantic index for this model.*--yes/);
+    expect(env.server.requests.filter((r) => r.api === 'openai-embeddings')).toHaveLength(0);
+    expect(sentText(env.server.chatRequests()[1])).toContain('There is no semantic index');
+
+    env.server.reset();
+    env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
+    const built = await runSteward(['ask', tv.dir, 'roof?', ...flags, '--yes']);
+    expect(built.stderr).toBe('');
+    expect(built.code).toBe(0);
+    expect(env.server.requests.filter((r) => r.api === 'openai-embeddings').length).toBeGreaterThan(0);
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/notes for "roof panels" \(by meaning\):\n- Projects\/Solar\.md \(score [\d.]+; semantic:/);
+  });
+
+  it('refuses --yes without --embed-model', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const r = await runSteward(['ask', tv.dir, 'x', '--yes', ...model()]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--yes agrees to embedding notes');
+  });
+});
+
 describe('steward ask: history', () => {
   it('carries the earlier turns and what came of their edits into the next request', async () => {
     const tv = await env.vault(SOLAR_VAULT);

@@ -14,6 +14,23 @@ export interface StewardPage {
   notices(): string[];
   /** Jobs the widgets reported done (what "Undo last organize" would use). */
   jobs(): string[];
+  /** The chat view on a fresh vault holding `files`, talking to the scripted model server. */
+  openChat(files: Record<string, string>, options: ChatPageOptions): Promise<void>;
+  /** Reads a note of the open chat's vault. */
+  chatRead(path: string): Promise<string>;
+  /** The saved chats' requests and edit states, as the chat store holds them. */
+  chatSaved(): Promise<{ title: string; requests: string[]; edits: string[] }[]>;
+  /** Resolves when the chat's current run has ended (or at once when none runs). */
+  chatIdle(): Promise<void>;
+}
+
+export interface ChatPageOptions {
+  llmBaseUrl: string;
+  active?: string;
+  agents?: { scout: boolean; web: boolean; task: boolean };
+  streaming?: boolean;
+  theme?: 'light' | 'dark';
+  mobile?: boolean;
 }
 
 declare global {

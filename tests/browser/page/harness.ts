@@ -13,6 +13,7 @@ import { recordAllBlocks } from '../../helpers/record-blocks';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { StewardPage } from './api';
+import { openChatPage, openedChat } from './chat-page';
 
 setup();
 
@@ -119,6 +120,14 @@ const api: StewardPage = {
   exists: (path) => vault().exists(path),
   notices: () => [...shownNotices],
   jobs: () => [...jobs],
+  async openChat(files, options) {
+    await openChatPage(files, options);
+  },
+  chatRead: (path) => openedChat().port.read(path),
+  chatSaved: async () => (await openedChat().fixture.saved()).map((c) => ({ title: c.title, requests: c.messages.map((m) => m.turn.request), edits: c.messages.flatMap((m) => m.turn.edits.map((e) => `${e.file}:${e.state}`)) })),
+  chatIdle: async () => {
+    await openedChat().view.current;
+  },
 };
 
 window.steward = api;
