@@ -4,6 +4,8 @@ import { SelfWrites, trackSelfWrites } from './src/agents/organize/auto/self-wri
 import { DEFAULT_SETTINGS, parseSettings, type StewardSettings } from './src/settings/settings';
 import type { VaultPort } from './src/vault-vfs/vault-port';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
+import { pluginChatHost } from './src/views/chat/plugin-chat-host';
+import { registerChatView } from './src/views/chat/register-chat-view';
 import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
 import { registerPendingBlockWidgets } from './src/views/pending/register-widgets';
@@ -37,7 +39,9 @@ export default class StewardPlugin extends Plugin {
       return keyword && { ...keyword, semantic: semanticSearch.similarity() };
     };
     registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: indexes });
-    registerPendingBlockWidgets(this, widgetDepsFromSettings(() => this.port(), settings));
+    const widgetDeps = widgetDepsFromSettings(() => this.port(), settings);
+    registerPendingBlockWidgets(this, widgetDeps);
+    registerChatView(this, pluginChatHost({ ctx: this, settings, saveSettings: () => this.saveSettings(), widgetDeps, manifestId: this.manifest.id }));
     // The journal is read and vault events are watched only once the workspace is ready: the
     // vault's start-up `create` events (one per file) must not look like new files.
     this.app.workspace.onLayoutReady(() => {

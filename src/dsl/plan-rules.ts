@@ -141,7 +141,10 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   for (const record of inScope) {
     const rule = ordered.find((r) => r.condition.predicate(record, prepared.scope));
     if (rule === undefined) continue;
-    const dest = destinationOf(rule, record, opts);
+    const dest: Destination =
+      rule.edits !== null && record.ext !== 'md'
+        ? { ok: false, reason: `only notes can be edited; ${record.path} is an attachment, so the rule's tags and properties cannot be set on it` }
+        : destinationOf(rule, record, opts);
     if (!dest.ok) {
       matches.push({ path: record.path, rule: rule.name, destination: null });
       const key = `${rule.name}\u0000${dest.reason.replace(record.path, '')}`;

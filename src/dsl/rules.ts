@@ -1,10 +1,11 @@
 // Rules as users and the organize agent write them: {name, if, thenMoveTo?, thenRenameTo?,
-// priority?}. Validation compiles each condition and pattern once and names the rule and the
+// thenAddTags?, thenRemoveTags?, thenSetProperties?, priority?}. Validation compiles each condition and pattern once and names the rule and the
 // field in every error, so a bad rules file says exactly what to fix.
 
 import { compileExpression, type CompiledExpression } from './compile';
 import { DslError, RuleValidationError } from './errors';
 import { parsePattern, type PatternPart } from './rename-pattern';
+import { EDIT_KEYS, ruleEditsOf, type RuleEdits } from './rule-edits';
 import { didYouMean } from './suggest';
 
 export interface RuleSpec {
@@ -12,6 +13,9 @@ export interface RuleSpec {
   if: string;
   thenMoveTo?: string;
   thenRenameTo?: string;
+  thenAddTags?: string[];
+  thenRemoveTags?: string[];
+  thenSetProperties?: Record<string, string | number | boolean | null>;
   priority?: number;
 }
 
@@ -31,10 +35,12 @@ export interface CompiledRule {
   condition: CompiledExpression;
   moveTo: MoveTarget | null;
   renameTo: { parts: PatternPart[]; source: string } | null;
+  /** Tags and properties the rule sets on the notes it matches; null when it edits nothing. */
+  edits: RuleEdits | null;
   spec: RuleSpec;
 }
 
-const KEYS = ['name', 'if', 'thenMoveTo', 'thenRenameTo', 'priority'];
+const KEYS = ['name', 'if', 'thenMoveTo', 'thenRenameTo', ...EDIT_KEYS, 'priority'];
 
 function fail(label: string, message: string): never {
   throw new RuleValidationError(`${label}: ${message}`);
@@ -85,7 +91,10 @@ function validateOne(value: unknown, index: number, names: Map<string, number>):
   const rename = obj.thenRenameTo;
   if (move !== undefined && typeof move !== 'string') fail(label, '"thenMoveTo" must be a text (a folder)');
   if (rename !== undefined && typeof rename !== 'string') fail(label, '"thenRenameTo" must be a text (a name pattern)');
-  if (move === undefined && rename === undefined) fail(label, 'the rule does nothing: give "thenMoveTo", "thenRenameTo" or both');
+  const edits = ruleEditsOf(obj, (message) => fail(label, message));
+  if (move === undefined && rename === undefined && edits === null) {
+    fail(label, 'the rule does nothing: give "thenMoveTo", "thenRenameTo", "thenAddTags", "thenRemoveTags" or "thenSetProperties"');
+  }
   if (rename !== undefined && (rename.includes('/') || rename.includes('\\'))) {
     fail(label, `"thenRenameTo" "${rename}" contains a folder separator; put folders in "thenMoveTo"`);
   }
@@ -95,6 +104,7 @@ function validateOne(value: unknown, index: number, names: Map<string, number>):
   const spec: RuleSpec = { name, if: condition };
   if (move !== undefined) spec.thenMoveTo = move;
   if (rename !== undefined) spec.thenRenameTo = rename;
+  for (const key of EDIT_KEYS) if (obj[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = obj[key];
   if (obj.priority !== undefined) spec.priority = priority;
   return {
     name,
@@ -103,6 +113,7 @@ function validateOne(value: unknown, index: number, names: Map<string, number>):
     condition: compiled,
     moveTo: move === undefined ? null : moveTarget(label, move),
     renameTo: rename === undefined ? null : { parts: patternOf(label, 'thenRenameTo', rename.trim()), source: rename },
+    edits,
     spec,
   };
 }

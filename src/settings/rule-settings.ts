@@ -3,6 +3,7 @@
 // switched off and reported with what is wrong and where; it is never silently dropped.
 import { compileExpression } from '../dsl/compile';
 import { DslError } from '../dsl/errors';
+import { EDIT_KEYS } from '../dsl/rule-edits';
 import { checkRules, type CompiledRule, type RuleSpec } from '../dsl/rules';
 import { isRecord } from './read-fields';
 
@@ -16,6 +17,7 @@ export function specOf(rule: SavedRule): RuleSpec {
   const spec: RuleSpec = { name: rule.name, if: rule.if };
   if (rule.thenMoveTo !== undefined) spec.thenMoveTo = rule.thenMoveTo;
   if (rule.thenRenameTo !== undefined) spec.thenRenameTo = rule.thenRenameTo;
+  for (const key of EDIT_KEYS) if (rule[key] !== undefined) Object.assign(spec, { [key]: rule[key] });
   if (rule.priority !== undefined) spec.priority = rule.priority;
   return spec;
 }
@@ -68,6 +70,8 @@ function savedRuleOf(raw: unknown, i: number): SavedRule {
   const rename = optionalText(raw.thenRenameTo);
   if (move !== undefined) rule.thenMoveTo = move;
   if (rename !== undefined) rule.thenRenameTo = rename;
+  // Edit actions are kept as written; a malformed one is reported by the check and turns the rule off.
+  for (const key of EDIT_KEYS) if (raw[key] !== undefined && raw[key] !== null) Object.assign(rule, { [key]: raw[key] });
   if (typeof raw.priority === 'number') rule.priority = raw.priority;
   return rule;
 }

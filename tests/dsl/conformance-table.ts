@@ -164,3 +164,24 @@ export const CONFORMANCE: [expression: string, matches: string[]][] = [
   ['TRUE AND file.name == "todo"', [F.todo]],
   ['NOT NOT file.isHidden', HIDDEN],
 ];
+
+// Edit actions: a rule's tags and properties, placeholders filled in, for one note of the vault.
+export const EDIT_CONFORMANCE: [rule: Record<string, unknown>, note: string, edits: Record<string, unknown>][] = [
+  [{ thenAddTags: ['meeting', '#filed'] }, F.meeting, { addTags: ['meeting', 'filed'], removeTags: [], setProperties: {} }],
+  [{ thenAddTags: ['project/{fm.status}'] }, F.alpha, { addTags: ['project/active'], removeTags: [], setProperties: {} }],
+  [{ thenAddTags: ['in/{parent}', 'y{year}'] }, F.jan31, { addTags: ['in/2024', 'y2024'], removeTags: [], setProperties: {} }],
+  [{ thenAddTags: ['{name}'] }, F.longNote, { addTags: ['Long-note-name-here'], removeTags: [], setProperties: {} }],
+  [{ thenAddTags: ['A', 'a'] }, F.idea, { addTags: ['A'], removeTags: [], setProperties: {} }],
+  [{ thenRemoveTags: ['project/beta', 'work'] }, F.beta, { addTags: [], removeTags: ['project/beta', 'work'], setProperties: {} }],
+  [{ thenSetProperties: { status: 'processed', filed: '{date}' } }, F.meeting, { addTags: [], removeTags: [], setProperties: { status: 'processed', filed: '2024-02-15' } }],
+  [{ thenSetProperties: { month: '{year}-{month}', day: '{day}' } }, F.jan31, { addTags: [], removeTags: [], setProperties: { month: '2024-01', day: '31' } }],
+  [{ thenSetProperties: { reviewed: true, rank: 2, draft: null } }, F.gamma, { addTags: [], removeTags: [], setProperties: { reviewed: true, rank: 2, draft: null } }],
+  [{ thenSetProperties: { who: '{fm.attendees}', kind: '{ext} in {parent}' } }, F.meeting, { addTags: [], removeTags: [], setProperties: { who: 'Ann, Bob', kind: 'md in Inbox' } }],
+  [{ thenSetProperties: { missing: '{fm.nothing}' } }, F.welcome, { addTags: [], removeTags: [], setProperties: { missing: '' } }],
+];
+
+// Edits whose placeholders leave no legal tag for the note: refused for that note, with the reason.
+export const EDIT_REFUSALS: [rule: Record<string, unknown>, note: string, reason: string][] = [
+  [{ thenAddTags: ['{fm.nothing}'] }, F.welcome, '"thenAddTags" "{fm.nothing}" gives "" for Welcome.md, which is not a tag'],
+  [{ thenAddTags: ['{fm.priority}'] }, F.alpha, '"thenAddTags" "{fm.priority}" gives "1" for Projects/Alpha.md, which is not a tag'],
+];

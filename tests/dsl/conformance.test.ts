@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileExpression } from '../../src/dsl/compile';
 import { ContentKeywordSimilarity } from '../../src/dsl/content-similarity';
 import { matchRecords } from '../../src/dsl/evaluate';
-import { ALL_FILES, CONFORMANCE } from './conformance-table';
+import { expandEdits } from '../../src/dsl/rule-edits';
+import { validateRules } from '../../src/dsl/rules';
+import { ALL_FILES, CONFORMANCE, EDIT_CONFORMANCE, EDIT_REFUSALS } from './conformance-table';
 import { openFixtureVault, type FixtureVault } from './fixture-vault';
 
 let fx: FixtureVault;
@@ -23,5 +25,22 @@ describe('conformance table on the fixture vault (through NodeVault)', () => {
     const compiled = compileExpression(expression);
     const result = await matchRecords(compiled, fx.records, { similarity: { keyword: new ContentKeywordSimilarity(fx.records) } });
     expect(result.matches.map((r) => r.path).sort()).toEqual([...expected].sort());
+  });
+});
+
+describe('edit actions on the fixture vault: tags and properties with placeholders filled in', () => {
+  const expand = (rule: Record<string, unknown>, note: string) => {
+    const [compiled] = validateRules([{ name: 'edit', if: 'file.ext == "md"', ...rule }]);
+    const record = fx.records.find((r) => r.path === note);
+    if (compiled?.edits == null || record === undefined) throw new Error(`no edits or no note ${note}`);
+    return expandEdits(compiled.edits, record);
+  };
+
+  it.each(EDIT_CONFORMANCE)('%j on %s', (rule, note, edits) => {
+    expect(expand(rule, note)).toEqual({ ok: true, edits });
+  });
+
+  it.each(EDIT_REFUSALS)('%j on %s is refused', (rule, note, reason) => {
+    expect(expand(rule, note)).toEqual({ ok: false, reason });
   });
 });

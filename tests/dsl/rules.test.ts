@@ -24,7 +24,19 @@ describe('rule validation names the rule and the field', () => {
     [[{ name: 'PDFs', if: 'file.createdAt ==', thenMoveTo: 'x' }], `rule 1 ("PDFs"): "if": expected a value after '==' at 1:18`],
     [[{ name: 'PDFs', if: 'file.modifed > 2024-01-01', thenMoveTo: 'x' }], 'rule 1 ("PDFs"): "if": unknown field file.modifed; did you mean file.modifiedAt? at 1:6'],
     [[{ name: 'PDFs', if: 'file.ext == "pdf"', thenMove: 'x' }], 'rule 1 ("PDFs"): unknown field "thenMove"; did you mean "thenMoveTo"?'],
-    [[{ name: 'PDFs', if: 'file.ext == "pdf"' }], 'rule 1 ("PDFs"): the rule does nothing: give "thenMoveTo", "thenRenameTo" or both'],
+    [[{ name: 'PDFs', if: 'file.ext == "pdf"' }], 'rule 1 ("PDFs"): the rule does nothing: give "thenMoveTo", "thenRenameTo", "thenAddTags", "thenRemoveTags" or "thenSetProperties"'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: 'meeting' }], 'rule 1 ("Tag"): "thenAddTags" must be a list of tags'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['ok', 3] }], 'rule 1 ("Tag"): "thenAddTags" item 2 must be a text (a tag)'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['  '] }], 'rule 1 ("Tag"): "thenAddTags" item 1 is empty'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['two words'] }], 'rule 1 ("Tag"): "thenAddTags" item 1 "two words" holds a character a tag cannot'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenRemoveTags: ['p/{when}'] }], 'rule 1 ("Tag"): "thenRemoveTags" item 1 "p/{when}": unknown placeholder {when}'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['a'], thenRemoveTags: ['#A'] }], 'rule 1 ("Tag"): "a" is both in "thenAddTags" and "thenRemoveTags"'],
+    [[{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: [] }], 'rule 1 ("Tag"): the edit actions are all empty'],
+    [[{ name: 'Set', if: 'file.ext == "md"', thenSetProperties: ['status'] }], 'rule 1 ("Set"): "thenSetProperties" must be an object'],
+    [[{ name: 'Set', if: 'file.ext == "md"', thenSetProperties: { tags: 'x' } }], 'rule 1 ("Set"): "thenSetProperties" sets "tags"; change tags with "thenAddTags"'],
+    [[{ name: 'Set', if: 'file.ext == "md"', thenSetProperties: { status: { a: 1 } } }], 'rule 1 ("Set"): "thenSetProperties" "status" must be a text, a number, true, false or null'],
+    [[{ name: 'Set', if: 'file.ext == "md"', thenSetProperties: { filed: '{date' } }], 'rule 1 ("Set"): "thenSetProperties" "filed": "{" at position 1 is not closed'],
+    [[{ name: 'Set', if: 'file.ext == "md"', thenSetProperties: { ' status': 'x' } }], 'rule 1 ("Set"): "thenSetProperties" has a property name " status"'],
     [[{ name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: '../Elsewhere' }], 'rule 1 ("PDFs"): "thenMoveTo" "../Elsewhere" uses ".."'],
     [[{ name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: 'A\\B' }], 'contains a backslash'],
     [[{ name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: 'Docs/{when}' }], 'rule 1 ("PDFs"): "thenMoveTo": unknown placeholder {when}; use {name} {ext} {date} {year} {month} {day} {parent} {fm.KEY}'],
@@ -163,5 +175,21 @@ describe('names and dates for patterns', () => {
     expect(fileDay(record('2024-02-30 not a day.md', { ctime }))).toBe(20220203);
     expect(fileDay(record('n.md', { ctime, frontmatter: { created: '2020-05-06' } }))).toBe(20200506);
     expect(fileDay(record('n.md', { ctime }))).toBe(20220203);
+  });
+});
+
+describe('rules that edit', () => {
+  it('refuses a rule that would edit an attachment, naming the rule, and plans nothing for it', async () => {
+    const rules = validateRules([{ name: 'Tag inbox', if: 'file.folder == "Inbox"', thenAddTags: ['inbox'], thenMoveTo: 'Filed' }]);
+    const plan = await planRules(rules, [record('Inbox/a.pdf'), record('Inbox/b.png')], opts());
+    expect(plan.operations).toEqual([]);
+    expect(plan.conflicts).toHaveLength(1);
+    expect(plan.conflicts[0]).toMatchObject({ kind: 'refused', paths: ['Inbox/a.pdf', 'Inbox/b.png'], rule: 'Tag inbox' });
+    expect(plan.conflicts[0]?.detail).toContain('rule "Tag inbox": only notes can be edited');
+  });
+
+  it('keeps the edit actions in the rule spec as written', () => {
+    const spec = { name: 'S', if: 'file.ext == "md"', thenAddTags: ['a'], thenRemoveTags: ['b'], thenSetProperties: { s: '{date}', n: null } };
+    expect(validateRules([spec])[0]?.spec).toEqual(spec);
   });
 });

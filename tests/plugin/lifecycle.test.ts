@@ -35,15 +35,37 @@ describe('plugin lifecycle', () => {
   let leaks: LeakTracker | undefined;
   afterEach(() => leaks?.restore());
 
-  it('registers its settings tab, the organize commands, the pending-block widgets and nothing that does not work yet', async () => {
+  it('registers its settings tab, the organize commands, the pending-block widgets, the chat view and nothing that does not work yet', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
-    expect([...plugin.commands__.keys()].sort()).toEqual(['organize-folder', 'undo-last-organize']);
-    expect([...plugin.views__.keys()].sort()).toEqual([]);
+    expect([...plugin.commands__.keys()].sort()).toEqual(['open-chat', 'organize-folder', 'undo-last-organize']);
+    expect([...plugin.views__.keys()].sort()).toEqual(['steward-chat']);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);
-    expect(plugin.ribbonActions__).toHaveLength(0);
+    expect(plugin.ribbonActions__).toHaveLength(1);
+    // No default hotkey: the user picks one.
+    expect((plugin.commands__.get('open-chat') as { hotkeys?: unknown[] } | undefined)?.hotkeys ?? []).toEqual([]);
+  });
+
+  it('"Open chat" opens one chat view in the right sidebar, and opening again reveals the same one', async () => {
+    const started = await startPlugin();
+    leaks = started.leaks;
+    const { app, plugin } = started;
+    const run = async (): Promise<void> => {
+      (plugin.commands__.get('open-chat') as { callback: () => void }).callback();
+      await settle();
+    };
+    await run();
+    const leaves = app.workspace.getLeavesOfType('steward-chat');
+    expect(leaves).toHaveLength(1);
+    // The runtime's leaves do not build views; the registered creator does, as Obsidian would.
+    const view = (plugin.views__.get('steward-chat') as unknown as (leaf: unknown) => { onOpen(): Promise<void>; onClose(): Promise<void>; containerEl: HTMLElement })(leaves[0]);
+    await view.onOpen();
+    expect(view.containerEl.querySelector('.steward-chat-composer textarea')).not.toBeNull();
+    await view.onClose();
+    await run();
+    expect(app.workspace.getLeavesOfType('steward-chat')).toHaveLength(1);
   });
 
   it('releases every event, interval and DOM listener on unload', async () => {

@@ -30,6 +30,15 @@ describe('saved rules on load', () => {
     expect(r.problems[1]).toContain('rule 2 ("N")');
   });
 
+  it('keeps edit actions as written; a malformed one is kept, reported and turned off', () => {
+    const tagger: SavedRule = { name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['a'], thenSetProperties: { s: 'x', gone: null }, enabled: true };
+    const bad = { name: 'Bad', if: 'file.ext == "md"', thenAddTags: 'a' };
+    const r = parseSettings({ rules: [tagger, bad] });
+    expect(r.settings.rules).toEqual([tagger, { ...bad, enabled: false }]);
+    expect(r.problems).toEqual(['rule 2 ("Bad"): "thenAddTags" must be a list of tags, such as ["meeting", "project/{fm.project}"]; the rule is kept but turned off until it is fixed']);
+    expect(compiledRules(r.settings.rules).map((c) => c.edits?.addTags.map((t) => t.source))).toEqual([['a']]);
+  });
+
   it('reports rules that is not a list', () => {
     const r = parseSettings({ rules: { name: 'x' } });
     expect(r.settings.rules).toEqual([]);

@@ -43,7 +43,7 @@ describe('agent toggles', () => {
     expect(c.toggles.get('task')?.getAttribute('aria-pressed')).toBe('false');
     expect(c.sendButton.disabled).toBe(true);
     key(c.input, 'Enter');
-    expect(h.saved).toEqual([]);
+    expect(await h.saved()).toEqual([]);
     c.toggles.get('scout')?.click();
     await Promise.resolve();
     await Promise.resolve();
@@ -62,7 +62,7 @@ describe('agent toggles', () => {
     key(c.input, 'Enter');
     expect(c.input.value).toBe('');
     await h.view.current;
-    expect(h.saved[0]?.messages[0]?.turn.request).toBe('line one');
+    expect((await h.saved())[0]?.messages[0]?.turn.request).toBe('line one');
   });
 });
 

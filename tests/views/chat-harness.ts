@@ -1,6 +1,6 @@
 // The chat view on the test runtime: a faithful in-memory vault, the host of chat-host-fixture.ts
-// (index, retrieval, the scripted model over loopback, the widgets' ledger and journal, a chat
-// store in memory) and the real ChatView, opened in a leaf the way Obsidian opens it.
+// (index, retrieval, the scripted model over loopback, the widgets' ledger and journal, the chat
+// store) and the real ChatView, opened in a leaf the way Obsidian opens it.
 import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { createLlmClient } from '../../src/agents/llm/create-client';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
@@ -14,15 +14,13 @@ import type { ScriptedLlmServer } from '../llm-server';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { chatHostOn, type ChatHostOptions } from './chat-host-fixture';
 
-export { memoryStore } from './chat-host-fixture';
-
 export interface ChatHarness {
   app: App;
   port: ObsidianVault;
   view: ChatView;
   host: ChatHost;
   agents: Record<PhaseName, boolean>;
-  saved: ChatRecord[];
+  saved(): Promise<ChatRecord[]>;
   close(): Promise<void>;
 }
 

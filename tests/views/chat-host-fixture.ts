@@ -1,6 +1,6 @@
 // The chat view's host on the test runtime, for the view tests and the Chromium page alike: the
 // keyword index and retrieval over the faithful vault, the model behind the scripted LLM server,
-// the pending widgets' real deps (ledger, journal, scope policy) and a chat store in memory.
+// the pending widgets' real deps (ledger, journal, scope policy) and the plugin's chat store (JSON files in the plugin folder).
 import type { App } from 'obsidian-test-mocks/obsidian';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
 import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
@@ -13,34 +13,8 @@ import type { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import { Retrieval } from '../../src/vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
 import type { ChatHost, ContextChoice } from '../../src/views/chat/chat-host';
+import { ChatStore } from '../../src/agents/chat/chat-store';
 import type { ChatRecord, ChatStoreLike } from '../../src/views/chat/chat-record';
-
-/** A store of whole chats in memory (the view's seam; the plugin's store is tested on its own). */
-export function memoryStore(saved: ChatRecord[]): ChatStoreLike {
-  return {
-    list: () => Promise.resolve(saved.map((c) => ({ id: c.id, title: c.title, updatedAt: c.updatedAt }))),
-    load: (id) => {
-      const c = saved.find((x) => x.id === id);
-      return c ? Promise.resolve(structuredClone(c)) : Promise.reject(new Error(`no chat ${id}`));
-    },
-    save: (chat) => {
-      const i = saved.findIndex((x) => x.id === chat.id);
-      if (i >= 0) saved[i] = structuredClone(chat);
-      else saved.push(structuredClone(chat));
-      return Promise.resolve();
-    },
-    rename: (id, title) => {
-      const c = saved.find((x) => x.id === id);
-      if (c) c.title = title;
-      return Promise.resolve();
-    },
-    remove: (id) => {
-      const i = saved.findIndex((x) => x.id === id);
-      if (i >= 0) saved.splice(i, 1);
-      return Promise.resolve();
-    },
-  };
-}
 
 export interface ChatHostOptions {
   client?: LlmClient | null;
@@ -53,7 +27,8 @@ export interface ChatHostOptions {
 export interface ChatHostFixture {
   host: ChatHost;
   agents: Record<PhaseName, boolean>;
-  saved: ChatRecord[];
+  /** Every saved chat, read back through the store. */
+  saved(): Promise<ChatRecord[]>;
   stop(): Promise<void>;
 }
 
@@ -64,7 +39,8 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
   const agents = { scout: false, web: false, task: true, ...o.agents };
   let context: ContextChoice = { depth: 1, sameFolder: false };
   const task = { ...DEFAULT_TASK_SETTINGS, ...o.task };
-  const saved: ChatRecord[] = [];
+  const store = o.store ?? ChatStore.of(port, () => 'Steward/Chats');
+  const saved = async (): Promise<ChatRecord[]> => Promise.all((await store.list()).map((c) => store.load(c.id)));
   const host: ChatHost = {
     app: app as never,
     agents: () => agents,
@@ -86,7 +62,7 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
     },
     contextPreview: (r) => buildTaskContext(port, retrieval, [], { ...r, scout: null, tokenLimit: task.tokenLimit }),
     streams: () => o.streams ?? true,
-    store: o.store ?? memoryStore(saved),
+    store,
     widgetDeps: {
       port: () => port,
       editPolicy: (note) => buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: EDIT_CAPABILITIES, currentNote: note }),

@@ -55,14 +55,15 @@ describe('a Scout → Task run in the chat view', () => {
     expect(await h.port.read('Projects/Budget.md')).toContain('```ai-edit');
 
     button(root, 'Accept all').click();
-    await waitFor(() => h?.saved[0]?.messages[0]?.turn.edits[0]?.state === 'accepted');
+    await waitFor(() => root.querySelector('.steward-chat-edits li.is-accepted') !== null);
     const budget = await h.port.read('Projects/Budget.md');
     expect(budget).not.toContain('ai-edit');
     expect(budget).toContain('Total: 9500 EUR');
     expect(root.querySelector('.steward-chat-edits li')?.textContent).toContain('accepted');
     // Saved after the message, with the run's events and the history the next turn reads.
-    const chat = h.saved[0];
+    const chat = (await h.saved())[0];
     expect(chat?.title).toBe('how much will the solar roof cost?');
+    expect(chat?.messages[0]?.turn.edits.map((e) => e.state)).toEqual(['accepted']);
     expect(chat?.messages[0]?.turn.answer).toBe('About **9,500 EUR**.');
     expect(chat?.messages[0]?.events.some((e) => e.type === 'selection_updated')).toBe(true);
     expect(root.querySelector('.steward-chat-total')?.textContent).toMatch(/^Chat: .* in · .* out · \$/);
@@ -84,14 +85,14 @@ describe('a Scout → Task run in the chat view', () => {
     const sent = JSON.stringify(server.requests.at(-1)?.body.messages ?? []);
     expect(sent).toContain('first question');
     expect(sent).toContain('First answer.');
-    expect(h.saved[0]?.messages.map((m) => m.turn.request)).toEqual(['first question', 'second question']);
+    expect((await h.saved())[0]?.messages.map((m) => m.turn.request)).toEqual(['first question', 'second question']);
   });
 
   it('a run that cannot start says why in the message, and it is kept', async () => {
     h = await openChat(SOLAR_VAULT, { client: null });
     await h.view.send('anything');
     expect(h.view.contentEl.querySelector('.steward-chat-error')?.textContent).toBe('Error: no model provider is configured');
-    expect(h.saved[0]?.messages.length).toBe(1);
+    expect((await h.saved())[0]?.messages.length).toBe(1);
   });
 });
 

@@ -6,7 +6,10 @@ import { ItemView, Notice, type ViewStateResult, type WorkspaceLeaf } from 'obsi
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatHost } from './chat-host';
-import { chatUsage, newChat, titleFrom, type ChatMessageRecord, type ChatRecord } from './chat-record';
+import { newChat, titleFrom } from '../../agents/chat/chat-store';
+import { messageRecord } from '../../agents/chat/chat-message';
+import { refreshEditStates } from '../../agents/chat/edit-states';
+import { chatUsage, type ChatMessageRecord, type ChatRecord } from './chat-record';
 import { Composer } from './composer';
 import { ContextPills } from './context-pills';
 import { copyNotes, openEditBlock } from './open-notes';
@@ -21,7 +24,7 @@ import { usageText } from './usage-text';
 export const CHAT_VIEW_TYPE = 'steward-chat';
 
 export class ChatView extends ItemView {
-  chat: ChatRecord = newChat(new Date(), chatId());
+  chat: ChatRecord = newChat();
   list!: MessageList;
   composer!: Composer;
   pills!: ContextPills;
@@ -134,13 +137,13 @@ export class ChatView extends ItemView {
     if (this.running) return;
     const c = this.host.context();
     const currentNote = this.currentNote();
-    const record: ChatMessageRecord = { turn: { request: text, currentNote, answer: '', edits: [], at: '' }, events: [] };
+    const history = this.chat.messages.map((m) => m.turn);
+    const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
-    const history = this.chat.messages.map((m) => m.turn);
-    const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow()).then(async () => {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
@@ -164,7 +167,7 @@ export class ChatView extends ItemView {
 
   startNew(): void {
     if (this.running) return;
-    this.chat = newChat(new Date(), chatId());
+    this.chat = newChat();
     void this.list.show([]);
     this.drawTotal();
     this.app.workspace.requestSaveLayout();
@@ -180,8 +183,9 @@ export class ChatView extends ItemView {
       new Notice(`Steward: the chat could not be opened: ${e instanceof Error ? e.message : String(e)}. The file was left as it is.`);
       return false;
     }
-    this.chat = chat;
-    await this.list.show(chat.messages);
+    // Edits decided in their notes since (with the widgets) are read back into the history.
+    this.chat = (await refreshEditStates(this.host.widgetDeps.port(), chat)).chat;
+    await this.list.show(this.chat.messages);
     this.drawTotal();
     this.app.workspace.requestSaveLayout();
     return true;
@@ -198,8 +202,4 @@ export class ChatView extends ItemView {
     const u = chatUsage(this.chat);
     this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${usageText(u.usage, u.costUsd)}`);
   }
-}
-
-function chatId(): string {
-  return `${new Date().toISOString().replace(/[-:T]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 }

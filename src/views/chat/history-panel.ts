@@ -22,10 +22,10 @@ export async function renderHistory(el: HTMLElement, store: ChatStoreLike, curre
     return;
   }
   const ul = el.createEl('ul', { attr: { 'aria-label': 'Saved chats' } });
-  for (const c of [...chats].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))) {
+  for (const c of chats) {
     const li = ul.createEl('li', { cls: c.id === currentId ? 'is-current' : '', attr: { 'data-chat': c.id } });
     const open = li.createEl('button', { cls: 'steward-chat-history-open', text: c.title, attr: { 'aria-label': `Open chat: ${c.title}` } });
-    li.createSpan({ cls: 'steward-chat-history-date', text: c.updatedAt.slice(0, 16).replace('T', ' ') });
+    li.createSpan({ cls: 'steward-chat-history-date', text: c.problem === null ? c.updatedAt.slice(0, 16).replace('T', ' ') : `cannot be opened: ${c.problem}` });
     open.addEventListener('click', () => actions.open(c.id));
     const rename = li.createEl('button', { text: 'Rename', attr: { 'aria-label': `Rename chat: ${c.title}` } });
     rename.addEventListener('click', () => {

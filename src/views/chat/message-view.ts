@@ -46,7 +46,7 @@ export class MessageView {
   async complete(): Promise<void> {
     await this.timeline.finish(this.record.turn.answer);
     this.drawEdits();
-    const u = messageUsage(this.record.events);
+    const u = messageUsage(this.record);
     this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 ? `This message: ${usageText(u.usage, u.costUsd)}` : '');
   }
 

@@ -19,7 +19,7 @@ export interface StewardPage {
   /** Reads a note of the open chat's vault. */
   chatRead(path: string): Promise<string>;
   /** The saved chats' requests and edit states, as the chat store holds them. */
-  chatSaved(): { title: string; requests: string[]; edits: string[] }[];
+  chatSaved(): Promise<{ title: string; requests: string[]; edits: string[] }[]>;
   /** Resolves when the chat's current run has ended (or at once when none runs). */
   chatIdle(): Promise<void>;
 }

@@ -124,7 +124,7 @@ const api: StewardPage = {
     await openChatPage(files, options);
   },
   chatRead: (path) => openedChat().port.read(path),
-  chatSaved: () => openedChat().fixture.saved.map((c) => ({ title: c.title, requests: c.messages.map((m) => m.turn.request), edits: c.messages.flatMap((m) => m.turn.edits.map((e) => `${e.file}:${e.state}`)) })),
+  chatSaved: async () => (await openedChat().fixture.saved()).map((c) => ({ title: c.title, requests: c.messages.map((m) => m.turn.request), edits: c.messages.flatMap((m) => m.turn.edits.map((e) => `${e.file}:${e.state}`)) })),
   chatIdle: async () => {
     await openedChat().view.current;
   },
