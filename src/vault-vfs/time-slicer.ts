@@ -22,6 +22,9 @@ export class TimeSlicer {
   longestBlockMs = 0;
   /** Number of times the slicer gave the event loop back. */
   yields = 0;
+  /** Most work units (bytes, for the store codec) reported by `work` between two yields. */
+  longestWork = 0;
+  private workSinceYield = 0;
   private sliceStart = performance.now();
 
   constructor(
@@ -49,8 +52,15 @@ export class TimeSlicer {
     if (this.due) await this.yield();
   }
 
+  /** Counts work done since the last yield: a bound on it holds however loaded the machine is. */
+  work(units: number): void {
+    this.workSinceYield += units;
+    if (this.workSinceYield > this.longestWork) this.longestWork = this.workSinceYield;
+  }
+
   async yield(): Promise<void> {
     this.note();
+    this.workSinceYield = 0;
     this.yields++;
     await this.yieldFn();
     this.sliceStart = performance.now();

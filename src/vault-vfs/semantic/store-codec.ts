@@ -7,17 +7,17 @@
 //
 // A file of another format, another model or chunking, a truncated or damaged one is refused with
 // a reason (StoreRefusedError) and the caller starts empty; nothing of it is used. Both directions
-// are generators that pause every few thousand notes, so a 50 MB store never blocks for long.
+// are generators that yield after at most STEP_BYTES of work (store-steps.ts): the checksums, the
+// copies and the parsing all run in steps, so a 50 MB store never blocks for long.
 
-import { ByteReader, ByteWriter, CorruptDataError, checksum32 } from '../search/bytes';
+import { ByteReader, ByteWriter, CorruptDataError } from '../search/bytes';
 import { keyString, type EmbedderKey } from './types';
 import { SemanticStore, type StoredNote } from './semantic-store';
+import { checksumSteps, copySteps, STEP_BYTES, type Steps } from './store-steps';
 
 export const STORE_FORMAT_VERSION = 1;
 const MAGIC = new TextEncoder().encode('STEWSEM\0');
 const BLOCK = 1 << 20;
-/** Chunks handled between two pauses (a pause costs a turn of the event loop). */
-const CHUNKS_PER_STEP = 1_024;
 
 /** What a store must have been written with to be used: the model key and the chunking. */
 export interface StoreIdentity {
@@ -33,8 +33,10 @@ export class StoreRefusedError extends Error {
   }
 }
 
-export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Generator<void, Uint8Array> {
-  const w = new ByteWriter();
+export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Steps<Uint8Array> {
+  // The metadata is written in segments of about a quarter step (written, then copied), so no single copy of it is long.
+  const segments: Uint8Array[] = [];
+  let w = new ByteWriter();
   w.string(id.key.provider);
   w.string(id.key.model);
   w.varint(id.key.dimensions);
@@ -42,7 +44,6 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Gene
   w.varint(id.maxTokens);
   w.varint(store.notes.size);
   const slots: number[] = [];
-  let sinceYield = 0;
   for (const [path, note] of store.notes) {
     w.string(path);
     w.f64(note.mtime);
@@ -55,40 +56,46 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Gene
       w.varint(c.to);
       slots.push(c.slot);
     }
-    sinceYield += note.chunks.length + 1;
-    if (sinceYield >= CHUNKS_PER_STEP) {
-      sinceYield = 0;
-      yield;
+    if (w.length >= STEP_BYTES / 4) {
+      segments.push(w.result());
+      yield 2 * w.length;
+      w = new ByteWriter();
     }
   }
+  segments.push(w.result());
+  yield 2 * w.length;
   const dims = id.key.dimensions;
-  const scales = new Float32Array(slots.length);
-  const vectors = new Int8Array(slots.length * dims);
-  for (let k = 0; k < slots.length; k++) {
-    const slot = slots[k] as number;
-    scales[k] = store.slab.scale[slot] as number;
-    vectors.set(store.slab.q.subarray(slot * dims, (slot + 1) * dims), k * dims);
-    if (k % (CHUNKS_PER_STEP * 8) === CHUNKS_PER_STEP * 8 - 1) yield;
-  }
+  const metaLength = segments.reduce((sum, m) => sum + m.length, 0);
   // One allocation for the file: header, then metadata, scales and vectors copied in place.
-  const meta = w.result();
-  const length = meta.length + scales.byteLength + vectors.byteLength;
+  const length = metaLength + slots.length * (4 + dims);
   const blocks = Math.ceil(length / BLOCK);
   const start = MAGIC.length + 12 + 4 * blocks;
   const out = new Uint8Array(start + length);
-  out.set(meta, start);
-  out.set(new Uint8Array(scales.buffer), start + meta.length);
-  yield;
-  out.set(new Uint8Array(vectors.buffer), start + meta.length + scales.byteLength);
-  yield;
+  let at = start;
+  for (const m of segments) {
+    yield* copySteps(out, m, at);
+    at += m.length;
+  }
+  const scalesAt = start + metaLength;
+  const scaleView = new DataView(out.buffer, scalesAt, slots.length * 4);
+  const vectorsAt = scalesAt + slots.length * 4;
+  const perStep = Math.max(1, Math.floor(STEP_BYTES / (dims + 4)));
+  for (let k0 = 0; k0 < slots.length; k0 += perStep) {
+    const k1 = Math.min(slots.length, k0 + perStep);
+    for (let k = k0; k < k1; k++) {
+      const slot = slots[k] as number;
+      scaleView.setFloat32(k * 4, store.slab.scale[slot] as number, true);
+      out.set(store.slab.q.subarray(slot * dims, (slot + 1) * dims), vectorsAt + k * dims);
+    }
+    yield (k1 - k0) * (dims + 4);
+  }
   out.set(MAGIC, 0);
   const view = new DataView(out.buffer);
   view.setUint32(MAGIC.length, STORE_FORMAT_VERSION, true);
   view.setUint32(MAGIC.length + 4, length, true);
   view.setUint32(MAGIC.length + 8, blocks, true);
   for (let b = 0; b < blocks; b++) {
-    view.setUint32(MAGIC.length + 12 + 4 * b, checksum32(out, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)), true);
-    if (b % 4 === 3) yield;
+    view.setUint32(MAGIC.length + 12 + 4 * b, yield* checksumSteps(out, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)), true);
   }
   return out;
 }
@@ -97,7 +104,7 @@ function refuse(reason: string): never {
   throw new StoreRefusedError(reason);
 }
 
-export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generator<void, SemanticStore> {
+export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<SemanticStore> {
   if (bytes.length < MAGIC.length + 12 || MAGIC.some((b, i) => bytes[i] !== b)) refuse('not a semantic index file');
   const head = new ByteReader(bytes);
   head.bytes(MAGIC.length);
@@ -111,8 +118,8 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generat
     const start = head.pos;
     if (bytes.length !== start + length) refuse(`truncated or extended: ${bytes.length} bytes, expected ${start + length}`);
     for (let b = 0; b < blocks; b++) {
-      if (checksum32(bytes, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)) !== sums[b]) refuse(`damaged: checksum mismatch in block ${b + 1} of ${blocks}`);
-      if (b % 4 === 3) yield;
+      const sum = yield* checksumSteps(bytes, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK));
+      if (sum !== sums[b]) refuse(`damaged: checksum mismatch in block ${b + 1} of ${blocks}`);
     }
     const r = new ByteReader(bytes.subarray(start));
     const key: EmbedderKey = { provider: r.string(), model: r.string(), dimensions: r.varint() };
@@ -124,6 +131,7 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generat
     const store = new SemanticStore(id.key);
     const pending: { path: string; note: StoredNote; chunks: { hash: number; heading: string; from: number; to: number }[] }[] = [];
     let total = 0;
+    let mark = r.pos;
     for (let n = 0; n < noteCount; n++) {
       const path = r.string();
       const note: StoredNote = { mtime: r.f64(), size: r.f64(), chunks: [] };
@@ -131,26 +139,35 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Generat
       const chunks = Array.from({ length: count }, () => ({ hash: r.f64(), heading: r.string(), from: r.varint(), to: r.varint() }));
       total += count;
       pending.push({ path, note, chunks });
-      if (n % CHUNKS_PER_STEP === CHUNKS_PER_STEP - 1) yield;
+      if (r.pos - mark >= STEP_BYTES / 2) {
+        yield r.pos - mark;
+        mark = r.pos;
+      }
     }
+    yield r.pos - mark;
     const dims = key.dimensions;
-    const scales = new Float32Array(r.bytes(total * 4).slice().buffer);
-    const vectors = new Int8Array(r.bytes(total * dims).slice().buffer);
+    // Views into the file, not copies: each vector is copied once, into the slab.
+    const scalesRaw = r.bytes(total * 4);
+    const scales = new DataView(scalesRaw.buffer, scalesRaw.byteOffset, scalesRaw.byteLength);
+    const vectors = r.bytes(total * dims);
     if (r.pos !== length) refuse(`damaged: ${length - r.pos} unexpected bytes at the end`);
+    store.slab.reserve(total);
+    yield 0;
+    const perStep = Math.max(1, Math.floor(STEP_BYTES / (dims + 4)));
     let k = 0;
-    let sinceYield = 0;
+    let inStep = 0;
     for (const { path, note, chunks } of pending) {
       for (const c of chunks) {
-        store.loadChunk(note, path, c, vectors.subarray(k * dims, (k + 1) * dims), scales[k] as number);
+        store.loadChunk(note, path, c, new Int8Array(vectors.buffer, vectors.byteOffset + k * dims, dims), scales.getFloat32(k * 4, true));
         k++;
+        if (++inStep >= perStep) {
+          yield inStep * (dims + 4);
+          inStep = 0;
+        }
       }
       store.notes.set(path, note);
-      sinceYield += chunks.length + 1;
-      if (sinceYield >= CHUNKS_PER_STEP) {
-        sinceYield = 0;
-        yield;
-      }
     }
+    yield inStep * (dims + 4);
     return store;
   } catch (e) {
     if (e instanceof CorruptDataError) refuse(`damaged: ${e.message}`);

@@ -7,6 +7,7 @@ import type { TimeSlicer } from '../time-slicer';
 import type { StateStore } from '../vault-port';
 import { decodeStoreSteps, encodeStoreSteps, StoreRefusedError, type StoreIdentity } from './store-codec';
 import { SemanticStore } from './semantic-store';
+import type { Steps } from './store-steps';
 
 export const SEMANTIC_FOLDER = 'semantic-index';
 export const STORE_FILE = `${SEMANTIC_FOLDER}/store.bin`;
@@ -19,10 +20,12 @@ export interface StoreLoad {
   refused: string | null;
 }
 
-async function run<T>(steps: Generator<void, T>, slicer: TimeSlicer): Promise<T> {
+/** Runs a codec pass, counting each step's bytes and yielding whenever the slice is used up. */
+async function run<T>(steps: Steps<T>, slicer: TimeSlicer): Promise<T> {
   for (;;) {
     const next = steps.next();
     if (next.done === true) return next.value;
+    slicer.work(next.value);
     await slicer.checkpoint();
   }
 }

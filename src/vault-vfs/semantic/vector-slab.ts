@@ -47,8 +47,13 @@ export class VectorSlab {
     return this.scale.length;
   }
 
-  private grow(): void {
-    const cap = this.capacity * 2;
+  /** Makes room for `count` more vectors at once (loading a store), so no add copies the slab. */
+  reserve(count: number): void {
+    if (this.used + count > this.capacity) this.grow(this.used + count);
+  }
+
+  private grow(min = 0): void {
+    const cap = Math.max(this.capacity * 2, min);
     const q = new Int8Array(cap * this.dims);
     q.set(this.q);
     const scale = new Float32Array(cap);
