@@ -63,6 +63,11 @@ export interface OrganizeRequest {
    * vault's keyword index otherwise; without either, keyword matching over the files themselves.
    */
   similarity?: SimilaritySources;
+  /**
+   * The folder Obsidian's "Default location for new attachments" names (vault path; see
+   * attachmentFolderSetting), where attachments belong; null or absent when it names none.
+   */
+  attachmentFolder?: string | null;
 }
 
 const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
@@ -101,7 +106,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
-    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {} });
+    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
     for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
     for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;

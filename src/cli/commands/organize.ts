@@ -3,6 +3,7 @@
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
 // runs only when a provider is given.
+import { readAttachmentFolder } from '../attachment-folder';
 import { promises as fs } from 'node:fs';
 import { newJobId } from '../../edits/journal/journal-store';
 import { createOrganizeAgent } from '../../agents/organize/agent';
@@ -116,6 +117,7 @@ export const organizeCommand: CliCommand = {
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
+      attachmentFolder: await readAttachmentFolder(parsed.positionals[0] ?? '', vault.configDir),
       planFolder,
       apply: parsed.booleans.has('apply'),
       dryRun,

@@ -1,7 +1,8 @@
 // Runs "Organize folder" in Obsidian: the saved rules, then heuristics, then (when a provider is
 // configured) the organize agent, with progress in a window that can cancel. A cancelled run
 // writes nothing; a finished one writes the plan note and opens it.
-import { type App, TFile } from 'obsidian';
+import { type App, normalizePath, TFile } from 'obsidian';
+import { attachmentFolderSetting } from '../../agents/organize/heuristics/attachment-home';
 import { OrganizeCancelledError } from '../../agents/organize/agent';
 import { detectNamingConventions, type NamingConvention } from '../../agents/organize/naming/naming-conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
@@ -61,6 +62,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       sources,
       allowOutside: settings.allowOutside,
       allowTrash: settings.allowTrash,
+      attachmentFolder: await attachmentFolderOf(deps.app),
       excludedFolders: settings.excludedFolders,
       planFolder: settings.planFolder,
       planId: newJobId(),
@@ -97,4 +99,14 @@ async function namingOptions(port: VaultPort, folder: string): Promise<NamingCon
     .filter((e) => e.kind === 'file' && e.path.endsWith('.md') && isInFolder(e.path, folder) && !e.path.split('/').some((s) => s.startsWith('.')))
     .map((e) => e.path);
   return detectNamingConventions(names).slice(0, 3);
+}
+
+/** The folder the vault's attachment setting names (from `<configDir>/app.json`), or null. */
+async function attachmentFolderOf(app: App): Promise<string | null> {
+  try {
+    const raw = JSON.parse(await app.vault.adapter.read(normalizePath(`${app.vault.configDir}/app.json`))) as { attachmentFolderPath?: unknown };
+    return attachmentFolderSetting(raw.attachmentFolderPath);
+  } catch {
+    return null;
+  }
 }

@@ -14,11 +14,23 @@ const KINDS: [string, string[]][] = [
 ];
 const KIND_OF = new Map(KINDS.flatMap(([kind, exts]) => exts.map((e) => [e, kind] as const)));
 
-export function attachmentType(record: FileRecord): HeuristicProposal | null {
+/** A file that is an attachment (an image, a PDF, audio, …), not a document in its own right. */
+export function isAttachment(record: FileRecord): boolean {
+  const kind = KIND_OF.get(record.ext);
+  return record.ext !== 'md' && kind !== undefined && kind !== 'Canvases' && kind !== 'Bases';
+}
+
+/**
+ * The attachment's folder: `home` (the vault's attachment folder, relative to the organized folder)
+ * when there is one, else a folder for its kind under `Attachments/`.
+ */
+export function attachmentType(record: FileRecord, home: string | null = null): HeuristicProposal | null {
   if (record.ext === 'md' || record.isHidden) return null;
   const kind = KIND_OF.get(record.ext);
   if (!kind) return null;
   // Canvases and bases are documents in their own right, not attachments.
-  const folder = kind === 'Canvases' || kind === 'Bases' ? kind : `Attachments/${kind}`;
+  if (kind === 'Canvases' || kind === 'Bases') return { path: record.path, folder: kind, heuristic: 'attachment type', reason: `.${record.ext} file, filed with other ${kind.toLowerCase()}` };
+  if (home !== null) return { path: record.path, folder: home, heuristic: 'attachment folder', reason: `.${record.ext} file, filed in the vault's attachment folder ${home || '(the organized folder)'}` };
+  const folder = `Attachments/${kind}`;
   return { path: record.path, folder, heuristic: 'attachment type', reason: `.${record.ext} file, filed with other ${kind.toLowerCase()}` };
 }

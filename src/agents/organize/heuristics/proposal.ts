@@ -10,7 +10,7 @@ export interface HeuristicProposal {
   reason: string;
 }
 
-export type HeuristicName = 'dated name' | 'attachment type' | 'frontmatter type' | 'shared tag' | 'hub note';
+export type HeuristicName = 'dated name' | 'attachment type' | 'attachment folder' | 'frontmatter type' | 'shared tag' | 'hub note';
 
 /** Title Case of a word or tag segment, for folder names: `area/health` -> `Area/Health`. */
 export function titleCase(text: string): string {

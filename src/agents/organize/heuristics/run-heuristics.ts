@@ -1,14 +1,27 @@
 // The heuristics together, deterministic and explained per file. Each file gets at most one
 // proposal, in order of precedence: dated name, frontmatter type, hub note, shared tag,
-// attachment type. A file already inside its proposed folder stays (so a second run over an
-// organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
+// attachment type. Existing order is respected: attachments already in the vault's attachment
+// folder (or a folder of mostly attachments, see attachment-home.ts) stay and new ones go there;
+// a note in a subfolder whose notes it resembles stays whatever a weaker signal (hub note, shared
+// tag) says (see cohesion.ts). A file already inside its proposed folder stays (so a second run
+// over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
 // destination the folder moves whole instead of being scattered.
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import { attachmentType } from './attachment-type';
+import { attachmentHomes } from './attachment-home';
+import { attachmentType, isAttachment } from './attachment-type';
+import { staysWithFolderMates } from './cohesion';
 import { datedName } from './dated-names';
 import { type HubOptions, hubNotes } from './hub-notes';
 import type { HeuristicProposal } from './proposal';
 import { sharedGroups } from './shared-groups';
+
+export interface HeuristicsOptions extends HubOptions {
+  /** The folder Obsidian's attachment setting names (vault path), or null/absent when none. */
+  attachmentFolder?: string | null;
+}
+
+/** Signals too weak to take a note away from folder-mates it resembles. */
+const WEAK = new Set(['hub note', 'shared tag']);
 
 export interface FolderMove {
   /** Vault path of the subfolder. */
@@ -37,18 +50,46 @@ const parentRel = (path: string, folder: string): string => {
 };
 const within = (inner: string, outer: string): boolean => outer === '' || inner === outer || inner.startsWith(outer + '/');
 
-export function runHeuristics(records: readonly FileRecord[], opts: HubOptions): HeuristicsResult {
+function push<T>(map: Map<string, T[]>, key: string, item: T): void {
+  const list = map.get(key);
+  if (list) list.push(item);
+  else map.set(key, [item]);
+}
+
+export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOptions): HeuristicsResult {
   const { folder } = opts;
   const groups = sharedGroups(records);
+  const attachments = attachmentHomes(records, folder, opts.attachmentFolder ?? null);
+  // Attachments already in a home are settled before any heuristic looks at them.
+  const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
   const byPrecedence: HeuristicProposal[][] = [
     records.flatMap((r) => datedName(r) ?? []),
     groups.filter((p) => p.heuristic === 'frontmatter type'),
     hubNotes(records, opts),
     groups.filter((p) => p.heuristic === 'shared tag'),
-    records.flatMap((r) => attachmentType(r) ?? []),
+    records.flatMap((r) => attachmentType(r, attachments.primary) ?? []),
   ];
   const chosen = new Map<string, HeuristicProposal>();
-  for (const list of byPrecedence) for (const p of list) if (!chosen.has(p.path)) chosen.set(p.path, p);
+  for (const list of byPrecedence) for (const p of list) if (!chosen.has(p.path) && !atHome.has(p.path)) chosen.set(p.path, p);
+  const byPath = new Map(records.map((r) => [r.path, r]));
+  const notesByFolder = new Map<string, FileRecord[]>();
+  const joiningByFolder = new Map<string, FileRecord[]>();
+  for (const r of records) {
+    if (r.ext !== 'md') continue;
+    const here = parentRel(r.path, folder);
+    push(notesByFolder, here, r);
+    const to = chosen.get(r.path)?.folder;
+    if (to !== undefined) push(joiningByFolder, to, r);
+  }
+  // Notes that resemble their folder-mates more than where a weak signal sends them.
+  const cohesive = new Set<string>();
+  for (const [path, p] of chosen) {
+    const r = byPath.get(path);
+    const here = parentRel(path, folder);
+    if (!r || !WEAK.has(p.heuristic) || here === '' || within(here, p.folder)) continue;
+    const joining = [...(notesByFolder.get(p.folder) ?? []), ...(joiningByFolder.get(p.folder) ?? [])];
+    if (staysWithFolderMates(r, notesByFolder.get(here) ?? [], joining).stays) cohesive.add(path);
+  }
 
   const unchanged: string[] = [];
   const moving = new Map<string, HeuristicProposal>();
@@ -56,6 +97,10 @@ export function runHeuristics(records: readonly FileRecord[], opts: HubOptions):
   for (const r of records) {
     const p = chosen.get(r.path);
     const here = parentRel(r.path, folder);
+    if (atHome.has(r.path) || cohesive.has(r.path)) {
+      unchanged.push(r.path);
+      continue;
+    }
     if (!p) {
       if (here === '') undecided.push(r.path);
       continue;
