@@ -52,9 +52,9 @@ describe('steward pending', () => {
     const out = io();
     expect(await pendingCommand.run([v.dir, 'list', '--json'], out)).toBe(0);
     expect(JSON.parse(out.out)).toEqual([
-      { id: editId, kind: 'edit', note: 'Notes/a.md', type: 'replace', state: 'pending', line: 2 },
-      { id: 'o1', kind: 'op', note: 'Steward/Plans/p.md', type: 'move', state: 'pending', line: 7 },
-      { id: 'o2', kind: 'op', note: 'Steward/Plans/p.md', type: 'rename', state: 'pending', line: 13 },
+      { id: editId, kind: 'edit', note: 'Notes/a.md', type: 'replace', state: 'pending', line: 2, proposedHere: true },
+      { id: 'o1', kind: 'op', note: 'Steward/Plans/p.md', type: 'move', state: 'pending', line: 7, proposedHere: true },
+      { id: 'o2', kind: 'op', note: 'Steward/Plans/p.md', type: 'rename', state: 'pending', line: 13, proposedHere: true },
     ]);
   });
 

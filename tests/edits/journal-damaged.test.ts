@@ -8,9 +8,11 @@ import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { recoverJobs } from '../../src/edits/journal/recover-jobs';
+import { JobStoppedError } from '../../src/edits/journal/job-runner';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { runSteward } from '../helpers/cli';
 import { makeCase, prng, root } from './helpers/fault-cases';
+import { faultSeed } from './helpers/fault-seed';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
 import { snapshot } from './helpers/temp-vault';
 
@@ -73,7 +75,16 @@ describe('damaged journals of interrupted jobs', () => {
         const names = await fs.readdir(journalDir(dir)).catch(() => []);
         if (!names.some((n) => n.endsWith('.jsonl'))) return; // crashed before the journal was written: nothing ran
         const damaged = await damage(dir, kind, rnd);
-        const result = await recoverJobs(await NodeVault.open(dir), 'rollback');
+        const result = await recoverJobs(await NodeVault.open(dir), 'rollback').catch(async (e: unknown) => {
+          // Known gap (journal-known-gaps.test.ts): a lost record of a late step that rewrote a note
+          // an earlier step edited. Recovery must then stop and name the note, never guess, and
+          // keep the damaged journal.
+          if (!(e instanceof JobStoppedError) || !/matches neither the text before nor after/.test(e.message)) throw e;
+          const kept = await fs.readdir(journalDir(dir), { recursive: true });
+          expect(kept.some((n) => String(n).endsWith('.jsonl')), `seed ${seed}, ${kind}: the journal is kept`).toBe(true);
+          return null;
+        });
+        if (result === null) return;
         expect(result.quarantined).toEqual([]);
         expect(result.reports).toHaveLength(1);
         expect(await shape(dir), `seed ${seed}, ${kind}, crash at ${k}`).toEqual(before);
@@ -81,7 +92,7 @@ describe('damaged journals of interrupted jobs', () => {
           expect(await fs.readFile(path.join(dir, '.obsidian/plugins/steward', d.keptAs), 'utf8')).toBe(damaged.text);
         }
       }),
-      { numRuns: Number(process.env.STEWARD_FAULT_RUNS ?? 20), endOnFailure: true },
+      { numRuns: Number(process.env.STEWARD_FAULT_RUNS ?? 20), endOnFailure: true, ...faultSeed() },
     );
   }, 120_000);
 

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
 import { afterAll, describe, it } from 'vitest';
 import { checkCrashRecovery, root } from './helpers/fault-cases';
+import { faultSeed } from './helpers/fault-seed';
 
 afterAll(async () => fs.rm(root, { recursive: true, force: true }));
 
@@ -13,7 +14,7 @@ describe('journal under injected crashes, recovered with resume', () => {
   it('ends exactly as after the job, at every crash point, even when the recovery crashes too', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), (seed) => checkCrashRecovery(seed, 'resume')),
-      { numRuns: runs },
+      { numRuns: runs, ...faultSeed() },
     );
   }, 30_000 + runs * 10_000);
 });

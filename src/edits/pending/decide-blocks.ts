@@ -7,6 +7,7 @@ import type { ScopePolicy } from '../scope/scope-policy';
 import type { FoundBlock } from './find-blocks';
 import { blockId } from './find-blocks';
 import type { NoteWriter } from './note-writer';
+import { ProposalLedger } from './ledger/proposal-ledger';
 import { decideOpBlocks } from './plan-note';
 import { notesWithBlocks, resolveEditBlock, resolveNoteEditBlocks, restoreDamagedBlock, type Decision } from './resolve-edit-blocks';
 
@@ -20,6 +21,8 @@ export interface PendingEntry {
   /** Edits: pending or damaged. Operations: pending, accepted, rejected, done, failed or damaged. */
   state: string;
   line: number;
+  /** Additive to the contract: false for a block Steward has no record of proposing (see the ledger). */
+  proposedHere?: boolean;
 }
 
 export interface DecisionOutcome {
@@ -55,8 +58,15 @@ function entryOf(note: string, b: FoundBlock): PendingEntry {
 
 export async function listPendingBlocks(port: VaultPort, note?: string): Promise<PendingEntry[]> {
   const out: PendingEntry[] = [];
+  const ledger = await ProposalLedger.of(port).load();
   for (const n of await notesWithBlocks(port)) {
-    if (note === undefined || n.note === note) out.push(...n.blocks.map((b) => entryOf(n.note, b)));
+    if (note !== undefined && n.note !== note) continue;
+    for (const b of n.blocks) {
+      const entry = entryOf(n.note, b);
+      // Whether Steward proposed it here (the ledger knows it as it is); unknown for a damaged block.
+      if (b.state !== 'damaged') entry.proposedHere = (await ledger.check(n.note, b.data)).recorded;
+      out.push(entry);
+    }
   }
   return out;
 }

@@ -15,6 +15,15 @@ export class FrontmatterError extends Error {
   }
 }
 
+/** The note's properties as `rewriteFrontmatter` would see them ({} when there is no block). */
+export function readFrontmatterForEdit(path: string, text: string): Record<string, unknown> {
+  let frontmatter: Record<string, unknown> = {};
+  rewriteFrontmatter(path, text, (fm) => {
+    frontmatter = fm;
+  });
+  return frontmatter;
+}
+
 /** `text` with its frontmatter changed by `edit` (a block is added when there was none). */
 export function rewriteFrontmatter(path: string, text: string, edit: FrontmatterEdit): string {
   const m = BLOCK.exec(text);

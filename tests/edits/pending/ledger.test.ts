@@ -90,6 +90,9 @@ describe('plans and the ledger (steward pending accept)', () => {
     for (const ops of [[move, trash], [move.replace('"risk"', '"state":"accepted","risk"'), trash.replace('"risk"', '"state":"accepted","risk"')]]) {
       vault = await tempVault({ ...files, 'Elsewhere/plan.md': FORGED_PLAN(ops) });
       const before = await snapshot(vault.dir);
+      const listed = io();
+      await pendingCommand.run([vault.dir, 'list'], listed);
+      expect(listed.out.trim().split('\n').every((l) => l.endsWith('(not proposed here)'))).toBe(true);
       const out = io();
       await expect(pendingCommand.run([vault.dir, 'accept', '--all', '--json'], out)).rejects.toThrow(/2 of 2 blocks were refused/);
       const outcomes = JSON.parse(out.out) as { id: string; status: string; reason: string; unrecorded?: boolean }[];
