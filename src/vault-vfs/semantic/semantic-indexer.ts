@@ -9,43 +9,24 @@
 // next start embeds only what no saved note has. Before a first build, `consent` (when given: the
 // provider costs money) sees the estimate of tokens and price and may decline.
 
-import { ChangeQueue, type FileTask } from '../search/change-queue';
-import { isNotePath } from '../search/index-document';
-import { TimeSlicer, type YieldFn } from '../time-slicer';
+import { ChangeQueue } from '../search/change-queue';
+import { TimeSlicer } from '../time-slicer';
 import type { VaultPort } from '../vault-port';
 import type { CostEstimate, SemanticPhase, SemanticProgress } from './build-state';
-import { CHUNKER_VERSION, chunkText, DEFAULT_MAX_TOKENS, noteTitle, type ChunkOptions } from './chunker';
+import type { SemanticIndexerOptions } from './indexer-options';
+import { queueChangedNotes, queueFolderNotes } from './scan-vault';
+import { CHUNKER_VERSION, DEFAULT_MAX_TOKENS } from './chunker';
+import { collectNotes } from './collect-notes';
 import { estimateWork } from './estimate-work';
-import { EmbedBatcher, type NoteWork } from './embed-batcher';
+import { EmbedBatcher } from './embed-batcher';
 import { SemanticStore } from './semantic-store';
 import type { StoreIdentity } from './store-codec';
-import { readChunkedNotes } from './read-notes';
 import { applyVaultChange } from './vault-changes';
 import { loadStore } from './store-file';
 import { StoreSaver } from './store-saver';
 import type { Embedder } from './types';
 
-export interface SemanticIndexerOptions {
-  chunk?: ChunkOptions;
-  /** Longest stretch of work between yields; default 10 ms. */
-  sliceMs?: number;
-  yieldFn?: YieldFn;
-  /** Save to the plugin folder; default true. */
-  persist?: boolean;
-  /** Texts per embedding call; default 64. */
-  batchSize?: number;
-  /** Save at least this often during a build; default 15 s. */
-  saveIntervalMs?: number;
-  /** Quiet time after a change before saving; default 5 s. */
-  saveDelayMs?: number;
-  /** Price of the model, for the estimate; null or absent: unknown or free. */
-  pricePerMillionTokens?: number | null;
-  /** Asked before a first build with the estimate; resolve false to decline. */
-  consent?: (estimate: CostEstimate) => boolean | Promise<boolean>;
-  onProgress?: (progress: SemanticProgress) => void;
-  /** False: only load the saved store (to search it), never read notes or embed; default true. */
-  build?: boolean;
-}
+export type { SemanticIndexerOptions } from './indexer-options';
 
 const READ_CONCURRENCY = 16;
 
@@ -194,7 +175,7 @@ export class SemanticIndexer {
     }
     const firstBuild = this.store.notes.size === 0;
     this.setPhase('scanning');
-    await this.reconcile();
+    await queueChangedNotes(this.vault, this.store, this.queue, this.slicer);
     this.total = await this.countWork(this.options.consent !== undefined && firstBuild);
     if (this.options.consent !== undefined && firstBuild && this.total > 0 && this.estimate !== null) {
       this.setPhase('consent');
@@ -205,21 +186,6 @@ export class SemanticIndexer {
     }
     this.setPhase('embedding');
     await this.drain();
-  }
-
-  private async reconcile(): Promise<void> {
-    this.slicer.pause();
-    const entries = await this.vault.list();
-    this.slicer.resume();
-    const present = new Set<string>();
-    for (const e of entries) {
-      if (e.kind !== 'file' || !isNotePath(e.path)) continue;
-      present.add(e.path);
-      const s = this.store.notes.get(e.path);
-      if ((s?.mtime !== e.stat.mtime || s.size !== e.stat.size) && !this.queue.has(e.path)) this.queue.indexFile(e.path, e.stat);
-      await this.slicer.checkpoint();
-    }
-    for (const p of this.store.notes.keys()) if (!present.has(p) && !this.queue.has(p)) this.queue.removeFile(p);
   }
 
   /** Texts the queued notes need embedded: counted exactly (with tokens) when asked, else one a note. */
@@ -247,8 +213,9 @@ export class SemanticIndexer {
         if (this.abort.signal.aborted) break;
         if (this.phaseValue !== 'embedding') this.setPhase('embedding');
         const batch = this.queue.take(READ_CONCURRENCY);
-        if (batch.folders.length > 0) await this.expandFolders(batch.folders);
-        await this.collect(batch.files);
+        if (batch.folders.length > 0) await queueFolderNotes(this.vault, this.queue, batch.folders, this.slicer);
+        const texts = await collectNotes(this.vault, this.store, this.batcher, batch.files, this.options.chunk, this.slicer);
+        if (this.estimate === null || this.phaseValue === 'ready') this.total += texts;
         while (this.batcher.size >= this.batcher.batchSize || (this.queue.size === 0 && this.batcher.size > 0)) {
           if (this.pausedWait !== null) await this.pausedWait.promise;
           if (this.abort.signal.aborted) break;
@@ -271,33 +238,6 @@ export class SemanticIndexer {
     if (this.stopping) return;
     this.setPhase('ready');
     this.saver.later();
-  }
-
-  private async expandFolders(folders: string[]): Promise<void> {
-    this.slicer.pause();
-    const entries = await this.vault.list();
-    this.slicer.resume();
-    const prefixes = folders.map((f) => `${f}/`);
-    for (const e of entries) if (e.kind === 'file' && isNotePath(e.path) && prefixes.some((f) => e.path.startsWith(f))) this.queue.indexFile(e.path, e.stat);
-  }
-
-  /** Reads and chunks the notes; stores those with nothing new, queues the texts of the rest. */
-  private async collect(files: [string, FileTask][]): Promise<void> {
-    const removed = files.filter(([, t]) => t.op === 'remove').map(([p]) => p);
-    for (const p of removed) this.store.removeNote(p);
-    const paths = files.filter(([, t]) => t.op === 'index').map(([p]) => p);
-    const read = await readChunkedNotes(this.vault, paths, this.options.chunk, this.slicer);
-    for (const r of read) {
-      const missing = this.store.missing(r.path, r.chunks);
-      if (missing.length === 0) this.store.setNote(r.path, r.stamp, r.chunks);
-      else {
-        const work: NoteWork = { path: r.path, stamp: r.stamp, chunks: r.chunks, vectors: new Map(), waiting: 0 };
-        const title = noteTitle(r.path);
-        this.batcher.add(work, missing.map((c) => ({ hash: c.hash, text: chunkText(title, c) })));
-        if (this.estimate === null || this.phaseValue === 'ready') this.total += missing.length;
-      }
-      await this.slicer.checkpoint();
-    }
   }
 
   private async sendBatch(): Promise<void> {
