@@ -19,7 +19,8 @@ import { openVault } from '../open-vault';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
 import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
-import { toChatTurn, writeHistoryFile } from '../ask-history';
+import { writeHistoryFile } from '../ask-history';
+import { turnOf } from '../../agents/chat/chat-message';
 
 const USAGE = [
   'usage: steward ask <vault> <task> [--current NOTE] [--agents scout,web,task]',
@@ -117,7 +118,7 @@ export const askCommand: CliCommand = {
       const result = await runPipeline(request, deps, listener, cancel.signal).catch((e: unknown) => {
         throw e instanceof AskRequestError ? new UsageError(e.message) : e;
       });
-      if (historyFile !== undefined) await writeHistoryFile(historyFile, [...history, toChatTurn(request, result)]);
+      if (historyFile !== undefined) await writeHistoryFile(historyFile, [...history, turnOf(request, result)]);
       if (json) io.stdout(`${JSON.stringify(askJson(result), null, 2)}\n`);
       else if (result.answer !== '') io.stdout(`\n${result.answer}\n`);
       if (result.question !== null) {
