@@ -10,7 +10,7 @@ import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
-import type { VaultPort } from '../../vault-vfs/vault-port';
+import { UnsafePathError, type VaultPort } from '../../vault-vfs/vault-port';
 import { parseArgs } from '../args';
 import { askJson, progressPrinter } from '../ask-output';
 import { readAgents, readDepth, readTaskSettings } from '../ask-options';
@@ -47,7 +47,14 @@ const USAGE = [
 /** The vault path of a note the user named, with or without `.md`. */
 async function notePath(vault: VaultPort, raw: string, flag: string): Promise<string> {
   const p = raw.replace(/^\/+/, '');
-  for (const candidate of p.toLowerCase().endsWith('.md') ? [p] : [p, `${p}.md`]) if ((await vault.stat(candidate)) !== null) return candidate;
+  for (const candidate of p.toLowerCase().endsWith('.md') ? [p] : [p, `${p}.md`]) {
+    const stat = await vault.stat(candidate).catch((e: unknown) => {
+      // A path the vault refuses (`..`, the config folder) is bad input, not a failed run.
+      if (e instanceof UnsafePathError) throw new UsageError(`${flag} ${raw}: ${e.reason}`);
+      throw e;
+    });
+    if (stat !== null) return candidate;
+  }
   throw new UsageError(`${flag} ${raw}: no such note in the vault`);
 }
 

@@ -263,6 +263,16 @@ describe('steward ask: history', () => {
     expect(sent).toMatch(/add in Projects\/Solar\.md \(block e[^)]*\): proposed, not yet decided/);
   });
 
+  it('refuses --add and --current paths outside the vault or in the config folder as bad input (exit 2)', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const add = await runSteward(['ask', tv.dir, 'x', '--add', '../../etc/passwd', ...model()]);
+    expect(add.code).toBe(2);
+    expect(add.stderr).toMatch(/^error: --add \.\.\/\.\.\/etc\/passwd: "\.\." segments are not allowed/);
+    const current = await runSteward(['ask', tv.dir, 'x', '--current', '.obsidian/app.json', ...model()]);
+    expect(current.code).toBe(2);
+    expect(env.server.chatRequests()).toHaveLength(0);
+  });
+
   it('refuses a damaged history file with where it is wrong, writing nothing', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const file = `${tv.dir}/../bad-${Date.now()}.json`;
