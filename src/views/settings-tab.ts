@@ -80,6 +80,7 @@ export class StewardSettingTab extends PluginSettingTab {
         { name: 'Excluded folders', desc: 'One folder per line. Organize, rules and automatic mode never read from or write into them.', control: { type: 'textarea', key: 'excludedFolders', placeholder: 'Archive' } },
         { name: 'Allow trash', desc: 'Let plans include moving files to the trash (high risk; each still needs your accept).', control: { type: 'toggle', key: 'allowTrash' } },
         { name: 'Allow moves out of the folder', desc: 'Let rules, and the organize agent\'s rules, move files outside the folder being organized ("Move to" starting with /).', control: { type: 'toggle', key: 'allowOutside' } },
+        { name: 'Let the organize agent set tags and properties', desc: 'Its rules may add and remove tags and set properties on the notes they file; each change is still a block you accept. Your own rules always may.', control: { type: 'toggle', key: 'agentRuleEdits' } },
         { name: 'Suggest naming conventions', desc: 'Before planning, offer the three naming conventions most used in the folder; the one you pick renames the notes that do not follow it.', control: { type: 'toggle', key: 'suggestNaming' } },
       ],
     };

@@ -1,5 +1,5 @@
 // `steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
-//  [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--apply]` plus the provider flags:
+//  [--naming ID] [--allow-outside] [--agent-edits] [--plan-folder P] [--json] [--apply]` plus the provider flags:
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
 // runs only when a provider is given.
@@ -13,6 +13,7 @@ import { planJson, type OrganizePlan } from '../../agents/organize/organize-plan
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
+import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
@@ -27,7 +28,7 @@ const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
 
 /** One operation of a dry run, as a line. */
 function opLine(op: OrganizePlan['operations'][number]): string {
-  const what = op.type === 'create_folder' || op.type === 'trash' ? op.path : `${op.source} -> ${op.destination}`;
+  const what = isNoteEdit(op) ? `${op.path}: ${JSON.stringify(op.before)} -> ${JSON.stringify(op.after)}` : hasPath(op) ? op.path : `${op.source} -> ${op.destination}`;
   return `${op.type.padEnd(13)} ${what}${op.rule !== undefined ? `  (${op.rule})` : ''}`;
 }
 
@@ -48,14 +49,16 @@ export const organizeCommand: CliCommand = {
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
     'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
-    '                        [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--dry-run | --apply]',
+    '                        [--naming ID] [--allow-outside] [--agent-edits] [--plan-folder P] [--json] [--dry-run | --apply]',
     '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
     '  --folder F        the folder to organize (default: the whole vault)',
-    '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, priority?}]}',
+    '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, thenAddTags?,',
+    '                    thenRemoveTags?, thenSetProperties?, priority?}]}',
     '  --sources LIST    which plan sources run (default: rules when --rules is given, heuristics,',
     '                    and the organize agent when --provider is given)',
     `  --naming ID       rename notes to a naming convention: ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`,
     '  --allow-outside   let rules move files out of the folder ("thenMoveTo": "/...")',
+    '  --agent-edits     let the organize agent\'s rules set tags and properties too',
     `  --plan-folder P   where the plan note goes (default: ${DEFAULT_SETTINGS.planFolder})`,
     '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
@@ -64,7 +67,7 @@ export const organizeCommand: CliCommand = {
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'json', 'apply', 'dry-run'] });
+    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'agent-edits', 'json', 'apply', 'dry-run'] });
     const dryRun = parsed.booleans.has('dry-run');
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
     const vault = await openVault(parsed.positionals[0]);
@@ -117,6 +120,7 @@ export const organizeCommand: CliCommand = {
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
+      agentRuleEdits: parsed.booleans.has('agent-edits'),
       attachmentFolder: await readAttachmentFolder(parsed.positionals[0] ?? '', vault.configDir),
       planFolder,
       apply: parsed.booleans.has('apply'),

@@ -1,7 +1,7 @@
 // The shadow VFS: planned operations applied virtually over a snapshot of the vault, so a plan can
 // be previewed, checked and measured without touching a file. An operation that would conflict is
 // not applied; it is reported with what is wrong, and the rest of the plan still simulates.
-import { type PlannedOperation, opPaths } from '../operations';
+import { isNoteEdit, type PlannedOperation, opPaths } from '../operations';
 import { checkVaultPath, isProtectedPath, parentOf } from '../path-safety';
 import type { VaultEntry } from '../vault-port';
 
@@ -46,6 +46,9 @@ export class ShadowVfs {
   private readonly byLower = new Map<string, Node>();
   /** Destinations already claimed by an earlier operation of this plan. */
   private readonly claimed = new Map<string, string>();
+  /** Moved files: lower-case path before the plan -> path now, and back, so note edits find their note. */
+  private readonly movedTo = new Map<string, string>();
+  private readonly movedFrom = new Map<string, string>();
 
   constructor(entries: readonly VaultEntry[], private readonly opts: ShadowOptions) {
     for (const entry of entries) this.byLower.set(entry.path.toLowerCase(), { entry: { ...entry } });
@@ -87,6 +90,14 @@ export class ShadowVfs {
       this.addFolderChain(op.path);
       return null;
     }
+    if (isNoteEdit(op)) {
+      // An edit names the note by its path before the plan; it runs after the note's move.
+      const key = op.path.toLowerCase();
+      const now = this.movedTo.get(key) ?? (this.movedFrom.has(key) ? undefined : op.path);
+      const note = now === undefined ? undefined : this.get(now);
+      if (note?.kind !== 'file' || !note.path.toLowerCase().endsWith('.md')) return fail('missing_source', `${op.path} is not a note of the vault${now !== undefined && now !== op.path ? ` (it would be at ${now})` : ''}`);
+      return null;
+    }
     if (op.type === 'trash') {
       if (!this.get(op.path)) return fail('missing_source', `${op.path} does not exist`);
       this.removeTree(op.path);
@@ -111,6 +122,14 @@ export class ShadowVfs {
     return null;
   }
 
+  /** Remembers where the file first at some path is now. */
+  private track(from: string, to: string): void {
+    const origin = this.movedFrom.get(from.toLowerCase()) ?? from.toLowerCase();
+    this.movedFrom.delete(from.toLowerCase());
+    this.movedFrom.set(to.toLowerCase(), origin);
+    this.movedTo.set(origin, to);
+  }
+
   private addFolderChain(p: string): void {
     for (let f = p; f !== '' && !this.get(f); f = parentOf(f)) this.byLower.set(f.toLowerCase(), { entry: { kind: 'folder', path: f } });
   }
@@ -122,6 +141,7 @@ export class ShadowVfs {
 
   /** A file moves in O(1); only folders need their subtree walked. */
   private moveFile(source: VaultEntry, to: string): void {
+    this.track(source.path, to);
     this.byLower.delete(source.path.toLowerCase());
     const parent = parentOf(to);
     if (parent !== '') this.addFolderChain(parent);
@@ -135,6 +155,7 @@ export class ShadowVfs {
       if (key === from.toLowerCase() || key.startsWith(prefix)) {
         this.byLower.delete(key);
         moved.push({ ...node.entry, path: to + node.entry.path.slice(from.length) });
+        if (node.entry.kind === 'file') this.track(node.entry.path, to + node.entry.path.slice(from.length));
       }
     }
     const parent = parentOf(to);
