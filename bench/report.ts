@@ -11,6 +11,9 @@ export interface WorkloadResult {
   rows: Row[];
   maxRssBytes: number;
   seconds: number;
+  /** When and in which mode it ran (YYYY-MM-DD); absent in results of older workers: the run's. */
+  date?: string;
+  quick?: boolean;
 }
 
 export interface RunInfo {
@@ -43,7 +46,7 @@ export function header(run: RunInfo): string {
 }
 
 export function section(r: WorkloadResult, run: RunInfo): string {
-  const lines = [`## ${r.name}`, '', measuredLine(run), '', r.description, '', `Peak RSS of the workload process: ${fmtBytes(r.maxRssBytes)}; wall time ${r.seconds.toFixed(1)} s.`, ''];
+  const lines = [`## ${r.name}`, '', measuredLine({ date: r.date ?? run.date, quick: r.quick ?? run.quick }), '', r.description, '', `Peak RSS of the workload process: ${fmtBytes(r.maxRssBytes)}; wall time ${r.seconds.toFixed(1)} s.`, ''];
   lines.push('| case | value | baseline | baseline value | ratio | note |', '| --- | --- | --- | --- | --- | --- |');
   for (const row of r.rows) lines.push(`| ${row.case} | ${row.value} | ${row.baseline ?? ''} | ${row.baselineValue ?? ''} | ${row.ratio ?? ''} | ${row.note ?? ''} |`);
   return lines.join('\n');

@@ -1,8 +1,10 @@
-// `npm run bench [-- --quick] [-- name ...]`: runs every workload in bench/workloads/ in its own
-// process and rewrites BENCHMARKS.md: the machine and Node version, then each result with the date
-// and mode it was measured in (see report.ts).
+// `npm run bench [-- --quick] [-- name ...] [-- --resume DIR]`: runs every workload in bench/workloads/
+// in its own process and rewrites BENCHMARKS.md: the machine and Node version, then each result with
+// the date and mode it was measured in (see report.ts). A workload that fails is reported and the
+// others still run (the run then exits 1 and keeps the failed workload's old section); `--resume DIR`
+// reuses the results a stopped run left in DIR (each keeps the date it was measured).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fmtBytes } from './harness';
@@ -10,24 +12,38 @@ import { compose, type RunInfo, type WorkloadResult } from './report';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.filter((a) => !a.startsWith('--'));
+const resumeAt = args.indexOf('--resume');
+const resumeDir = resumeAt >= 0 ? args[resumeAt + 1] : undefined;
+const only = args.filter((a, i) => !a.startsWith('--') && i !== resumeAt + 1);
 const dir = path.join(import.meta.dirname, 'workloads');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.ts'))
   .sort()
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, '')));
 
-const outDir = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+const outDir = resumeDir ?? mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+console.log(`bench: results in ${outDir} (resume a stopped run with --resume ${outDir})`);
 const results: WorkloadResult[] = [];
+const failed: string[] = [];
 for (const f of files) {
   const out = path.join(outDir, `${f}.json`);
   process.stdout.write(`bench: ${f} ... `);
-  execFileSync(
-    process.execPath,
-    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(import.meta.dirname, 'worker.ts'), path.join(dir, f), out, quick ? 'quick' : ''],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  if (!existsSync(out)) {
+    try {
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(import.meta.dirname, 'worker.ts'), path.join(dir, f), out, quick ? 'quick' : ''],
+        { stdio: ['ignore', 'inherit', 'inherit'] },
+      );
+    } catch {
+      failed.push(f);
+      process.stdout.write('FAILED (see above)\n');
+      continue;
+    }
+  }
   const r = JSON.parse(readFileSync(out, 'utf8')) as WorkloadResult;
+  // A result left by a stopped run from before results carried their date: the file's date.
+  r.date ??= statSync(out).mtime.toISOString().slice(0, 10);
   results.push(r);
   process.stdout.write(`${r.seconds.toFixed(1)} s\n`);
 }
@@ -46,6 +62,10 @@ try {
 } catch {
   /* first run */
 }
-// A partial run replaces only its own sections and keeps the others (each says when it was measured).
-writeFileSync(target, compose(results, run, existing, only.length > 0));
+// A partial or failed run replaces only its own sections and keeps the others (each says when it was measured).
+writeFileSync(target, compose(results, run, existing, only.length > 0 || failed.length > 0));
 console.log(`bench: wrote ${path.relative(process.cwd(), target)}`);
+if (failed.length > 0) {
+  console.error(`bench: ${failed.length} workload(s) failed and kept their old sections: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}

@@ -41,6 +41,14 @@ describe('BENCHMARKS.md composition', () => {
     expect(compose([result('b', '3 ms')], quickLater, second, true)).toBe(second);
   });
 
+  it('a result says when and in which mode it ran (a resumed run reuses results of an earlier day)', () => {
+    const file = compose([{ ...result('a', '1 ms'), date: '2026-11-20', quick: true }, result('b', '2 ms')], full, null, false);
+    expect(measured(file)).toEqual([
+      ['## a', 'Measured 2026-11-20, quick mode (smaller corpora; not the reference numbers).'],
+      ['## b', 'Measured 2026-11-24, full mode.'],
+    ]);
+  });
+
   it('a section of a file written before per-section dates says what the old header said, not the new run', () => {
     const old = ['# Benchmarks', '', '- Machine: M', '- Date: 2026-11-23', '- Mode: full', '', '## a', '', 'What a measures.', '', '| case |', ''].join('\n');
     const next = compose([result('b', '3 ms')], quickLater, old, true);
