@@ -1,7 +1,9 @@
-// `npm run bench [-- --quick] [-- name ...]`: runs every workload in bench/workloads/ in its own
-// process and rewrites BENCHMARKS.md with the machine, Node version, date and each result.
+// `npm run bench [-- --quick] [-- name ...] [-- --resume DIR]`: runs every workload in bench/workloads/
+// in its own process and rewrites BENCHMARKS.md with the machine, Node version, date and each result.
+// A workload that fails is reported and the others still run (the run then exits 1 and keeps the
+// failed workload's old section); `--resume DIR` reuses the results a stopped run left in DIR.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fmtBytes, type Row } from './harness';
@@ -16,23 +18,35 @@ interface Result {
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = args.filter((a) => !a.startsWith('--'));
+const resumeAt = args.indexOf('--resume');
+const resumeDir = resumeAt >= 0 ? args[resumeAt + 1] : undefined;
+const only = args.filter((a, i) => !a.startsWith('--') && i !== resumeAt + 1);
 const dir = path.join(import.meta.dirname, 'workloads');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.ts'))
   .sort()
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, '')));
 
-const outDir = mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+const outDir = resumeDir ?? mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+console.log(`bench: results in ${outDir} (resume a stopped run with --resume ${outDir})`);
 const results: Result[] = [];
+const failed: string[] = [];
 for (const f of files) {
   const out = path.join(outDir, `${f}.json`);
   process.stdout.write(`bench: ${f} ... `);
-  execFileSync(
-    process.execPath,
-    ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(import.meta.dirname, 'worker.ts'), path.join(dir, f), out, quick ? 'quick' : ''],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  if (!existsSync(out)) {
+    try {
+      execFileSync(
+        process.execPath,
+        ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(import.meta.dirname, 'worker.ts'), path.join(dir, f), out, quick ? 'quick' : ''],
+        { stdio: ['ignore', 'inherit', 'inherit'] },
+      );
+    } catch {
+      failed.push(f);
+      process.stdout.write('FAILED (see above)\n');
+      continue;
+    }
+  }
   const r = JSON.parse(readFileSync(out, 'utf8')) as Result;
   results.push(r);
   process.stdout.write(`${r.seconds.toFixed(1)} s\n`);
@@ -62,7 +76,7 @@ for (const r of results) {
   lines.push('');
 }
 const target = path.join(import.meta.dirname, '..', 'BENCHMARKS.md');
-if (only.length > 0) {
+if (only.length > 0 || failed.length > 0) {
   // A partial run replaces only its own sections and keeps the others.
   let existing = '';
   try {
@@ -78,3 +92,7 @@ if (only.length > 0) {
   writeFileSync(target, lines.join('\n'));
 }
 console.log(`bench: wrote ${path.relative(process.cwd(), target)}`);
+if (failed.length > 0) {
+  console.error(`bench: ${failed.length} workload(s) failed and kept their old sections: ${failed.join(', ')}`);
+  process.exitCode = 1;
+}
