@@ -15,6 +15,7 @@ import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
 import { OrganizeCancelledError } from './agent/organize-cancelled';
+import type { AmbiguousItem } from './heuristics/ambiguity';
 import { runHeuristics } from './heuristics/run-heuristics';
 import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
@@ -28,6 +29,15 @@ export type PlanSource = 'rules' | 'heuristics' | 'agent';
 export interface AgentRequest {
   folder: string;
   undecided: readonly FileRecord[];
+  /**
+   * When the heuristics ran: the files and subfolders, at any depth, they could not decide, with
+   * their scored candidates and the heuristics' default moves (folders as vault paths). The agent
+   * decides these items only, and answers with their operations (the defaults where it defers);
+   * without an agent the defaults stand.
+   */
+  items?: readonly AmbiguousItem[];
+  /** Records of the files in the organized folder (what the items' summaries are made from). */
+  records?: readonly FileRecord[];
   entries: readonly VaultEntry[];
   planned: readonly PlannedOperation[];
   /** The scope the agent's proposals are held to (the same as everything else's). */
@@ -102,13 +112,18 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   }
 
   let undecided: FileRecord[] = [];
+  let items: AmbiguousItem[] | undefined;
+  const asking = req.sources.has('agent') && req.agent !== undefined;
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
     const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
+    // With the agent, what the heuristics could not decide waits for it; without, their defaults stand.
+    items = asking ? h.ambiguous.map((item) => inVault(item, req.folder)) : undefined;
+    const waiting = coveredBy(items ?? []);
     for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
-    for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    for (const p of h.files) if (!waiting(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;
     const placed = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const left = new Set(h.undecided);
@@ -122,11 +137,12 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   ops.push(...built.operations);
   conflicts.push(...built.collisions.map((c) => ({ kind: 'collision', paths: c.paths, detail: c.detail })));
 
-  if (req.sources.has('agent') && req.agent && undecided.length > 0) {
-    progress(`asking the organize agent about ${undecided.length} undecided files`);
+  if (asking && req.agent && (undecided.length > 0 || (items?.length ?? 0) > 0)) {
+    progress(items ? `asking the organize agent about ${items.length} files and folders the heuristics could not decide` : `asking the organize agent about ${undecided.length} undecided files`);
     const answer = await req.agent({
       folder: req.folder,
       undecided,
+      ...(items ? { items, records } : {}),
       entries,
       planned: ops,
       configDir: port.configDir,
@@ -137,10 +153,12 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
     // Whatever the agent returns is held to the policy below like the rest; it may only move the
-    // files it was asked about (never one something else moves or left in place), and create
-    // folders for them.
+    // files and folders it was asked about (never one something else moves or left in place), and
+    // create folders for them.
     const askedAbout = new Set(undecided.map((r) => r.path));
-    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && askedAbout.has(op.source))));
+    const inItems = coveredBy(items ?? []);
+    const asked = (source: string): boolean => askedAbout.has(source) || inItems(source);
+    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && asked(op.source))));
     used.push(...answer.notes);
   }
 
@@ -186,6 +204,18 @@ export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest
     allowOutside: req.allowOutside ?? false,
     operationLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
   });
+}
+
+/** Whether a path is one of the items or inside one of the folder items. */
+function coveredBy(items: readonly AmbiguousItem[]): (path: string) => boolean {
+  const files = new Set(items.filter((i) => i.kind === 'file').map((i) => i.path));
+  const folders = items.filter((i) => i.kind === 'folder').map((i) => i.path);
+  return (path) => files.has(path) || folders.some((f) => isInFolder(path, f));
+}
+
+/** An ambiguous item with its candidates' and defaults' folders as vault paths. */
+function inVault(item: AmbiguousItem, folder: string): AmbiguousItem {
+  return { ...item, candidates: item.candidates.map((c) => ({ ...c, folder: join(folder, c.folder) })), defaults: item.defaults.map((d) => ({ ...d, folder: join(folder, d.folder) })) };
 }
 
 function opSource(op: PlannedOperation): string {
