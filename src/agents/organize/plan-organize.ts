@@ -15,6 +15,8 @@ import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
 import { OrganizeCancelledError } from './agent/organize-cancelled';
+import { coveredBy, itemsAfterScores, itemsInVault } from './agent-items';
+import { trashForDuplicates } from './duplicate-trash';
 import type { AmbiguousItem } from './heuristics/ambiguity';
 import { runHeuristics } from './heuristics/run-heuristics';
 import type { NamingConvention } from './naming/naming-conventions';
@@ -22,6 +24,10 @@ import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
+import { FeatureSource } from './scoring/file-features';
+import { planQuality } from './scoring/plan-quality';
+import { type ScoredCandidate, scorePass } from './scoring/score-pass';
+import { DEFAULT_THRESHOLDS, type ScoringThresholds } from './scoring/thresholds';
 
 export type PlanSource = 'rules' | 'heuristics' | 'agent';
 
@@ -46,6 +52,8 @@ export interface AgentRequest {
   planLimit?: number;
   excludedFolders?: readonly string[];
   signal?: AbortSignal;
+  /** The best-scoring destinations of undecided files (FileVyasa scores, see scoring/). */
+  candidates?: ReadonlyMap<string, ScoredCandidate[]>;
 }
 
 export type OrganizeAgent = (request: AgentRequest) => Promise<{ operations: PlannedOperation[]; notes: string[] }>;
@@ -78,6 +86,8 @@ export interface OrganizeRequest {
    * attachmentFolderSetting), where attachments belong; null or absent when it names none.
    */
   attachmentFolder?: string | null;
+  /** When a similarity score is strong enough to move a folder or file (defaults: 0.7, 0.8, 0.3). */
+  scoring?: ScoringThresholds;
 }
 
 const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
@@ -114,21 +124,32 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   let undecided: FileRecord[] = [];
   let items: AmbiguousItem[] | undefined;
   const asking = req.sources.has('agent') && req.agent !== undefined;
+  let candidates = new Map<string, ScoredCandidate[]>();
+  const features = new FeatureSource();
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
     const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
-    // With the agent, what the heuristics could not decide waits for it; without, their defaults stand.
-    items = asking ? h.ambiguous.map((item) => inVault(item, req.folder)) : undefined;
-    const waiting = coveredBy(items ?? []);
+    // With the agent, what the heuristics and scores could not decide waits for it (agent-items.ts);
+    // without, their defaults stand.
+    const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
+    const waitingForHeuristics = coveredBy(ambiguous);
     for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
-    for (const p of h.files) if (!waiting(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    for (const p of h.files) if (!waitingForHeuristics(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;
-    const placed = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
+    const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
+    const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
+    const scored = await scorePass({ folder: req.folder, records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features });
+    items = asking ? itemsAfterScores(ambiguous, scored) : undefined;
+    const waiting = coveredBy(items ?? []);
+    for (const p of scored.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
+    candidates = scored.candidates;
+    const placed = new Set([...decided, ...scored.placements.map((p) => p.source)]);
     const left = new Set(h.undecided);
     undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
+    if (scored.placements.length > 0) used.push(`similarity scores placed ${scored.placements.length} files or folders`);
     progress(used[used.length - 1] ?? '');
   } else {
     undecided = open;
@@ -149,6 +170,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       allowOutside: req.allowOutside ?? false,
       planLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
       excludedFolders: req.excludedFolders ?? [],
+      candidates,
       ...(req.signal ? { signal: req.signal } : {}),
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
@@ -171,6 +193,17 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   }
   if (req.signal?.aborted) throw new OrganizeCancelledError();
 
+  // Identical files: reported always; with trash allowed, every copy but one that nothing links to is proposed for trash.
+  const inScope = new Set(records.map((r) => r.path));
+  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
+  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
+  if (req.allowTrash && duplicates.length > 0) {
+    const trashed = trashForDuplicates(duplicates, { links: port.resolvedLinks(), files, planned: ops, folder: req.folder });
+    const gone = new Set(trashed.map((t) => t.path));
+    // A copy going to the trash is not also moved.
+    ops.splice(0, ops.length, ...ops.filter((op) => !((op.type === 'move' || op.type === 'rename') && gone.has(op.source))), ...trashed);
+  }
+
   // One id space, folders first (parents before children), then moves and renames, then trash.
   const ordered = orderOperations(ops).map((op, i) => ({ ...op, opId: `${req.planId}-${i + 1}` }));
   const policy = organizeScopePolicy(port.configDir, req);
@@ -179,17 +212,15 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
 
-  const inScope = new Set(records.map((r) => r.path));
-  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
-  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
   const operations = sim.applied;
+  const quality = await planQuality({ folder: req.folder, records, operations, conflicts, features });
   const description =
     operations.length > 0
       ? `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`
       : conflicts.length > 0
         ? `No operation could be planned for ${req.folder || 'the vault'}: ${conflicts.length} refused or in conflict (listed below); ${used.join('; ')}.`
         : `${req.folder || 'The vault'} is already organized: nothing to move.`;
-  return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path) };
+  return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path), quality };
 }
 
 /** The scope every organize operation is held to, at plan time and again when it runs. */
@@ -204,18 +235,6 @@ export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest
     allowOutside: req.allowOutside ?? false,
     operationLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
   });
-}
-
-/** Whether a path is one of the items or inside one of the folder items. */
-function coveredBy(items: readonly AmbiguousItem[]): (path: string) => boolean {
-  const files = new Set(items.filter((i) => i.kind === 'file').map((i) => i.path));
-  const folders = items.filter((i) => i.kind === 'folder').map((i) => i.path);
-  return (path) => files.has(path) || folders.some((f) => isInFolder(path, f));
-}
-
-/** An ambiguous item with its candidates' and defaults' folders as vault paths. */
-function inVault(item: AmbiguousItem, folder: string): AmbiguousItem {
-  return { ...item, candidates: item.candidates.map((c) => ({ ...c, folder: join(folder, c.folder) })), defaults: item.defaults.map((d) => ({ ...d, folder: join(folder, d.folder) })) };
 }
 
 function opSource(op: PlannedOperation): string {

@@ -16,7 +16,7 @@ export interface Candidate {
   folder: string;
   score: number;
   /** Which signal suggested it ('stay' for a folder's files that would stay). */
-  signal: HeuristicName | 'stay' | 'files inside';
+  signal: HeuristicName | 'stay' | 'files inside' | 'similarity score';
   reason: string;
 }
 
@@ -31,7 +31,16 @@ export interface AmbiguousItem {
   /** Why the heuristics did not decide, in words. */
   why: string;
   /** What the heuristics would do with the item's files if nobody decides otherwise. */
-  defaults: HeuristicProposal[];
+  defaults: DefaultMove[];
+}
+
+/** A move the item's files get unless the agent decides otherwise (folder relative, or a vault path once handed over). */
+export interface DefaultMove {
+  path: string;
+  folder: string;
+  /** The heuristic or score behind it, the operation's rule. */
+  heuristic: string;
+  reason: string;
 }
 
 export const SIGNAL_SCORE: Record<HeuristicName, number> = {
