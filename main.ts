@@ -3,6 +3,7 @@ import { Notice, Plugin } from 'obsidian';
 import { SelfWrites, trackSelfWrites } from './src/agents/organize/auto/self-writes';
 import { DEFAULT_SETTINGS, parseSettings, type StewardSettings } from './src/settings/settings';
 import type { VaultPort } from './src/vault-vfs/vault-port';
+import { desktopFileLock } from './src/vault-vfs/obsidian-desktop-lock';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
 import { pluginChatHost } from './src/views/chat/plugin-chat-host';
 import { registerChatView } from './src/views/chat/register-chat-view';
@@ -42,6 +43,8 @@ export default class StewardPlugin extends Plugin {
     const widgetDeps = widgetDepsFromSettings(() => this.port(), settings);
     registerPendingBlockWidgets(this, widgetDeps);
     registerChatView(this, pluginChatHost({ ctx: this, settings, saveSettings: () => this.saveSettings(), widgetDeps, manifestId: this.manifest.id }));
+    // After "Decide later", or a notice about the journal: the same check and offer, on demand.
+    this.addCommand({ id: 'recover-interrupted-job', name: 'Recover an interrupted job', callback: () => void offerRecovery(this.app, this.port(), { sayWhenClean: true }) });
     // The journal is read and vault events are watched only once the workspace is ready: the
     // vault's start-up `create` events (one per file) must not look like new files.
     this.app.workspace.onLayoutReady(() => {
@@ -52,7 +55,7 @@ export default class StewardPlugin extends Plugin {
 
   /** The vault as the core sees it, made on first use; every write through it is Steward's own. */
   port(): VaultPort {
-    this.vault ??= trackSelfWrites(new ObsidianVault(this.app), this.selfWrites);
+    this.vault ??= trackSelfWrites(new ObsidianVault(this.app, { fileLock: desktopFileLock }), this.selfWrites);
     return this.vault;
   }
 

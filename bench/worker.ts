@@ -29,5 +29,7 @@ writeFileSync(
     rows: bench.rows,
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     seconds: (performance.now() - t0) / 1000,
+    date: new Date().toISOString().slice(0, 10),
+    quick: quick === 'quick',
   }),
 );

@@ -6,6 +6,7 @@ import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { organizeFolder } from '../src/agents/organize/organize-run';
+import { qualityLine } from '../src/agents/organize/scoring/plan-quality';
 import { parseRulesJson } from '../src/dsl/rules';
 import { newJobId } from '../src/edits/journal/journal-store';
 import { undoJob } from '../src/edits/journal/recover-jobs';
@@ -55,6 +56,7 @@ try {
   const run = outcome.run;
   if (!run?.job || run.results.some((r) => r.state === 'failed')) fail('the plan did not apply cleanly');
   say(`\n${outcome.plan.description}`);
+  if (outcome.plan.quality) say(`Before -> after: ${qualityLine(outcome.plan.quality)}`);
   say(`Plan note: ${outcome.note ?? ''} (ai-op blocks, one per operation, now marked done)`);
   for (const c of outcome.plan.conflicts) say(`  left out (${c.kind}): ${c.detail}`);
   say(`Duplicates found: ${outcome.plan.duplicates.map((g) => g.join(' = ')).join('; ') || 'none'}`);

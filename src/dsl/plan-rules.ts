@@ -3,6 +3,7 @@
 // name from thenRenameTo), made legal and free of collisions; the plan is every folder that has
 // to be created (parents first), then the moves and renames. Nothing here touches the vault.
 
+import { CaseFolded } from '../vault-vfs/case-folded';
 import type { FileRecord } from '../vault-vfs/file-record';
 import type { PlannedOperation } from '../vault-vfs/operations';
 import { checkVaultPath, nameOf, parentOf } from '../vault-vfs/path-safety';
@@ -111,6 +112,9 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const prepared = await prepareScope(ordered.map((r) => r.condition), inScope, opts);
   const existing = opts.existing ?? records.map((r): VaultEntry => ({ kind: 'file', path: r.path, stat: { size: r.size, ctime: r.ctime, mtime: r.mtime } }));
   const taken = new Set(existing.map((e) => e.path.toLowerCase()));
+  // Every spelling of each taken name: a case-sensitive disk can hold `Case.md` beside `case.md`.
+  const spellings = new CaseFolded();
+  for (const e of existing) spellings.add(e.path);
   // Lower-case path -> the spelling on disk, so moves into `documents` do not create `Documents`.
   const folderCase = new Map<string, string>();
   for (const e of existing) if (e.kind === 'folder') folderCase.set(e.path.toLowerCase(), e.path);
@@ -163,10 +167,14 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       matches.push({ path: record.path, rule: rule.name, destination: target });
       continue;
     }
-    if (taken.has(target.toLowerCase()) && target.toLowerCase() !== record.path.toLowerCase()) {
+    // Taken ignoring case by anything but the file itself: Obsidian takes `Case.md` and `case.md`
+    // for one name, so no file is put beside a name differing from its own only in case.
+    const holder = spellings.get(target).find((t) => t !== record.path);
+    if (holder !== undefined) {
       const wanted = target;
       target = freeName(wanted, record.ext, taken, nextSuffix);
-      conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${wanted} is taken; ${record.path} goes to ${target} instead (rule "${rule.name}")`, rule: rule.name });
+      const why = holder === wanted ? `${wanted} is taken` : `${wanted} differs only in case from ${holder}, which Obsidian takes for the same name`;
+      conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${why}; ${record.path} goes to ${target} instead (rule "${rule.name}")`, rule: rule.name });
     }
     const parent = parentOf(target);
     const blocked = ancestors(parent).find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
@@ -176,6 +184,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       continue;
     }
     taken.add(target.toLowerCase());
+    spellings.add(target);
     for (const f of ancestors(parent)) {
       if (folders.has(f.toLowerCase())) continue;
       folders.add(f.toLowerCase());

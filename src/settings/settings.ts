@@ -8,6 +8,7 @@ import { type AutomaticSettings, DEFAULT_AUTOMATIC, readAutomatic } from './auto
 import { type ModelChoice, modelChoice, readModelChoice } from './model-choice';
 import { isRecord, readBoolean, readChoice, readFolderList, readString, vaultFolder } from './read-fields';
 import { readRules, type SavedRule } from './rule-settings';
+import { DEFAULT_SCORING, readScoring, type ScoringSettings } from './scoring-settings';
 import { DEFAULT_SEMANTIC, readSemantic, type SemanticSettings } from './semantic-settings';
 
 export const PROVIDER_IDS = ['openai', 'anthropic', 'openai-compatible'] as const;
@@ -47,6 +48,8 @@ export interface StewardSettings {
   allowOutside: boolean;
   /** Whether organize offers the folder's naming conventions before planning (off: never asks). */
   suggestNaming: boolean;
+  /** When organize's similarity scores move a folder whole, split one, or file a loose file. */
+  organizeScoring: ScoringSettings;
   automatic: AutomaticSettings;
   /** The semantic index (embeddings of every note); off by default. */
   semanticIndex: SemanticSettings;
@@ -67,6 +70,7 @@ export const DEFAULT_SETTINGS: StewardSettings = {
   allowTrash: false,
   allowOutside: false,
   suggestNaming: false,
+  organizeScoring: DEFAULT_SCORING,
   automatic: DEFAULT_AUTOMATIC,
   semanticIndex: DEFAULT_SEMANTIC,
   agents: DEFAULT_AGENT_SETTINGS,
@@ -133,6 +137,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     allowTrash: readBoolean(raw, 'allowTrash', 'settings', problems, DEFAULT_SETTINGS.allowTrash),
     suggestNaming: readBoolean(raw, 'suggestNaming', 'settings', problems, DEFAULT_SETTINGS.suggestNaming),
     allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
+    organizeScoring: readScoring(raw.organizeScoring, problems),
     automatic: readAutomatic(raw.automatic, problems),
     semanticIndex: readSemantic(raw.semanticIndex, problems),
     agents: readAgentSettings(raw.agents, problems),

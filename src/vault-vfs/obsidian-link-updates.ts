@@ -20,12 +20,12 @@ export function vaultSetting(app: App, key: string): unknown {
   return (app.vault as unknown as ConfigReader).getConfig?.(key);
 }
 
-function linkPlan(app: App, from: string, to: string, metadataOf: (p: string) => NoteMetadata | null): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
+function linkPlan(app: App, from: string, to: string, metadataOf: (p: string) => NoteMetadata | null, allowCaseVariants: boolean): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
   const files = app.vault.getFiles().map((f) => f.path);
   if (!files.some((f) => f === from || f.startsWith(from + '/'))) return { notes: [], moved: (p) => p };
-  const renames = expandRenames(files, [{ from, to }]);
+  const renames = expandRenames(files, [{ from, to }], undefined, { allowCaseVariants });
   const format = (vaultSetting(app, 'newLinkFormat') as NewLinkFormat | undefined) ?? 'shortest';
-  const plan = planLinkRewrites({ files, metadataOf, renames, newLinkFormat: format });
+  const plan = planLinkRewrites({ files, metadataOf, renames, newLinkFormat: format, allowCaseVariants });
   return { notes: plan.notes, moved: pathMapper(renames) };
 }
 
@@ -38,9 +38,17 @@ async function applyEdits(app: App, path: string, note: NoteLinkEdits): Promise<
  * Moves `file` to `to` and keeps every link on its target. `write` runs each vault write and
  * returns once Obsidian has indexed it, so each plan reads a current cache.
  */
-export async function renameKeepingLinks(app: App, file: TAbstractFile, to: string, metadataOf: (p: string) => NoteMetadata | null, write: (w: () => Promise<void>) => Promise<void>): Promise<void> {
+export async function renameKeepingLinks(
+  app: App,
+  file: TAbstractFile,
+  to: string,
+  metadataOf: (p: string) => NoteMetadata | null,
+  write: (w: () => Promise<void>) => Promise<void>,
+  /** The move puts back a name that differs only in case from another (see RenameOptions). */
+  allowCaseVariants = false,
+): Promise<void> {
   const from = file.path;
-  const { notes, moved } = linkPlan(app, from, to, metadataOf);
+  const { notes, moved } = linkPlan(app, from, to, metadataOf, allowCaseVariants);
   if (vaultSetting(app, 'alwaysUpdateLinks') === true) {
     // Links in notes that stay put and led to files that stay put: the ones a new name captures.
     const captured = notes

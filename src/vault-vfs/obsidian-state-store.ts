@@ -1,12 +1,22 @@
 // StateStore on Obsidian's DataAdapter, in `<configDir>/plugins/steward/`: Steward's journal,
 // index shards and caches, kept out of data.json and out of the notes.
-import type { DataAdapter } from 'obsidian';
-import type { StateStore } from './vault-port';
+import { type DataAdapter, FileSystemAdapter } from 'obsidian';
+import type { LockAttempt, StateStore } from './vault-port';
+
+/** Within one process the journal's own queue already runs one job at a time. */
+const HELD_ALONE: LockAttempt = { ok: true, release: () => Promise.resolve() };
+
+/**
+ * Takes the lock file `file` (absolute) of the vault folder `base`, or answers null when `base`
+ * is not a folder on this disk. The desktop plugin passes the CLI's own lock (obsidian-desktop-lock.ts).
+ */
+export type FileLock = (base: string, file: string) => Promise<LockAttempt | null>;
 
 export class ObsidianStateStore implements StateStore {
   constructor(
     private readonly adapter: DataAdapter,
     private readonly root: string,
+    private readonly fileLock?: FileLock,
   ) {}
 
   private path(name: string): string {
@@ -58,6 +68,18 @@ export class ObsidianStateStore implements StateStore {
   async remove(name: string): Promise<void> {
     const p = this.path(name);
     if (await this.adapter.exists(p)) await this.adapter.remove(p);
+  }
+
+  /**
+   * The lock the CLI takes, in the same file and format (process-lock.ts: created exclusively,
+   * holding pid and host, taken over only from a dead owner), so the plugin and a `steward` run on
+   * the same vault never both run a job. Desktop only: the vault is a folder on this computer
+   * (FileSystemAdapter) and Node is there. On mobile no other Steward process can reach the vault.
+   */
+  async tryLock(name: string): Promise<LockAttempt> {
+    const adapter = this.adapter;
+    if (!this.fileLock || !(adapter instanceof FileSystemAdapter)) return HELD_ALONE;
+    return (await this.fileLock(adapter.getBasePath(), adapter.getFullPath(this.path(name)))) ?? HELD_ALONE;
   }
 
   async rename(from: string, to: string): Promise<void> {

@@ -7,10 +7,10 @@
 import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
-import { type FileStat, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
+import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
 import { afterIndexed } from './obsidian-index-wait';
 import { renameKeepingLinks } from './obsidian-link-updates';
-import { ObsidianStateStore } from './obsidian-state-store';
+import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
 
 function statOf(s: FileStats): FileStat {
   return { size: s.size, ctime: s.ctime, mtime: s.mtime };
@@ -35,8 +35,12 @@ export function toNoteMetadata(cache: CachedMetadata): NoteMetadata {
 export class ObsidianVault implements VaultPort {
   readonly state: ObsidianStateStore;
 
-  constructor(private readonly app: App) {
-    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/steward`));
+  /** `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see ObsidianStateStore). */
+  constructor(
+    private readonly app: App,
+    opts: { fileLock?: FileLock } = {},
+  ) {
+    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/steward`), opts.fileLock);
   }
 
   get configDir(): string {
@@ -97,9 +101,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   /** Refuses a path taken by another file or folder in the same folder, comparing case-insensitively. */
-  private assertFree(p: string, except?: string): void {
+  /** As NodeVault's: a name differing only in case is taken, unless a restore puts it back. */
+  private assertFree(p: string, except?: string, restore = false): void {
     const exact = this.app.vault.getAbstractFileByPath(p);
     if (exact && exact.path !== except) throw new VaultPathExistsError(exact.path);
+    if (restore) return;
     const parent = parentOf(p);
     const siblings = parent === '' ? this.app.vault.getRoot().children : (this.app.vault.getFolderByPath(parent)?.children ?? []);
     const lower = p.toLowerCase();
@@ -134,15 +140,16 @@ export class ObsidianVault implements VaultPort {
     await this.indexed(() => this.app.vault.createFolder(vp));
   }
 
-  async rename(from: string, to: string): Promise<void> {
+  async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
     const dst = this.safe(to);
     const f = this.app.vault.getAbstractFileByPath(src);
     if (!f) throw new VaultFileNotFoundError(src);
     if (src === dst) return;
-    this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
+    const restore = opts.restore === true;
+    this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined, restore);
     await this.ensureParents(dst);
-    await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write));
+    await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write), restore);
   }
 
   /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Steward can't rely on finding it. */
@@ -157,7 +164,7 @@ export class ObsidianVault implements VaultPort {
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
     if (!trashPath.startsWith('.trash/')) throw new VaultFileNotFoundError(trashPath);
     const dst = this.safe(to);
-    this.assertFree(dst);
+    this.assertFree(dst, undefined, true);
     await this.ensureParents(dst);
     await this.indexed(() => this.app.vault.adapter.rename(trashPath, dst));
   }

@@ -25,6 +25,8 @@ export interface RenamePlanInput {
   from: string;
   to: string;
   readText: (path: string) => Promise<string>;
+  /** The move puts back a name that differs only in case from another file's (see RenameCheckOptions). */
+  allowCaseVariants?: boolean;
 }
 
 export interface RewrittenNote {
@@ -40,7 +42,8 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
   // An empty folder holds nothing any link could point at.
   if (!files.some((f) => f === input.from || f.startsWith(prefix))) return new Map();
   const { linkResolver, fileLookup } = input.index;
-  const renames = expandRenames(files, [{ from: input.from, to: input.to }], fileLookup);
+  const allowCaseVariants = input.allowCaseVariants === true;
+  const renames = expandRenames(files, [{ from: input.from, to: input.to }], fileLookup, { allowCaseVariants });
   const candidates = input.index.notesLinkingToNames?.(touchedNameKeys(renames));
   const plan = planLinkRewrites({
     files,
@@ -50,6 +53,7 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
     ...(candidates ? { candidates } : {}),
     ...(linkResolver ? { resolver: linkResolver } : {}),
     ...(fileLookup ? { lookup: fileLookup } : {}),
+    allowCaseVariants,
   });
   const out = new Map<string, RewrittenNote>();
   for (const note of plan.notes) {

@@ -11,6 +11,7 @@ import { type RewrittenNote, planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
 import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
 import type { NoteMetadata } from './metadata-types';
+import { CaseFolded } from './case-folded';
 import { extOf, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
 
@@ -23,7 +24,8 @@ interface Resolution {
 export class VaultIndex {
   private readonly stats = new Map<string, FileStat>();
   private readonly folders = new Set<string>();
-  private readonly lower = new Map<string, string>();
+  /** Lower-cased path -> every file or folder with that path ignoring case (a case-sensitive disk can hold several). */
+  private readonly lower = new CaseFolded();
   private readonly meta = new Map<string, IndexedMetadata>();
   private readonly resolver = new LinkResolver();
   private readonly out = new Map<string, Resolution>();
@@ -59,14 +61,14 @@ export class VaultIndex {
     return this.stats.get(path) ?? null;
   }
 
-  /** The path that differs from `path` at most in case, if any. */
-  findInsensitive(path: string): string | undefined {
-    return this.lower.get(path.toLowerCase());
+  /** Every file and folder whose path equals `path` ignoring case. */
+  findAllInsensitive(path: string): readonly string[] {
+    return this.lower.get(path);
   }
 
   addFolder(path: string): void {
     this.folders.add(path);
-    this.lower.set(path.toLowerCase(), path);
+    this.lower.add(path);
   }
 
   /**
@@ -77,7 +79,7 @@ export class VaultIndex {
   setFile(path: string, stat: FileStat, text: string | null, parsed?: IndexedMetadata): void {
     const isNew = !this.stats.has(path);
     this.stats.set(path, stat);
-    this.lower.set(path.toLowerCase(), path);
+    this.lower.add(path);
     if (isNew) {
       this.resolver.add(path);
       this.touchName(path);
@@ -92,7 +94,7 @@ export class VaultIndex {
     for (const folder of [...this.folders]) {
       if (folder === path || folder.startsWith(prefix)) {
         this.folders.delete(folder);
-        this.lower.delete(folder.toLowerCase());
+        this.lower.remove(folder);
       }
     }
   }
@@ -110,7 +112,7 @@ export class VaultIndex {
     for (const folder of [...this.folders]) {
       if (folder === from || folder.startsWith(prefix)) {
         this.folders.delete(folder);
-        this.lower.delete(folder.toLowerCase());
+        this.lower.remove(folder);
         this.addFolder(to + folder.slice(from.length));
       }
     }
@@ -135,7 +137,7 @@ export class VaultIndex {
 
   private removeFile(path: string): void {
     this.stats.delete(path);
-    this.lower.delete(path.toLowerCase());
+    this.lower.remove(path);
     this.resolver.remove(path);
     const meta = this.meta.get(path);
     if (meta) this.watchers.update(path, null);
@@ -248,13 +250,10 @@ export class VaultIndex {
     return this.resolver;
   }
 
-  /** Which files exist, and which file a path names ignoring case, from the index's own maps. */
+  /** Which files exist, and which files a path names ignoring case, from the index's own maps. */
   readonly fileLookup: FileLookup = {
     has: (path) => this.stats.has(path),
-    fileIgnoringCase: (lowerPath) => {
-      const path = this.lower.get(lowerPath);
-      return path !== undefined && this.stats.has(path) ? path : undefined;
-    },
+    filesIgnoringCase: (lowerPath) => this.lower.get(lowerPath).filter((p) => this.stats.has(p)),
   };
 
   /** Notes with a link that names a file called one of `keys` (lower-cased names), from the watchers. */
@@ -271,8 +270,8 @@ export class VaultIndex {
    * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
    * text keyed by their path after the move. Reads only the notes that hold affected links.
    */
-  async planRename(from: string, to: string, readText: (path: string) => Promise<string>): Promise<Map<string, RewrittenNote>> {
+  async planRename(from: string, to: string, readText: (path: string) => Promise<string>, opts: { allowCaseVariants?: boolean } = {}): Promise<Map<string, RewrittenNote>> {
     this.ensureResolved();
-    return planRenameRewrites({ index: this, from, to, readText });
+    return planRenameRewrites({ index: this, from, to, readText, allowCaseVariants: opts.allowCaseVariants === true });
   }
 }

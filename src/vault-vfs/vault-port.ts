@@ -66,6 +66,15 @@ export class VaultPathExistsError extends Error {
   }
 }
 
+export interface RenameOptions {
+  /**
+   * The move puts back a path the vault had (an undo or a rollback): a file or folder whose name
+   * differs from it only in case is no obstacle where the disk keeps both (a case-sensitive disk
+   * that held both before). Otherwise such a name is taken, as Obsidian compares names.
+   */
+  restore?: boolean;
+}
+
 /** A lock another process may hold: who took it and when. */
 export interface LockOwner {
   pid: number;
@@ -127,7 +136,7 @@ export interface VaultPort {
   createBinary(path: string, data: Uint8Array): Promise<void>;
   createFolder(path: string): Promise<void>;
   /** Move or rename a file or folder, rewriting every link that pointed into it. */
-  rename(from: string, to: string): Promise<void>;
+  rename(from: string, to: string, opts?: RenameOptions): Promise<void>;
   /**
    * Move to trash as the user's trash setting says. Returns where it went when that place is
    * inside the vault (`.trash/...`, where the Node adapter always puts it, keeping the relative

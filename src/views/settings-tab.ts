@@ -78,9 +78,12 @@ export class StewardSettingTab extends PluginSettingTab {
       heading: 'Organize',
       items: [
         { name: 'Excluded folders', desc: 'One folder per line. Organize, rules and automatic mode never read from or write into them.', control: { type: 'textarea', key: 'excludedFolders', placeholder: 'Archive' } },
-        { name: 'Allow trash', desc: 'Let plans include moving files to the trash (high risk; each still needs your accept).', control: { type: 'toggle', key: 'allowTrash' } },
+        { name: 'Allow trash', desc: 'Let plans propose the trash for extra copies of identical files that no note links to (high risk; one copy is always kept, and each still needs your accept).', control: { type: 'toggle', key: 'allowTrash' } },
         { name: 'Allow moves out of the folder', desc: 'Let rules, and the organize agent\'s rules, move files outside the folder being organized ("Move to" starting with /).', control: { type: 'toggle', key: 'allowOutside' } },
         { name: 'Suggest naming conventions', desc: 'Before planning, offer the three naming conventions most used in the folder; the one you pick renames the notes that do not follow it.', control: { type: 'toggle', key: 'suggestNaming' } },
+        { name: 'Move a folder whole from cohesion', desc: 'A folder whose files belong together at least this much (0 to 1) moves as one, when one destination scores high enough. Default 0.7.', control: { type: 'number', key: 'organizeScoring.folderCohesion', min: 0, max: 1 } },
+        { name: 'Destination score to move', desc: 'The similarity score (0 to 1: name, content, type and nearness) a destination needs before a folder or file moves there. Default 0.8.', control: { type: 'number', key: 'organizeScoring.destinationScore', min: 0, max: 1 } },
+        { name: 'Split a folder below cohesion', desc: 'A folder whose files belong together less than this (0 to 1) is split: each file goes where it scores high enough. Default 0.3.', control: { type: 'number', key: 'organizeScoring.splitCohesion', min: 0, max: 1 } },
       ],
     };
   }

@@ -2,12 +2,14 @@
 // evaluate it with a `require` that answers 'obsidian' with the runtime, instantiate the default
 // export with (app, manifest), and drive its lifecycle.
 import { readFileSync } from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
 import * as path from 'node:path';
 import type { PluginManifest } from 'obsidian';
 import * as runtime from './index';
 import type { App, Plugin } from 'obsidian-test-mocks/obsidian';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+const nodeRequire = createRequire(import.meta.url);
 
 export function readManifest(): PluginManifest {
   return JSON.parse(readFileSync(path.join(root, 'manifest.json'), 'utf8')) as PluginManifest;
@@ -20,6 +22,9 @@ export function loadBundle(file = path.join(root, 'main.js')): PluginClass {
   const module = { exports: {} as Record<string, unknown> };
   const requireShim = (id: string): unknown => {
     if (id === 'obsidian') return runtime;
+    // Desktop Obsidian runs plugins with Node's built-in modules (mobile has none, so the plugin
+    // loads them only behind a desktop check, and only when it needs them).
+    if (isBuiltin(id)) return nodeRequire(id);
     throw new Error(`main.js required "${id}", which Obsidian does not provide to plugins`);
   };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating the bundle is the point: it is what Obsidian does

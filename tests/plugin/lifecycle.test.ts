@@ -40,7 +40,7 @@ describe('plugin lifecycle', () => {
     leaks = started.leaks;
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
-    expect([...plugin.commands__.keys()].sort()).toEqual(['open-chat', 'organize-folder', 'undo-last-organize']);
+    expect([...plugin.commands__.keys()].sort()).toEqual(['open-chat', 'organize-folder', 'recover-interrupted-job', 'undo-last-organize']);
     expect([...plugin.views__.keys()].sort()).toEqual(['steward-chat']);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);
     expect(plugin.ribbonActions__).toHaveLength(1);

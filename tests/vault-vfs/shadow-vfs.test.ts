@@ -60,6 +60,29 @@ describe('shadow VFS', () => {
     expect(sim.conflicts[2]?.detail).toBe('Media/x.png is also the destination of Inbox/b.png');
   });
 
+  it('holds names that differ only in case side by side, moves each, and refuses to make a new such pair', () => {
+    const pair = [folder('Inbox'), file('Inbox/Case.md'), file('Inbox/case.md'), folder('Sorted'), file('Sorted/NOTE.md')];
+    const sim = simulatePlan(
+      pair,
+      [
+        mv('Inbox/Case.md', 'Done/Case.md'),
+        mv('Inbox/case.md', 'Done/case 1.md'),
+        mv('Done/case 1.md', 'Sorted/note.md'),
+        { opId: 'f', type: 'create_folder', path: 'sorted/Sub' },
+        mv('Done/Case.md', 'DONE/x.md'),
+      ],
+      opts,
+    );
+    expect(sim.conflicts.map((c) => [c.kind, c.detail])).toEqual([
+      ['case_collision', 'Sorted/NOTE.md already exists and differs from Sorted/note.md only in case (Obsidian takes them for one name)'],
+      ['case_collision', 'Sorted already exists and differs from sorted only in case (Obsidian takes them for one name)'],
+      ['case_collision', 'Done already exists and differs from DONE only in case (Obsidian takes them for one name)'],
+    ]);
+    expect(sim.after.map((e) => e.path)).toEqual(['Done', 'Done/case 1.md', 'Done/Case.md', 'Inbox', 'Sorted', 'Sorted/NOTE.md']);
+    // Before the shadow kept one entry per name ignoring case, the second of a pair "did not exist".
+    expect(simulatePlan(pair, [mv('Inbox/case.md', 'Done/c.md'), mv('Inbox/Case.md', 'Done/C2.md')], opts).conflicts).toEqual([]);
+  });
+
   it('allows a case-only rename of the same file', () => {
     const sim = simulatePlan(snapshot, [{ opId: 'r', type: 'rename', source: 'Inbox/c.md', destination: 'Inbox/C.md' }], opts);
     expect(sim.conflicts).toEqual([]);

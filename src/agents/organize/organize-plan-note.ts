@@ -6,6 +6,7 @@ import { opBlockText } from '../../edits/pending/block-format';
 import { opBlockData } from '../../edits/pending/plan-note';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { OrganizePlan, PlannedWithRisk } from './organize-plan';
+import { qualityLine } from './scoring/plan-quality';
 
 /**
  * Text that may come from a model (the agent's description and rule names) or from file names,
@@ -42,8 +43,10 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     '',
     `# Organize ${plan.targetFolder === '' ? 'the vault' : inertLine(plan.targetFolder)}`,
     '',
+    ...worseWarning(plan),
     inertLine(plan.description, 4000),
     '',
+    ...(plan.quality ? [`**Before -> after**: ${qualityLine(plan.quality)}.`, ''] : []),
     'Accept or reject each operation below, or all at once. Accepted operations run through the journal: links are kept, and "Undo last organize" reverses the whole run.',
     '',
     '```ai-plan',
@@ -69,7 +72,9 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     lines.push('');
   }
   if (plan.duplicates.length > 0) {
-    lines.push(`## Duplicates (${plan.duplicates.length})`, '', 'Files with identical content; nothing is done about them:', '');
+    const trashing = plan.operations.some((op) => op.type === 'trash' && op.rule === 'duplicate');
+    const what = trashing ? 'Files with identical content; copies no note links to are proposed for the trash above, one copy of each always kept:' : 'Files with identical content; nothing is done about them ("Allow trash" lets a plan propose the unlinked extra copies for the trash):';
+    lines.push(`## Duplicates (${plan.duplicates.length})`, '', what, '');
     for (const group of plan.duplicates) lines.push(`- ${group.map((p) => `\`${inertLine(p)}\``).join(', ')}`);
     lines.push('');
   }
@@ -79,6 +84,13 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     lines.push('');
   }
   return lines.join('\n');
+}
+
+/** A callout at the top when the plan makes the tree less cohesive than it is. */
+function worseWarning(plan: OrganizePlan): string[] {
+  const q = plan.quality;
+  if (!q?.worse) return [];
+  return [`> [!warning] This plan makes the tree less cohesive`, `> Cohesion goes from ${q.before.cohesion.toFixed(2)} to ${q.after.cohesion.toFixed(2)}: the folders' files resemble each other less after it than before. Review the moves before accepting them.`, ''];
 }
 
 /** Which rule, heuristic, agent rule or naming convention proposed how many operations. */

@@ -1,6 +1,7 @@
-// The organize plan as DESIGN.md's JSON contract has it (plus duplicates and undecided files,
-// which the plan note lists for the user).
+// The organize plan as DESIGN.md's JSON contract has it (plus duplicates, undecided files and the
+// tree metrics before and after, which the plan note shows the user).
 import type { PlannedOperation, Risk } from '../../vault-vfs/operations';
+import type { PlanQuality } from './scoring/plan-quality';
 
 export interface PlanConflictJson {
   kind: string;
@@ -21,6 +22,8 @@ export interface OrganizePlan {
   duplicates: string[][];
   /** Loose files no rule, heuristic or agent placed. */
   undecided: string[];
+  /** The tree before and after the plan: cohesion, depth, width, collisions. */
+  quality?: PlanQuality;
 }
 
 /** `{"planId","targetFolder","description","operations":[{"opId","type","source","destination","path","rule","risk"}],"conflicts":[...],"unchanged":N}` */
@@ -42,5 +45,6 @@ export function planJson(plan: OrganizePlan): unknown {
     unchanged: plan.unchanged,
     duplicates: plan.duplicates,
     undecided: plan.undecided,
+    metrics: plan.quality ?? null,
   };
 }

@@ -3,6 +3,7 @@
 // and are reported, and folder spelling on disk is reused so `documents` does not create
 // `Documents` beside it.
 import type { PlannedOperation } from '../../vault-vfs/operations';
+import { CaseFolded } from '../../vault-vfs/case-folded';
 import { extOf, nameOf, parentOf } from '../../vault-vfs/path-safety';
 import type { VaultEntry } from '../../vault-vfs/vault-port';
 
@@ -40,6 +41,8 @@ function* ancestors(folder: string): Generator<string> {
 
 export class PlanBuilder {
   private readonly taken = new Set<string>();
+  /** Every spelling of each taken name (a case-sensitive disk may hold several). */
+  private readonly spellings = new CaseFolded();
   private readonly folderCase = new Map<string, string>();
   private readonly created: { path: string; rule: string }[] = [];
   private readonly moves: PlannedOperation[] = [];
@@ -47,10 +50,16 @@ export class PlanBuilder {
 
   constructor(existing: readonly VaultEntry[]) {
     for (const e of existing) {
-      this.taken.add(e.path.toLowerCase());
+      this.take(e.path);
       if (e.kind === 'folder') this.folderCase.set(e.path.toLowerCase(), e.path);
       for (const f of ancestors(parentOf(e.path))) if (!this.folderCase.has(f.toLowerCase())) this.folderCase.set(f.toLowerCase(), f);
     }
+  }
+
+  private take(path: string): void {
+    const key = path.toLowerCase();
+    this.taken.add(key);
+    this.spellings.add(path);
   }
 
   /** The folder path as it is already spelled in the vault, where it exists. */
@@ -68,18 +77,22 @@ export class PlanBuilder {
     const folder = this.spelled(p.folder);
     let target = folder === '' ? (p.name ?? nameOf(p.source)) : `${folder}/${p.name ?? nameOf(p.source)}`;
     if (target === p.source) return null;
-    if (this.taken.has(target.toLowerCase()) && target.toLowerCase() !== p.source.toLowerCase()) {
+    // Taken ignoring case, by anything but the file itself: Obsidian takes `Case.md` and
+    // `case.md` for one name, so a plan never puts a file beside a name differing only in case.
+    const holder = this.spellings.get(target).find((t) => t !== p.source);
+    if (holder !== undefined) {
       const wanted = target;
       target = freeName(wanted, this.taken);
-      this.collisions.push({ paths: [p.source, wanted], detail: `${wanted} is taken; ${p.source} goes to ${target} instead` });
+      const why = holder === wanted ? `${wanted} is taken` : `${wanted} differs only in case from ${holder}, which Obsidian takes for the same name`;
+      this.collisions.push({ paths: [p.source, wanted], detail: `${why}; ${p.source} goes to ${target} instead` });
     }
     for (const f of ancestors(folder)) {
       if (this.folderCase.has(f.toLowerCase())) continue;
       this.folderCase.set(f.toLowerCase(), f);
-      this.taken.add(f.toLowerCase());
+      this.take(f);
       this.created.push({ path: f, rule: p.rule });
     }
-    this.taken.add(target.toLowerCase());
+    this.take(target);
     const type = parentOf(target) === parentOf(p.source) ? 'rename' : 'move';
     this.moves.push({ opId: '', type, source: p.source, destination: target, rule: p.rule, reason: p.reason });
     return target;

@@ -15,12 +15,17 @@ import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
 import { OrganizeCancelledError } from './agent/organize-cancelled';
+import { trashForDuplicates } from './duplicate-trash';
 import { runHeuristics } from './heuristics/run-heuristics';
 import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
+import { FeatureSource } from './scoring/file-features';
+import { planQuality } from './scoring/plan-quality';
+import { type ScoredCandidate, scorePass } from './scoring/score-pass';
+import { DEFAULT_THRESHOLDS, type ScoringThresholds } from './scoring/thresholds';
 
 export type PlanSource = 'rules' | 'heuristics' | 'agent';
 
@@ -36,6 +41,8 @@ export interface AgentRequest {
   planLimit?: number;
   excludedFolders?: readonly string[];
   signal?: AbortSignal;
+  /** The best-scoring destinations of undecided files (FileVyasa scores, see scoring/). */
+  candidates?: ReadonlyMap<string, ScoredCandidate[]>;
 }
 
 export type OrganizeAgent = (request: AgentRequest) => Promise<{ operations: PlannedOperation[]; notes: string[] }>;
@@ -68,6 +75,8 @@ export interface OrganizeRequest {
    * attachmentFolderSetting), where attachments belong; null or absent when it names none.
    */
   attachmentFolder?: string | null;
+  /** When a similarity score is strong enough to move a folder or file (defaults: 0.7, 0.8, 0.3). */
+  scoring?: ScoringThresholds;
 }
 
 const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
@@ -102,6 +111,8 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   }
 
   let undecided: FileRecord[] = [];
+  let candidates = new Map<string, ScoredCandidate[]>();
+  const features = new FeatureSource();
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
@@ -110,10 +121,16 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
     for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;
-    const placed = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
+    const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
+    const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
+    const scored = await scorePass({ folder: req.folder, records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features });
+    for (const p of scored.placements) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
+    candidates = scored.candidates;
+    const placed = new Set([...decided, ...scored.placements.map((p) => p.source)]);
     const left = new Set(h.undecided);
     undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
+    if (scored.placements.length > 0) used.push(`similarity scores placed ${scored.placements.length} files or folders`);
     progress(used[used.length - 1] ?? '');
   } else {
     undecided = open;
@@ -133,6 +150,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       allowOutside: req.allowOutside ?? false,
       planLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
       excludedFolders: req.excludedFolders ?? [],
+      candidates,
       ...(req.signal ? { signal: req.signal } : {}),
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
@@ -153,6 +171,17 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   }
   if (req.signal?.aborted) throw new OrganizeCancelledError();
 
+  // Identical files: reported always; with trash allowed, every copy but one that nothing links to is proposed for trash.
+  const inScope = new Set(records.map((r) => r.path));
+  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
+  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
+  if (req.allowTrash && duplicates.length > 0) {
+    const trashed = trashForDuplicates(duplicates, { links: port.resolvedLinks(), files, planned: ops, folder: req.folder });
+    const gone = new Set(trashed.map((t) => t.path));
+    // A copy going to the trash is not also moved.
+    ops.splice(0, ops.length, ...ops.filter((op) => !((op.type === 'move' || op.type === 'rename') && gone.has(op.source))), ...trashed);
+  }
+
   // One id space, folders first (parents before children), then moves and renames, then trash.
   const ordered = orderOperations(ops).map((op, i) => ({ ...op, opId: `${req.planId}-${i + 1}` }));
   const policy = organizeScopePolicy(port.configDir, req);
@@ -161,17 +190,15 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
 
-  const inScope = new Set(records.map((r) => r.path));
-  const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
-  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
   const operations = sim.applied;
+  const quality = await planQuality({ folder: req.folder, records, operations, conflicts, features });
   const description =
     operations.length > 0
       ? `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`
       : conflicts.length > 0
         ? `No operation could be planned for ${req.folder || 'the vault'}: ${conflicts.length} refused or in conflict (listed below); ${used.join('; ')}.`
         : `${req.folder || 'The vault'} is already organized: nothing to move.`;
-  return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path) };
+  return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path), quality };
 }
 
 /** The scope every organize operation is held to, at plan time and again when it runs. */

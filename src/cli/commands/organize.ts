@@ -1,5 +1,6 @@
 // `steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
-//  [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--apply]` plus the provider flags:
+//  [--naming ID] [--allow-outside] [--allow-trash] [--folder-cohesion N] [--destination-score N]
+//  [--split-cohesion N] [--plan-folder P] [--json] [--apply]` plus the provider flags:
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
 // runs only when a provider is given.
@@ -10,11 +11,13 @@ import { createOrganizeAgent } from '../../agents/organize/agent';
 import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
 import { organizeFolder, planFolderProblem } from '../../agents/organize/organize-run';
 import { planJson, type OrganizePlan } from '../../agents/organize/organize-plan';
+import { qualityLine } from '../../agents/organize/scoring/plan-quality';
+import type { ScoringThresholds } from '../../agents/organize/scoring/thresholds';
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
-import { parseArgs } from '../args';
+import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
@@ -43,12 +46,32 @@ function parseSources(raw: string | undefined, hasRules: boolean, hasProvider: b
   return out;
 }
 
+const THRESHOLD_FLAGS: [string, keyof ScoringThresholds][] = [
+  ['folder-cohesion', 'folderCohesion'],
+  ['destination-score', 'destinationScore'],
+  ['split-cohesion', 'splitCohesion'],
+];
+
+/** The similarity thresholds: the settings' defaults, each replaced by its flag when given. */
+function thresholdsFrom(parsed: ParsedArgs): ScoringThresholds {
+  const out: ScoringThresholds = { ...DEFAULT_SETTINGS.organizeScoring };
+  for (const [flag, key] of THRESHOLD_FLAGS) {
+    const raw = parsed.values.get(flag);
+    if (raw === undefined) continue;
+    const n = Number(raw);
+    if (raw.trim() === '' || !Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${flag} ${raw}: use a number from 0 to 1`);
+    out[key] = n;
+  }
+  return out;
+}
+
 export const organizeCommand: CliCommand = {
   name: 'organize',
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
     'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
-    '                        [--naming ID] [--allow-outside] [--plan-folder P] [--json] [--dry-run | --apply]',
+    '                        [--naming ID] [--allow-outside] [--allow-trash] [--plan-folder P] [--json] [--dry-run | --apply]',
+    '                        [--folder-cohesion N] [--destination-score N] [--split-cohesion N]',
     '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
     '  --folder F        the folder to organize (default: the whole vault)',
     '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, priority?}]}',
@@ -56,6 +79,10 @@ export const organizeCommand: CliCommand = {
     '                    and the organize agent when --provider is given)',
     `  --naming ID       rename notes to a naming convention: ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`,
     '  --allow-outside   let rules move files out of the folder ("thenMoveTo": "/...")',
+    '  --allow-trash     let the plan propose trash (extra copies of identical files nothing links to)',
+    `  --folder-cohesion N    a folder this cohesive (0-1) moves whole (default ${DEFAULT_SETTINGS.organizeScoring.folderCohesion})`,
+    `  --destination-score N  the similarity score a destination needs (default ${DEFAULT_SETTINGS.organizeScoring.destinationScore})`,
+    `  --split-cohesion N     a folder less cohesive than this is split (default ${DEFAULT_SETTINGS.organizeScoring.splitCohesion})`,
     `  --plan-folder P   where the plan note goes (default: ${DEFAULT_SETTINGS.planFolder})`,
     '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
@@ -64,7 +91,8 @@ export const organizeCommand: CliCommand = {
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...PROVIDER_FLAGS], booleans: ['allow-outside', 'json', 'apply', 'dry-run'] });
+    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...THRESHOLD_FLAGS.map(([f]) => f), ...PROVIDER_FLAGS], booleans: ['allow-outside', 'allow-trash', 'json', 'apply', 'dry-run'] });
+    const scoring = thresholdsFrom(parsed);
     const dryRun = parsed.booleans.has('dry-run');
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
     const vault = await openVault(parsed.positionals[0]);
@@ -117,6 +145,8 @@ export const organizeCommand: CliCommand = {
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
+      allowTrash: parsed.booleans.has('allow-trash'),
+      scoring,
       attachmentFolder: await readAttachmentFolder(parsed.positionals[0] ?? '', vault.configDir),
       planFolder,
       apply: parsed.booleans.has('apply'),
@@ -131,7 +161,9 @@ export const organizeCommand: CliCommand = {
     if (parsed.booleans.has('json')) {
       io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, dryRun, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');
     } else {
-      const lines = [outcome.plan.description];
+      const quality = outcome.plan.quality;
+      const lines = [...(quality?.worse ? [`warning: this plan makes the tree less cohesive (cohesion ${quality.before.cohesion.toFixed(2)} -> ${quality.after.cohesion.toFixed(2)})`] : []), outcome.plan.description];
+      if (quality) lines.push(`before -> after: ${qualityLine(quality)}`);
       if (dryRun) for (const op of outcome.plan.operations) lines.push(`  ${opLine(op)}`);
       if (outcome.note) lines.push(`plan note: ${outcome.note}`);
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);

@@ -107,11 +107,16 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
   const { steps, ops } = ctx.state;
   let batch: { i: number; before: StepBefore }[] = [];
   const touched = new PathSet();
+  // Whether the batch writes note text (a new note, an edit): its links are not in the vault's
+  // link index until it runs, so a move prepared in the same batch would not record that note
+  // among those its rename rewrites, and could not give its text back.
+  let writesText = false;
   const flush = async (): Promise<{ step: number; reason: string } | null> => {
     if (batch.length === 0) return null;
     const current = batch;
     batch = [];
     touched.clear();
+    writesText = false;
     await append(ctx, current.map((b): JournalRecord => ({ t: 'intent', step: b.i, before: b.before })));
     for (const b of current) Object.assign(steps[b.i] as object, { status: 'apply-inflight', before: b.before, after: null });
     const dones: JournalRecord[] = [];
@@ -148,7 +153,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
       if (failed) return failed;
       if (await settleForward(ctx, i)) continue;
     }
-    if (touched.overlaps(touchEstimate(ctx, op))) {
+    if ((writesText && 'source' in op) || touched.overlaps(touchEstimate(ctx, op))) {
       const failed = await flush();
       if (failed) return failed;
     }
@@ -173,6 +178,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
     }
     batch.push({ i, before });
     touched.add(touchedPaths(op, before));
+    if (op.type === 'create_note' || op.type === 'edit') writesText = true;
     if (batch.length >= ctx.batchSize) {
       const failed = await flush();
       if (failed) return failed;

@@ -7,7 +7,15 @@ import type { JobOperation } from './job-operation';
 
 /** What a step recorded before it ran, to verify and to reverse it. */
 export type StepBefore =
-  | { type: 'move'; kind: 'file' | 'folder'; hash: string | null; notes: { path: string; text: string }[]; createdParents: string[] }
+  | {
+      type: 'move';
+      kind: 'file' | 'folder';
+      hash: string | null;
+      notes: { path: string; text: string }[];
+      createdParents: string[];
+      /** Judged from the vault after its records were lost: the notes it rewrote were not copied. */
+      judged?: true;
+    }
   | { type: 'trash'; kind: 'file' | 'folder'; hash: string | null; files: { path: string; hash: string }[]; folders: string[] }
   | { type: 'create'; createdParents: string[] }
   | { type: 'edit' };

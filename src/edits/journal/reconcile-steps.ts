@@ -60,7 +60,7 @@ async function ranWithoutRecord(vault: Before, op: JobOperation, laterRan: boole
       const kind = (await vault.isFile(op.destination)) ? 'file' : 'folder';
       const parents: string[] = [];
       for (let p = op.destination.slice(0, Math.max(0, op.destination.lastIndexOf('/'))); p !== '' && absent?.includes(p); p = p.slice(0, Math.max(0, p.lastIndexOf('/')))) parents.unshift(p);
-      return { type: 'move', kind, hash: null, notes: [], createdParents: parents };
+      return { type: 'move', kind, hash: null, notes: [], createdParents: parents, judged: true };
     }
     case 'create_note':
       // Its text may differ now (a later move rewrote a link in it), so the intent copy decides when it can.

@@ -122,6 +122,7 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
       const run: JournalRecord = { t: 'run', dir: target === 'applied' ? 'forward' : 'backward', why: mode, at: Date.now() };
       const ctx: RunContext = { port, store, state, notes: [], batchSize: opts.batchSize ?? 256, deferred: [run] };
       ctx.notes.push(...(await reconcileWithVault(ctx, (await store.readIntent(state.job))?.absent ?? null)));
+      ctx.uncopiedRewrites = state.steps.some((s) => s.before?.type === 'move' && s.before.judged === true);
       const report = await finishRun(ctx, target);
       report.notes.push(...(await markPlanNote(port, ctx.state, report.state)));
       reports.push(report);

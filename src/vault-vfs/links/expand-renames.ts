@@ -1,6 +1,7 @@
 // Renames as the link rewriter takes them: file by file, all at once. A folder move is expanded
 // into one rename per file inside it; the result is checked so that no two files end up on one
-// path (compared case-insensitively, as on macOS and Windows), except a file's own case change.
+// path, nor on two paths that differ only in case (one name to Obsidian, and on macOS and Windows)
+// unless they already did (see caseClash).
 
 export interface RenameEntry {
   from: string;
@@ -9,14 +10,20 @@ export interface RenameEntry {
 
 /**
  * Answers about the vault's files that a caller may already keep (the vault index does), so a
- * single rename is checked in time proportional to the renames, not to the whole vault. It names
- * one file per case-insensitive path: for a vault where two files differ only in case (possible
- * on a case-sensitive disk, never made by Steward or Obsidian), pass no lookup.
+ * single rename is checked in time proportional to the renames, not to the whole vault.
  */
 export interface FileLookup {
   has(path: string): boolean;
-  /** The file whose path is `lowerPath` ignoring case, if any. */
-  fileIgnoringCase(lowerPath: string): string | undefined;
+  /** Every file whose path is `lowerPath` ignoring case (a case-sensitive disk can hold several). */
+  filesIgnoringCase(lowerPath: string): readonly string[];
+}
+
+export interface RenameCheckOptions {
+  /**
+   * Destinations may differ only in case from other files: the renames put back names the vault
+   * had (an undo, on a case-sensitive disk that held both). Only an exact path taken collides.
+   */
+  allowCaseVariants?: boolean;
 }
 
 export class InvalidRenameError extends Error {
@@ -31,7 +38,7 @@ export class InvalidRenameError extends Error {
  * before the renames. An entry whose `from` is a file renames that file; otherwise it renames the
  * folder `from` and every file under it. Entries apply to the vault before any of them.
  */
-export function expandRenames(files: readonly string[], renames: readonly RenameEntry[], lookup?: FileLookup): RenameEntry[] {
+export function expandRenames(files: readonly string[], renames: readonly RenameEntry[], lookup?: FileLookup, opts: RenameCheckOptions = {}): RenameEntry[] {
   const fileSet: { has(path: string): boolean } = lookup ?? new Set(files);
   const out: RenameEntry[] = [];
   for (const { from, to } of renames) {
@@ -47,12 +54,23 @@ export function expandRenames(files: readonly string[], renames: readonly Rename
     if (inside.length === 0) throw new InvalidRenameError(`nothing to rename: no file or folder "${from}"`);
     for (const f of inside) out.push({ from: f, to: to + '/' + f.slice(prefix.length) });
   }
-  validateFileRenames(files, out, lookup);
+  validateFileRenames(files, out, lookup, opts);
   return out;
 }
 
+/**
+ * Whether two files may share a path ignoring case after the renames: never when one is renamed
+ * onto a spelling of the other's name, unless they already did before (a folder moving with
+ * `Case.md` and `case.md` in it carries the pair; it does not make one), or the caller puts back
+ * names the vault had.
+ */
+function caseClash(a: { from: string; to: string }, b: { from: string; to: string }, opts: RenameCheckOptions): boolean {
+  if (a.to === b.to) return true;
+  return !opts.allowCaseVariants && a.from.toLowerCase() !== b.from.toLowerCase();
+}
+
 /** Checks file-level renames against the vault's files; throws InvalidRenameError. */
-export function validateFileRenames(files: readonly string[], renames: readonly RenameEntry[], lookup?: FileLookup): void {
+export function validateFileRenames(files: readonly string[], renames: readonly RenameEntry[], lookup?: FileLookup, opts: RenameCheckOptions = {}): void {
   const fileSet: { has(path: string): boolean } = lookup ?? new Set(files);
   const moved = new Map<string, string>();
   for (const { from, to } of renames) {
@@ -61,31 +79,32 @@ export function validateFileRenames(files: readonly string[], renames: readonly 
     if (to === '' || to.startsWith('/') || to.endsWith('/')) throw new InvalidRenameError(`"${to}" is not a file path`);
     moved.set(from, to);
   }
+  const clash = (a: RenameEntry, b: RenameEntry): never => {
+    throw new InvalidRenameError(`two files would be at "${a.to}"${a.to === b.to ? '' : ` and "${b.to}" (names that differ only in case)`}: "${b.from}" and "${a.from}"`);
+  };
   if (lookup) {
     // Files that stay put already coexist: only a destination can collide, with another
-    // destination or with a file that is not moving away (its own case change aside).
-    const destinations = new Map<string, string>();
-    for (const { from, to } of renames) {
-      const key = to.toLowerCase();
-      // A file at exactly `to` first: on a case-sensitive disk `A.md` and `a.md` can both exist.
-      const exact = to !== from && lookup.has(to) ? to : undefined;
-      const other = destinations.get(key) ?? exact ?? lookup.fileIgnoringCase(key);
-      if (other !== undefined && other !== from && (destinations.has(key) || !moved.has(other))) {
-        throw new InvalidRenameError(`two files would be at "${to}": "${other}" and "${from}"`);
+    // destination or with a file that is not moving away.
+    const destinations = new Map<string, RenameEntry[]>();
+    for (const r of renames) {
+      const key = r.to.toLowerCase();
+      const claimed = destinations.get(key) ?? [];
+      for (const other of claimed) if (caseClash(r, other, opts)) clash(r, other);
+      const staying = lookup.has(r.to) ? [r.to] : [];
+      for (const f of [...staying, ...lookup.filesIgnoringCase(key)]) {
+        if (f !== r.from && !moved.has(f) && caseClash(r, { from: f, to: f }, opts)) clash(r, { from: f, to: f });
       }
-      destinations.set(key, from);
+      destinations.set(key, [...claimed, r]);
     }
     return;
   }
-  const taken = new Map<string, string>();
+  const taken = new Map<string, RenameEntry[]>();
   for (const f of files) {
-    const after = moved.get(f) ?? f;
-    const key = after.toLowerCase();
-    const other = taken.get(key);
-    if (other !== undefined && (moved.has(f) || moved.has(other))) {
-      throw new InvalidRenameError(`two files would be at "${after}": "${other}" and "${f}"`);
-    }
-    taken.set(key, f);
+    const r = { from: f, to: moved.get(f) ?? f };
+    const key = r.to.toLowerCase();
+    const there = taken.get(key) ?? [];
+    for (const other of there) if ((moved.has(f) || moved.has(other.from)) && caseClash(r, other, opts)) clash(r, other);
+    taken.set(key, [...there, r]);
   }
 }
 

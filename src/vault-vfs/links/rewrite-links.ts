@@ -67,6 +67,8 @@ export interface LinkRewriteInput {
   resolver?: LinkResolver;
   /** Fast answers about `files`, for checking the renames (see FileLookup). */
   lookup?: FileLookup;
+  /** See RenameCheckOptions: the renames put back names that differ only in case from others. */
+  allowCaseVariants?: boolean;
 }
 
 /** Lower-cased file names the renames take away or bring: only links to these can change target. */
@@ -109,7 +111,7 @@ function lookupKeys(linkpath: string): string[] {
 }
 
 export function planLinkRewrites(input: LinkRewriteInput): LinkRewritePlan {
-  validateFileRenames(input.files, input.renames, input.lookup);
+  validateFileRenames(input.files, input.renames, input.lookup, { allowCaseVariants: input.allowCaseVariants === true });
   const mapPath = pathMapper(input.renames);
   const touchedKeys = touchedNameKeys(input.renames);
   const before = input.resolver ?? new LinkResolver(input.files);

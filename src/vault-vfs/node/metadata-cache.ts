@@ -17,14 +17,21 @@
 import { DeferredMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
 import type { StateStore } from '../vault-port';
-import { checksum32 } from '../search/bytes';
-import { CacheReader, CacheWriter, CorruptDataError } from './cache-bytes';
-import { UncacheableError, decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
+import { checksum32 } from '../search/byte-arrays';
+import { ByteReader, ByteWriter, CorruptDataError, UnencodableError, type Utf8Decode } from '../search/bytes';
+import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
 export const METADATA_CACHE_FILE = 'metadata-cache.bin';
 const MAGIC = 0x434d5453; // "STMC"
 export const METADATA_CACHE_VERSION = 1;
 const HEADER = 12;
+
+/** Node's own decoder: the file is a Buffer, and `toString` on it beats TextDecoder on many small tables. */
+const bufferUtf8: Utf8Decode = (buf, start, end) => (buf as Buffer).toString('utf8', start, end);
+
+function readerOver(buf: Buffer): ByteReader {
+  return new ByteReader(buf, buf.length, bufferUtf8);
+}
 
 /** What identifies a version of a note's file. */
 export interface NoteStamp {
@@ -59,10 +66,12 @@ function racyWindow(stamp: NoteStamp): number {
 
 export class MetadataCache {
   /** Records of notes parsed by this open; reused records are copied from `buf` when saved. */
-  private readonly fresh = new CacheWriter();
+  private readonly fresh = new ByteWriter();
   private freshRecords = 0;
   private readonly reused: Entry[] = [];
   private parsed = 0;
+  /** One reader for every record (each read sets its range first; all reads are synchronous). */
+  private readonly reader: ByteReader;
 
   private constructor(
     private readonly buf: Buffer,
@@ -70,7 +79,9 @@ export class MetadataCache {
     readonly loaded: string,
     /** Wall-clock time just before the open's walk: the reference for racy entries. */
     private readonly openedAt: number,
-  ) {}
+  ) {
+    this.reader = readerOver(buf);
+  }
 
   /** Reads the cache file; never throws (a bad file is an empty cache, with the reason kept). */
   static async load(state: StateStore, openedAt: number): Promise<MetadataCache> {
@@ -101,12 +112,12 @@ export class MetadataCache {
   reuse(path: string, stamp: NoteStamp, fallback: () => NoteMetadata): DeferredMetadata | null {
     const e = this.entries.get(path);
     if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
-    const buf = this.buf;
-    const linkpaths = new CacheReader(buf, e.linkpathsStart, e.metaStart - 4).strings();
+    const reader = this.reader;
+    const linkpaths = reader.at(e.linkpathsStart, e.metaStart - 4).strings();
     this.reused.push(e);
     return new DeferredMetadata(linkpaths, () => {
       try {
-        return decodeMetadata(new CacheReader(buf, e.metaStart, e.metaEnd));
+        return decodeMetadata(reader.at(e.metaStart, e.metaEnd));
       } catch {
         // The file's checksum held, so this would be a bug, not damage: the note itself answers.
         return fallback();
@@ -135,7 +146,7 @@ export class MetadataCache {
       w.patchU32(metaAt, w.length - metaAt - 4);
       this.freshRecords++;
     } catch (e) {
-      if (!(e instanceof UncacheableError)) throw e;
+      if (!(e instanceof UnencodableError)) throw e;
       w.length = start; // this note is parsed at every open
     }
   }
@@ -149,7 +160,7 @@ export class MetadataCache {
     const report = { loaded: this.loaded, reused: this.reused.length, parsed: this.parsed };
     if (this.loaded === 'ok' && this.parsed === 0 && this.reused.length === this.entries.size) return { ...report, saved: 'unchanged' };
     if (!pluginFolderExists) return { ...report, saved: 'not written: no plugin folder' };
-    const w = new CacheWriter();
+    const w = new ByteWriter();
     w.u32(MAGIC);
     w.u32(METADATA_CACHE_VERSION);
     w.u32(0); // checksum, below
@@ -162,9 +173,9 @@ export class MetadataCache {
       w.bytes(this.buf.subarray(runs[i]?.recordStart ?? 0, runs[j - 1]?.recordEnd ?? 0));
       i = j;
     }
-    w.bytes(this.fresh.view());
-    const bytes = w.view();
-    bytes.writeUInt32LE(checksum32(bytes, HEADER), 8);
+    w.bytes(this.fresh.viewBytes());
+    w.patchU32(8, checksum32(w.viewBytes(), HEADER));
+    const bytes = w.viewBytes();
     try {
       await state.write(METADATA_CACHE_FILE, bytes);
       return { ...report, saved: 'yes' };
@@ -181,7 +192,7 @@ function readEntries(buf: Buffer): Map<string, Entry> {
   const version = buf.readUInt32LE(4);
   if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Steward reads ${METADATA_CACHE_VERSION}`);
   if (checksum32(buf, HEADER) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
-  const r = new CacheReader(buf, HEADER, buf.length);
+  const r = readerOver(buf).at(HEADER, buf.length);
   const count = r.u32();
   const entries = new Map<string, Entry>();
   for (let i = 0; i < count; i++) {

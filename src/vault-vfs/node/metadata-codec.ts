@@ -7,9 +7,7 @@
 import { forEachLinkpath } from '../link-watchers';
 import type { Loc, NoteMetadata, Pos, SectionType } from '../metadata-types';
 import { PackedSections, packedSectionsOf, withLazySections } from '../markdown/packed-sections';
-import { CacheReader, CacheWriter, CorruptDataError, UncacheableError } from './cache-bytes';
-
-export { UncacheableError };
+import { type ByteReader, type ByteWriter, CorruptDataError, UnencodableError } from '../search/bytes';
 
 const SECTION_TYPES: readonly SectionType[] = ['yaml', 'heading', 'paragraph', 'list', 'code', 'blockquote', 'callout', 'table', 'thematicBreak', 'html', 'math', 'comment', 'footnoteDefinition'];
 const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));
@@ -18,7 +16,7 @@ const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));
 const Value = { Null: 0, False: 1, True: 2, Number: 3, String: 4, Array: 5, Object: 6 } as const;
 
 /** Encodes into `out`; the body refers to strings by number, so it is written after the table. */
-export function encodeMetadata(out: CacheWriter, meta: NoteMetadata): void {
+export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   const ids = new Map<string, number>();
   const table: string[] = [];
   const body: number[] = []; // small non-negative integers; numbers of frontmatter go to `floats`
@@ -56,7 +54,7 @@ export function encodeMetadata(out: CacheWriter, meta: NoteMetadata): void {
     } else if (Array.isArray(v)) {
       body.push(Value.Array, v.length);
       for (let i = 0; i < v.length; i++) {
-        if (!(i in v)) throw new UncacheableError('sparse array');
+        if (!(i in v)) throw new UnencodableError('sparse array');
         value(v[i]);
       }
     } else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
@@ -66,7 +64,7 @@ export function encodeMetadata(out: CacheWriter, meta: NoteMetadata): void {
         str(k);
         value((v as Record<string, unknown>)[k]);
       }
-    } else throw new UncacheableError(`frontmatter value of type ${typeof v}`);
+    } else throw new UnencodableError(`frontmatter value of type ${typeof v}`);
   };
 
   for (const list of [meta.links, meta.embeds]) {
@@ -133,7 +131,7 @@ export function encodeMetadata(out: CacheWriter, meta: NoteMetadata): void {
 }
 
 /** Decodes a record written by encodeMetadata; throws CorruptDataError on anything inconsistent. */
-export function decodeMetadata(r: CacheReader): NoteMetadata {
+export function decodeMetadata(r: ByteReader): NoteMetadata {
   const table = r.strings();
   const floats = new Array<number>(r.varint());
   for (let i = 0; i < floats.length; i++) floats[i] = r.f64();

@@ -1,7 +1,8 @@
 // VaultPort on real files: the CLI's and the tests' vault. Writes are atomic (temp file, fsync,
-// rename), `process` refuses stale input, nothing leaves the vault through a symlink, and names
-// that differ only in case collide as they would on macOS or Windows. Renames rewrite links the
-// way Obsidian does, through the shared VaultIndex.
+// rename), `process` refuses stale input, nothing leaves the vault through a symlink, and a new
+// name that differs only in case from one in the vault collides, as it would on macOS or Windows
+// (a case-sensitive disk may already hold such pairs: they are kept, and an undo puts them back).
+// Renames rewrite links the way Obsidian does, through the shared VaultIndex.
 import { promises as fs, readFileSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import * as path from 'node:path';
@@ -14,6 +15,7 @@ import { VaultIndex } from '../vault-index';
 import {
   type FileStat,
   type NewLinkFormat,
+  type RenameOptions,
   StaleWriteError,
   type VaultChange,
   type VaultEntry,
@@ -206,11 +208,21 @@ export class NodeVault implements VaultPort {
     this.index.setFile(vp, { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs }, text, parsed);
   }
 
-  /** Refuses a path taken by another file or folder, comparing case-insensitively. */
-  private async assertFree(vp: string, except?: string): Promise<void> {
-    const taken = this.index.findInsensitive(vp);
-    if (taken !== undefined && taken !== except) throw new VaultPathExistsError(taken);
-    if (except === undefined && (await this.disk.exists(this.disk.abs(vp)))) throw new VaultPathExistsError(vp);
+  /**
+   * Refuses a path taken by another file or folder, comparing case-insensitively as Obsidian does:
+   * a new name never differs only in case from one in the vault. Two exceptions, both for names
+   * a case-sensitive disk already holds side by side: a case-only rename (`except`, the file
+   * itself) keeps the pair a pair, and a restore (undo, rollback) puts back a name the vault had.
+   * Where the disk itself does not tell the names apart, nothing can make it hold both.
+   */
+  private async assertFree(vp: string, except?: string, restore = false): Promise<void> {
+    const variants = this.index.findAllInsensitive(vp).filter((p) => p !== except);
+    if (variants.includes(vp)) throw new VaultPathExistsError(vp);
+    const first = variants[0];
+    if (first !== undefined && !restore && except === undefined) throw new VaultPathExistsError(first);
+    if (except === undefined && (await this.disk.exists(this.disk.abs(vp)))) {
+      throw new VaultPathExistsError(first === undefined ? vp : `${vp} (this disk does not tell it apart from ${first})`);
+    }
   }
 
   /** Creates missing parent folders of `vp`, announcing each. */
@@ -252,7 +264,7 @@ export class NodeVault implements VaultPort {
     this.emit({ type: 'create', path: vp, kind: 'folder' });
   }
 
-  async rename(from: string, to: string): Promise<void> {
+  async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
     const dst = this.safe(to);
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
@@ -263,9 +275,10 @@ export class NodeVault implements VaultPort {
     }
     await this.disk.contained(src);
     await this.disk.contained(dst);
-    await this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined);
+    const restore = opts.restore === true;
+    await this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined, restore);
     // Link rewrites are computed against the vault before the move, from fresh note text.
-    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))));
+    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))), { allowCaseVariants: restore });
     await this.ensureParents(dst);
     await this.disk.move(this.disk.abs(src), this.disk.abs(dst));
     for (const note of this.index.renamePath(src, dst)) await this.refreshFile(note, readText(this.disk.abs(note)));
@@ -294,7 +307,7 @@ export class NodeVault implements VaultPort {
       throw new VaultFileNotFoundError(`${trashPath} (not a path inside ${TRASH_FOLDER}/)`);
     }
     const dst = this.safe(to);
-    await this.assertFree(dst);
+    await this.assertFree(dst, undefined, true);
     const fromAbs = this.disk.abs(trashPath);
     const st = await fs.stat(fromAbs).catch(() => null);
     if (!st) throw new VaultFileNotFoundError(trashPath);

@@ -115,3 +115,14 @@ export async function tryProcessLock(file: string): Promise<LockAttempt> {
   }
   throw new Error(`could not take the lock ${file}: it keeps changing hands`);
 }
+
+/**
+ * The lock for the Obsidian plugin on desktop: `file` (absolute) inside the vault folder `base`.
+ * Null when `base` is not a folder on this disk (an adapter that is not backed by one): nothing
+ * is created outside a vault.
+ */
+export async function tryVaultFolderLock(base: string, file: string): Promise<LockAttempt | null> {
+  const st = await fs.stat(base).catch(() => null);
+  if (!st?.isDirectory()) return null;
+  return tryProcessLock(file);
+}

@@ -1,6 +1,13 @@
-// Growable byte writer and bounds-checked reader for the shard format: unsigned LEB128 varints,
-// float64, raw bytes, UTF-8 strings and a CRC-32 over a range. Every read checks its bounds, so
-// a truncated or corrupted file ends in a CorruptDataError, never in garbage or a hang.
+// Growable byte writer and bounds-checked reader for Steward's binary files (the keyword index's
+// shards, the semantic store, the Node adapter's metadata cache): unsigned LEB128 varints,
+// zigzag-signed varints, u32, float64, raw bytes, UTF-8 strings alone or in tables, and a checksum
+// over a range. Every read checks its bounds, so a truncated or corrupted file ends in a
+// CorruptDataError, never in garbage or a hang.
+//
+// A string table (`strings`) is a record's strings at once: their UTF-16 lengths, then all of them
+// as one UTF-8 run, decoded with a single call and cut by length. Decoding a million small strings
+// one call at a time costs several times more (the metadata cache holds that many link paths at
+// 100k notes).
 
 export class CorruptDataError extends Error {
   constructor(message: string) {
@@ -9,8 +16,17 @@ export class CorruptDataError extends Error {
   }
 }
 
+/**
+ * A value the format cannot keep exactly: a lone surrogate (a stray byte kept by byte-text.ts),
+ * which UTF-8 cannot carry, or a value the encoder does not know. The caller keeps it some other
+ * way (the metadata cache parses such a note at every open instead).
+ */
+export class UnencodableError extends Error {}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
+const SURROGATE = /[\uD800-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export class ByteWriter {
   private buf = new Uint8Array(1 << 16);
@@ -50,10 +66,37 @@ export class ByteWriter {
     this.buf[this.length++] = v;
   }
 
+  /** A signed integer, zigzag-coded (deltas of positions may go backwards). */
+  signed(v: number): void {
+    this.varint(v >= 0 ? v * 2 : -v * 2 - 1);
+  }
+
+  /** Overwrites four bytes written earlier (a length known only after what it measures). */
+  patchU32(at: number, v: number): void {
+    this.view.setUint32(at, v >>> 0, true);
+  }
+
   bytes(b: Uint8Array): void {
     this.ensure(b.length);
     this.buf.set(b, this.length);
     this.length += b.length;
+  }
+
+  /** A table of strings: count, UTF-16 lengths, byte length, UTF-8 bytes; throws UnencodableError. */
+  strings(list: readonly string[]): void {
+    this.varint(list.length);
+    for (const s of list) this.varint(s.length);
+    const joined = list.join('');
+    // UTF-8 would turn a lone surrogate into U+FFFD: such strings would come back changed.
+    if (SURROGATE.test(joined) && list.some((s) => LONE_SURROGATE.test(s))) throw new UnencodableError('a string that is not well-formed UTF-16');
+    // Encoded after room for the longest byte-length varint, then moved up behind the real one.
+    this.ensure(5 + joined.length * 3);
+    const at = this.length;
+    const { written } = encoder.encodeInto(joined, this.buf.subarray(at + 5));
+    this.varint(written);
+    const head = this.length - at;
+    if (head < 5) this.buf.copyWithin(at + head, at + 5, at + 5 + written);
+    this.length += written;
   }
 
   /** A length-prefixed UTF-8 string. */
@@ -66,18 +109,36 @@ export class ByteWriter {
   result(): Uint8Array {
     return this.buf.slice(0, this.length);
   }
+
+  /** The bytes written so far (a view, not a copy: valid until the next write). */
+  viewBytes(): Uint8Array {
+    return this.buf.subarray(0, this.length);
+  }
 }
+
+/** Decodes `buf[start, end)` as UTF-8 (a reader over a Node Buffer passes its `toString`, faster there). */
+export type Utf8Decode = (buf: Uint8Array, start: number, end: number) => string;
+
+const decodeFatal: Utf8Decode = (buf, start, end) => decoder.decode(buf.subarray(start, end));
 
 export class ByteReader {
   private readonly view: DataView;
   pos = 0;
 
   constructor(
-    private readonly buf: Uint8Array,
+    readonly buf: Uint8Array,
     /** Reads stop here (e.g. before a trailing checksum). */
-    readonly end: number = buf.length,
+    public end: number = buf.length,
+    private readonly utf8: Utf8Decode = decodeFatal,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  }
+
+  /** Moves the reader to `[start, end)` of its buffer (one reader serves many records). */
+  at(start: number, end: number): this {
+    this.pos = start;
+    this.end = end;
+    return this;
   }
 
   private need(n: number): void {
@@ -113,69 +174,56 @@ export class ByteReader {
     return v;
   }
 
+  signed(): number {
+    const v = this.varint();
+    return v % 2 === 0 ? v / 2 : -(v + 1) / 2;
+  }
+
+  /** Skips `n` bytes and returns where they started. */
+  skip(n: number): number {
+    this.need(n);
+    const at = this.pos;
+    this.pos += n;
+    return at;
+  }
+
   /** A view (not a copy) of the next `n` bytes. */
   bytes(n: number): Uint8Array {
-    this.need(n);
-    const out = this.buf.subarray(this.pos, this.pos + n);
-    this.pos += n;
-    return out;
+    const at = this.skip(n);
+    return this.buf.subarray(at, at + n);
+  }
+
+  private decode(start: number, end: number): string {
+    try {
+      return this.utf8(this.buf, start, end);
+    } catch {
+      throw new CorruptDataError(`invalid UTF-8 before byte ${end}`);
+    }
   }
 
   string(): string {
     const n = this.varint();
-    try {
-      return decoder.decode(this.bytes(n));
-    } catch (e) {
-      if (e instanceof CorruptDataError) throw e;
-      throw new CorruptDataError(`invalid UTF-8 before byte ${this.pos}`);
+    const at = this.skip(n);
+    return this.decode(at, at + n);
+  }
+
+  /** A table written by ByteWriter.strings. */
+  strings(): string[] {
+    const count = this.varint();
+    if (count > this.end - this.pos) throw new CorruptDataError(`string count ${count} exceeds the record at byte ${this.pos}`);
+    const lengths = new Array<number>(count);
+    let total = 0;
+    for (let i = 0; i < count; i++) total += lengths[i] = this.varint();
+    const n = this.varint();
+    const start = this.skip(n);
+    const joined = this.decode(start, start + n);
+    if (joined.length !== total) throw new CorruptDataError(`string table at byte ${start} does not match its lengths`);
+    const out = new Array<string>(count);
+    for (let i = 0, at = 0; i < count; i++) {
+      const len = lengths[i] as number;
+      out[i] = joined.slice(at, at + len);
+      at += len;
     }
+    return out;
   }
-}
-
-/**
- * A fast 32-bit checksum of `data[start, end)` that catches damaged and truncated files: it mixes
- * four bytes at a time, which matters when a warm start checks tens of MB. Not cryptographic;
- * nothing here defends against a crafted file, only against a broken one.
- */
-export function checksum32(data: Uint8Array, start = 0, end = data.length): number {
-  let h = 0x2545f491 ^ (end - start);
-  let i = start;
-  const aligned = (data.byteOffset + i) % 4 === 0;
-  if (aligned) {
-    const words = new Uint32Array(data.buffer, data.byteOffset + i, Math.floor((end - i) / 4));
-    for (let w = 0; w < words.length; w++) {
-      h = Math.imul(h ^ (words[w] as number), 0x9e3779b1);
-      h ^= h >>> 15;
-    }
-    i += words.length * 4;
-  }
-  for (; i < end; i++) {
-    h = Math.imul(h ^ (data[i] as number), 0x9e3779b1);
-    h ^= h >>> 15;
-  }
-  return h >>> 0;
-}
-
-/** True on little-endian hosts (all that Obsidian runs on); typed arrays are then file order. */
-export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** Bytes of `values` as little-endian unsigned integers of `width` bytes (1, 2 or 4). */
-export function packUints(values: Uint32Array, width: 1 | 2 | 4): Uint8Array {
-  if (width === 1) return new Uint8Array(values);
-  if (LITTLE_ENDIAN) return new Uint8Array((width === 2 ? new Uint16Array(values) : values.slice()).buffer);
-  const out = new Uint8Array(values.length * width);
-  const view = new DataView(out.buffer);
-  values.forEach((v, k) => (width === 2 ? view.setUint16(k * 2, v, true) : view.setUint32(k * 4, v, true)));
-  return out;
-}
-
-/** The inverse of `packUints`. */
-export function unpackUints(bytes: Uint8Array, width: 1 | 2 | 4): Uint32Array {
-  if (width === 1) return new Uint32Array(bytes);
-  const copy = bytes.slice(); // aligned, and ours to view
-  if (LITTLE_ENDIAN) return width === 2 ? new Uint32Array(new Uint16Array(copy.buffer)) : new Uint32Array(copy.buffer);
-  const view = new DataView(copy.buffer);
-  const out = new Uint32Array(copy.length / width);
-  for (let k = 0; k < out.length; k++) out[k] = width === 2 ? view.getUint16(k * 2, true) : view.getUint32(k * 4, true);
-  return out;
 }

@@ -16,7 +16,8 @@
 // which at 100k notes with a large heap is what kept the garbage collector (and the warm start)
 // busy for seconds. Paths are one blob: one decode call, not one per string.
 
-import { CorruptDataError, LITTLE_ENDIAN, checksum32 } from './bytes';
+import { LITTLE_ENDIAN, checksum32 } from './byte-arrays';
+import { CorruptDataError } from './bytes';
 import { FIELD_BITS, type PackedPostings } from './shard';
 
 export const SHARD_MAGIC = 0x3358_4b53; // "SKX3" little-endian

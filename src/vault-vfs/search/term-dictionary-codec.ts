@@ -11,7 +11,8 @@
 // later starts with the terms of one written earlier, and a shard written against the earlier
 // one still fits: `prefixChains` gives the chain hash of every prefix to check that with.
 
-import { ByteReader, ByteWriter, CorruptDataError, checksum32 } from './bytes';
+import { checksum32 } from './byte-arrays';
+import { ByteReader, ByteWriter, CorruptDataError } from './bytes';
 import type { TermTable } from './term-table';
 
 export const DICTIONARY_MAGIC = 0x3344_4b53; // "SKD3" little-endian

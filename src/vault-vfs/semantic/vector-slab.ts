@@ -9,7 +9,7 @@
 // only the best candidates are scored exactly. The float vectors are not kept: re-ranking with them would cost 4x the memory for a
 // difference smaller than the quantization of the query the models themselves return.
 
-import { LITTLE_ENDIAN } from '../search/bytes';
+import { LITTLE_ENDIAN } from '../search/byte-arrays';
 
 export const MIN_CANDIDATES = 2_000;
 /** Below this many multiply-adds a query scores every vector exactly. */

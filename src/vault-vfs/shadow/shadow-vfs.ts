@@ -2,6 +2,7 @@
 // be previewed, checked and measured without touching a file. An operation that would conflict is
 // not applied; it is reported with what is wrong, and the rest of the plan still simulates.
 import { type PlannedOperation, opPaths } from '../operations';
+import { CaseFolded } from '../case-folded';
 import { checkVaultPath, isProtectedPath, parentOf } from '../path-safety';
 import type { VaultEntry } from '../vault-port';
 
@@ -38,21 +39,37 @@ export interface Simulation {
 
 export const DEFAULT_PLAN_LIMIT = 5000;
 
-interface Node {
-  entry: VaultEntry;
+/** Every ancestor folder of `p`, outermost first. */
+function ancestorsOf(p: string): string[] {
+  const out: string[] = [];
+  for (let f = parentOf(p); f !== ''; f = parentOf(f)) out.unshift(f);
+  return out;
 }
 
 export class ShadowVfs {
-  private readonly byLower = new Map<string, Node>();
-  /** Destinations already claimed by an earlier operation of this plan. */
+  /** Entries by exact path: a case-sensitive disk can hold `Case.md` beside `case.md`. */
+  private readonly entries = new Map<string, VaultEntry>();
+  private readonly folded = new CaseFolded();
+  /** Destinations already claimed by an earlier operation of this plan (lower-cased). */
   private readonly claimed = new Map<string, string>();
 
   constructor(entries: readonly VaultEntry[], private readonly opts: ShadowOptions) {
-    for (const entry of entries) this.byLower.set(entry.path.toLowerCase(), { entry: { ...entry } });
+    for (const entry of entries) this.set({ ...entry });
   }
 
-  private get(p: string): VaultEntry | undefined {
-    return this.byLower.get(p.toLowerCase())?.entry;
+  private set(entry: VaultEntry): void {
+    this.entries.set(entry.path, entry);
+    this.folded.add(entry.path);
+  }
+
+  private delete(p: string): void {
+    this.entries.delete(p);
+    this.folded.remove(p);
+  }
+
+  /** Another path that equals `p` ignoring case, if any (never `p` itself, nor `except`). */
+  private variant(p: string, except?: string): string | undefined {
+    return this.folded.get(p).find((v) => v !== p && v !== except);
   }
 
   simulate(ops: readonly PlannedOperation[]): Simulation {
@@ -68,43 +85,58 @@ export class ShadowVfs {
       if (conflict) conflicts.push(conflict);
       else applied.push(op);
     });
-    const after = [...this.byLower.values()].map((n) => n.entry).sort((a, b) => a.path.localeCompare(b.path));
+    const after = [...this.entries.values()].sort((a, b) => a.path.localeCompare(b.path));
     return { after, applied, conflicts };
+  }
+
+  /**
+   * A new path (and the folders it needs) must not differ only in case from a path in the vault:
+   * Obsidian takes them for one name, and macOS, Windows and mobile disks cannot hold both.
+   */
+  private caseCollision(p: string, except?: string): { path: string; existing: string } | null {
+    for (const f of [...ancestorsOf(p), p]) {
+      if (this.entries.has(f)) continue;
+      const existing = this.variant(f, except);
+      if (existing !== undefined) return { path: f, existing };
+    }
+    return null;
   }
 
   /** Applies one operation, or returns why it cannot be applied (and changes nothing). */
   private apply(op: PlannedOperation): Conflict | null {
     const fail = (kind: ConflictKind, detail: string, paths = opPaths(op)): Conflict => ({ kind, paths, detail, opId: op.opId });
+    const caseFail = (c: { path: string; existing: string }, paths: string[]): Conflict =>
+      fail('case_collision', `${c.existing} already exists and differs from ${c.path} only in case (Obsidian takes them for one name)`, paths);
     for (const p of opPaths(op)) {
       if (isProtectedPath(p, this.opts)) return fail('protected_path', `${p} is in a protected folder`);
       const check = checkVaultPath(p, this.opts);
       if (!check.ok) return fail('illegal_name', check.reason, [p]);
     }
     if (op.type === 'create_folder') {
-      const existing = this.get(op.path);
-      if (existing?.kind === 'folder' && existing.path === op.path) return null; // already there: nothing to do
-      if (existing) return fail(existing.path === op.path ? 'destination_exists' : 'case_collision', `${existing.path} already exists`);
+      const existing = this.entries.get(op.path);
+      if (existing?.kind === 'folder') return null; // already there: nothing to do
+      if (existing) return fail('destination_exists', `${existing.path} already exists`);
+      const c = this.caseCollision(op.path);
+      if (c) return caseFail(c, [op.path, c.existing]);
       this.addFolderChain(op.path);
       return null;
     }
     if (op.type === 'trash') {
-      if (!this.get(op.path)) return fail('missing_source', `${op.path} does not exist`);
+      if (!this.entries.has(op.path)) return fail('missing_source', `${op.path} does not exist`);
       this.removeTree(op.path);
       return null;
     }
-    const source = this.get(op.source);
-    if (!source || source.path !== op.source) return fail('missing_source', `${op.source} does not exist`);
+    const source = this.entries.get(op.source);
+    if (!source) return fail('missing_source', `${op.source} does not exist`);
     const dst = op.destination;
     if (source.kind === 'folder' && dst.toLowerCase().startsWith(op.source.toLowerCase() + '/')) {
       return fail('folder_into_itself', `${op.source} cannot move into itself`);
     }
     const claimedBy = this.claimed.get(dst.toLowerCase());
     if (claimedBy !== undefined) return fail('duplicate_destination', `${dst} is also the destination of ${claimedBy}`, [op.source, claimedBy, dst]);
-    const existing = this.get(dst);
-    const caseOnly = op.source.toLowerCase() === dst.toLowerCase();
-    if (existing && !caseOnly) {
-      return fail(existing.path === dst ? 'destination_exists' : 'case_collision', `${existing.path} already exists`, [op.source, existing.path]);
-    }
+    if (this.entries.has(dst) && dst !== op.source) return fail('destination_exists', `${dst} already exists`, [op.source, dst]);
+    const c = this.caseCollision(dst, op.source);
+    if (c) return caseFail(c, [op.source, c.existing]);
     this.claimed.set(dst.toLowerCase(), op.source);
     if (source.kind === 'file') this.moveFile(source, dst);
     else this.moveTree(op.source, dst);
@@ -112,37 +144,36 @@ export class ShadowVfs {
   }
 
   private addFolderChain(p: string): void {
-    for (let f = p; f !== '' && !this.get(f); f = parentOf(f)) this.byLower.set(f.toLowerCase(), { entry: { kind: 'folder', path: f } });
+    for (let f = p; f !== '' && !this.entries.has(f); f = parentOf(f)) this.set({ kind: 'folder', path: f });
   }
 
   private removeTree(p: string): void {
-    const prefix = p.toLowerCase() + '/';
-    for (const key of [...this.byLower.keys()]) if (key === p.toLowerCase() || key.startsWith(prefix)) this.byLower.delete(key);
+    const prefix = p + '/';
+    for (const key of [...this.entries.keys()]) if (key === p || key.startsWith(prefix)) this.delete(key);
   }
 
   /** A file moves in O(1); only folders need their subtree walked. */
   private moveFile(source: VaultEntry, to: string): void {
-    this.byLower.delete(source.path.toLowerCase());
+    this.delete(source.path);
     const parent = parentOf(to);
     if (parent !== '') this.addFolderChain(parent);
-    this.byLower.set(to.toLowerCase(), { entry: { ...source, path: to } });
+    this.set({ ...source, path: to });
   }
 
   private moveTree(from: string, to: string): void {
-    const prefix = from.toLowerCase() + '/';
+    const prefix = from + '/';
     const moved: VaultEntry[] = [];
-    for (const [key, node] of [...this.byLower]) {
-      if (key === from.toLowerCase() || key.startsWith(prefix)) {
-        this.byLower.delete(key);
-        moved.push({ ...node.entry, path: to + node.entry.path.slice(from.length) });
+    for (const [key, entry] of [...this.entries]) {
+      if (key === from || key.startsWith(prefix)) {
+        this.delete(key);
+        moved.push({ ...entry, path: to + entry.path.slice(from.length) });
       }
     }
     const parent = parentOf(to);
     if (parent !== '') this.addFolderChain(parent);
-    for (const entry of moved) this.byLower.set(entry.path.toLowerCase(), { entry });
+    for (const entry of moved) this.set(entry);
   }
 }
-
 
 /** Convenience: simulate a plan over a snapshot. */
 export function simulatePlan(entries: readonly VaultEntry[], ops: readonly PlannedOperation[], opts: ShadowOptions): Simulation {

@@ -113,6 +113,25 @@ describe('running the heuristics over a folder', () => {
     expect(plan.operations.map((o) => o.type)).toEqual(['move']);
     expect(plan.collisions[0]?.detail).toBe('Inbox/attachments/pdfs/scan.pdf is taken; Inbox/scan.pdf goes to Inbox/attachments/pdfs/scan 1.pdf instead');
   });
+
+  it('never puts a file beside a name that differs from its own only in case (a case-sensitive disk may hold both)', () => {
+    const stat = { size: 1, ctime: 0, mtime: 0 };
+    const b = new PlanBuilder([
+      { kind: 'file', path: 'Inbox/Case.md', stat },
+      { kind: 'file', path: 'Inbox/case.md', stat },
+      { kind: 'file', path: 'Inbox/Note.md', stat },
+    ]);
+    expect(b.place({ source: 'Inbox/Case.md', folder: 'Sorted', rule: 'r', reason: 'r' })).toBe('Sorted/Case.md');
+    expect(b.place({ source: 'Inbox/case.md', folder: 'Sorted', rule: 'r', reason: 'r' })).toBe('Sorted/case 1.md');
+    // A file's own case change collides with nothing; onto a name another file holds, it does.
+    expect(b.place({ source: 'Inbox/Note.md', folder: 'Inbox', name: 'note.md', rule: 'r', reason: 'r' })).toBe('Inbox/note.md');
+    expect(b.build((i) => `op${i}`).collisions.map((c) => c.detail)).toEqual(['Sorted/case.md differs only in case from Sorted/Case.md, which Obsidian takes for the same name; Inbox/case.md goes to Sorted/case 1.md instead']);
+    const pair = new PlanBuilder([
+      { kind: 'file', path: 'Inbox/Case.md', stat },
+      { kind: 'file', path: 'Inbox/case.md', stat },
+    ]);
+    expect(pair.place({ source: 'Inbox/Case.md', folder: 'Inbox', name: 'CASE.md', rule: 'r', reason: 'r' })).toBe('Inbox/CASE 1.md');
+  });
 });
 
 describe('hub notes', () => {

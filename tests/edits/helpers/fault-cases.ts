@@ -26,7 +26,7 @@ export function prng(seed: number): () => number {
   };
 }
 
-interface Case {
+export interface Case {
   files: Record<string, string | Uint8Array>;
   ops: JobOperationInput[];
 }
@@ -112,7 +112,11 @@ async function recoverWithCrash(dir: string, mode: 'resume' | 'rollback', rnd: (
  * `mode` (sometimes crashing the recovery too), comparing every result with the clean one.
  */
 export async function checkCrashRecovery(seed: number, mode: 'resume' | 'rollback'): Promise<void> {
-  const c = makeCase(seed);
+  await checkCrashRecoveryOf(makeCase(seed), seed, mode);
+}
+
+/** checkCrashRecovery for a given vault and job; `seed` drives the crash and tear choices. */
+export async function checkCrashRecoveryOf(c: Case, seed: number, mode: 'resume' | 'rollback'): Promise<void> {
   const rnd = prng(seed ^ 0x5bd1e995);
   const batchSize = 1 + (seed % 4);
   const base = await writeVault(c);

@@ -4,7 +4,7 @@
 // included, throws too. It wraps the adapter, never the journal, so the journal under test runs
 // unchanged.
 import { movedPath } from '../../../src/edits/journal/steps/step-move';
-import type { StateStore, VaultChange, VaultPort } from '../../../src/vault-vfs/vault-port';
+import type { RenameOptions, StateStore, VaultChange, VaultPort } from '../../../src/vault-vfs/vault-port';
 
 export class SimulatedCrash extends Error {
   constructor(what: string) {
@@ -66,7 +66,7 @@ export class FaultVault implements VaultPort {
    * A rename that dies inside the adapter: the file or folder has moved, but only some of the
    * notes whose links it rewrites were written (the others keep their old text).
    */
-  private async tornRename(from: string, to: string): Promise<void> {
+  private async tornRename(from: string, to: string, opts?: RenameOptions): Promise<void> {
     const tear = this.tear ?? (() => 0);
     const moved = (await this.inner.list()).filter((e) => e.kind === 'file' && (e.path === from || e.path.startsWith(from + '/'))).map((e) => e.path);
     const notes = new Set<string>();
@@ -76,7 +76,7 @@ export class FaultVault implements VaultPort {
     }
     const texts = new Map<string, string>();
     for (const n of notes) texts.set(n, await this.inner.read(n));
-    await this.inner.rename(from, to);
+    await this.inner.rename(from, to, opts);
     for (const [n, text] of texts) {
       const now = movedPath(n, from, to);
       if (tear() < 0.5 && (await this.inner.read(now)) !== text) await this.inner.process(now, () => text);
@@ -100,7 +100,7 @@ export class FaultVault implements VaultPort {
   create = (p: string, d: string) => this.mutate(`create ${p}`, () => this.inner.create(p, d));
   createBinary = (p: string, d: Uint8Array) => this.mutate(`createBinary ${p}`, () => this.inner.createBinary(p, d));
   createFolder = (p: string) => this.mutate(`createFolder ${p}`, () => this.inner.createFolder(p));
-  rename = (a: string, b: string) => this.mutate(`rename ${a}`, () => this.inner.rename(a, b), () => this.tornRename(a, b));
+  rename = (a: string, b: string, o?: RenameOptions) => this.mutate(`rename ${a}`, () => this.inner.rename(a, b, o), () => this.tornRename(a, b, o));
   trash = (p: string) => this.mutate(`trash ${p}`, () => this.inner.trash(p));
   restoreFromTrash = (t: string, p: string) => this.mutate(`restoreFromTrash ${p}`, () => this.inner.restoreFromTrash(t, p));
   removeEmptyFolder = (p: string) => this.mutate(`removeEmptyFolder ${p}`, () => this.inner.removeEmptyFolder(p));

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import type { NoteMetadata } from '../../../src/vault-vfs/metadata-types';
-import { CacheReader, CacheWriter, CorruptDataError } from '../../../src/vault-vfs/node/cache-bytes';
-import { UncacheableError, decodeMetadata, encodeMetadata, linkpathsOf } from '../../../src/vault-vfs/node/metadata-codec';
+import { ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../../src/vault-vfs/search/bytes';
+import { decodeMetadata, encodeMetadata, linkpathsOf } from '../../../src/vault-vfs/node/metadata-codec';
 
 const TOKENS = [
   '[[', ']]', '![[', '[', ']', '(', ')', '|', '#', '#tag', '#a/b', '^id', ' ^blk', '`', '```', '%%', '<!--', '-->', '$$', '\\',
@@ -20,10 +20,10 @@ const FRONTMATTER = [
 ];
 
 function roundTrip(meta: NoteMetadata): NoteMetadata {
-  const w = new CacheWriter();
+  const w = new ByteWriter();
   encodeMetadata(w, meta);
-  const bytes = Buffer.from(w.view());
-  return decodeMetadata(new CacheReader(bytes, 0, bytes.length));
+  const bytes = w.result();
+  return decodeMetadata(new ByteReader(bytes));
 }
 
 /** Every field, sections unpacked, as plain data. */
@@ -54,7 +54,7 @@ describe('metadata codec', () => {
 
   it('does not unpack the live note\'s sections to encode them', () => {
     const meta = parseMarkdown('# A\n\ntext\n\n- list\n');
-    encodeMetadata(new CacheWriter(), meta);
+    encodeMetadata(new ByteWriter(), meta);
     // Still the lazy accessor: reading it would have turned it into a plain value.
     expect(Object.getOwnPropertyDescriptor(meta, 'sections')?.get).toBeTypeOf('function');
   });
@@ -62,15 +62,15 @@ describe('metadata codec', () => {
   it('refuses values it cannot keep instead of changing them', () => {
     const meta = parseMarkdown('text');
     meta.frontmatter = { when: new Date(0) };
-    expect(() => encodeMetadata(new CacheWriter(), meta)).toThrow(UncacheableError);
+    expect(() => encodeMetadata(new ByteWriter(), meta)).toThrow(UnencodableError);
   });
 
   it('reports a cut or damaged record as CorruptDataError, never as wrong metadata', () => {
-    const w = new CacheWriter();
+    const w = new ByteWriter();
     encodeMetadata(w, parseMarkdown('---\ntags: [a]\n---\n# H\n[[Link]] #tag ^blk\n'));
-    const bytes = Buffer.from(w.view());
+    const bytes = w.result();
     for (let cut = 0; cut < bytes.length; cut++) {
-      expect(() => decodeMetadata(new CacheReader(bytes, 0, cut))).toThrow(CorruptDataError);
+      expect(() => decodeMetadata(new ByteReader(bytes, cut))).toThrow(CorruptDataError);
     }
   });
 });
@@ -78,7 +78,7 @@ describe('metadata codec', () => {
 describe('metadata codec on notes that are not valid UTF-8', () => {
   it('refuses a lone surrogate (a stray byte kept by byte-text) rather than change it', () => {
     const meta = parseMarkdown('# Caf\udce9\n[[Caf\udce9]]\n');
-    expect(() => encodeMetadata(new CacheWriter(), meta)).toThrow(UncacheableError);
+    expect(() => encodeMetadata(new ByteWriter(), meta)).toThrow(UnencodableError);
     // A well-formed pair is kept.
     expect(plain(roundTrip(parseMarkdown('# 😀\n[[😀]]\n')))).toStrictEqual(plain(parseMarkdown('# 😀\n[[😀]]\n')));
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
-import { checksum32 } from '../../../src/vault-vfs/search/bytes';
+import { checksum32 } from '../../../src/vault-vfs/search/byte-arrays';
 import { DICTIONARY_FILE, shardFileName } from '../../../src/vault-vfs/search/index-store';
 import { KeywordIndex } from '../../../src/vault-vfs/search/keyword-index';
 import { SHARD_FORMAT_VERSION, decodeShard, encodeShard } from '../../../src/vault-vfs/search/shard-codec';

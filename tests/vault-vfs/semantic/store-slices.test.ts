@@ -6,7 +6,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checksum32 } from '../../../src/vault-vfs/search/bytes';
+import { checksum32 } from '../../../src/vault-vfs/search/byte-arrays';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { SemanticStore } from '../../../src/vault-vfs/semantic/semantic-store';
 import type { StoreIdentity } from '../../../src/vault-vfs/semantic/store-codec';

@@ -34,3 +34,8 @@ export function attachmentType(record: FileRecord, home: string | null = null): 
   const folder = `Attachments/${kind}`;
   return { path: record.path, folder, heuristic: 'attachment type', reason: `.${record.ext} file, filed with other ${kind.toLowerCase()}` };
 }
+
+/** What kind of file this is, for comparing folders by type: `note`, `Images`, `PDFs`, …, or `other`. */
+export function fileKind(ext: string): string {
+  return ext === 'md' ? 'note' : (KIND_OF.get(ext) ?? 'other');
+}

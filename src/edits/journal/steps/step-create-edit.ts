@@ -39,16 +39,29 @@ export async function prepareCreateNote(ctx: StepContext, op: NoteOp): Promise<C
   return { type: 'create', createdParents: await missingParents(ctx.port, op.path) };
 }
 
+/**
+ * 'after' when the note is there as the job wrote it; also when its text differs but a move of the
+ * job whose records were lost may have rewritten its links (StepContext.uncopiedRewrites): the note
+ * is still the job's, and reversing puts it in the trash, which keeps it.
+ */
 export async function probeCreateNote(ctx: StepContext, op: NoteOp): Promise<Probe> {
   if (!(await ctx.port.exists(op.path))) return 'before';
-  return (await textHash(ctx.port, op.path)) === op.hashAfter ? 'after' : { mismatch: `${op.path} exists with other content than the job wrote` };
+  if ((await textHash(ctx.port, op.path)) === op.hashAfter || ctx.uncopiedRewrites) return 'after';
+  return { mismatch: `${op.path} exists with other content than the job wrote` };
 }
 
 export async function revertCreateNote(ctx: StepContext, op: NoteOp, before: CreateBefore): Promise<string[]> {
   const p = await probeCreateNote(ctx, op);
   if (typeof p === 'object') throw new StepMismatchError(`cannot remove ${op.path}: it was edited after the job`);
-  if (p === 'after') await ctx.port.trash(op.path);
-  return (await removeCreatedFolders(ctx.port, before.createdParents)).map((f) => `folder ${f} was kept: it is not empty`);
+  const left: string[] = [];
+  if (p === 'after') {
+    if ((await textHash(ctx.port, op.path)) !== op.hashAfter) {
+      left.push(`${op.path}, which the job created, differs from what the job wrote (a move whose records were lost rewrote its links, or it was edited since); it was moved to the trash, not deleted`);
+    }
+    await ctx.port.trash(op.path);
+  }
+  for (const f of await removeCreatedFolders(ctx.port, before.createdParents)) left.push(`folder ${f} was kept: it is not empty`);
+  return left;
 }
 
 // --- edit --------------------------------------------------------------------------------------
@@ -83,17 +96,45 @@ export async function applyEdit(ctx: StepContext, op: EditOp): Promise<void> {
   });
 }
 
+/**
+ * Where the edit's own text is in `text`, for a note that matches neither hash because a move whose
+ * copies were lost rewrote links in it (StepContext.uncopiedRewrites): at the edit's offset, or,
+ * when a link before it changed length, at its one occurrence. Steps run in order, so a move that
+ * ran means the edits before it ran; this only finds where. Null when it cannot be told.
+ */
+function editFoundAt(text: string, change: TextChange): number | null {
+  if (change.insert === '') return null;
+  if (text.startsWith(change.insert, change.at)) return change.at;
+  const first = text.indexOf(change.insert);
+  return first !== -1 && text.indexOf(change.insert, first + 1) === -1 ? first : null;
+}
+
+async function probeEditText(ctx: StepContext, op: EditOp): Promise<{ probe: Probe; text: string | null; exact: boolean }> {
+  if (!(await ctx.port.exists(op.path))) return { probe: { mismatch: `${op.path} no longer exists` }, text: null, exact: false };
+  const text = await ctx.port.read(op.path);
+  const h = await sha256Hex(text);
+  if (h === op.hashAfter) return { probe: 'after', text, exact: true };
+  if (h === op.hashBefore) return { probe: 'before', text, exact: true };
+  if (ctx.uncopiedRewrites && editFoundAt(text, op.change) !== null) return { probe: 'after', text, exact: false };
+  return { probe: { mismatch: `${op.path} matches neither the text before nor after the edit` }, text, exact: false };
+}
+
 export async function probeEdit(ctx: StepContext, op: EditOp): Promise<Probe> {
-  if (!(await ctx.port.exists(op.path))) return { mismatch: `${op.path} no longer exists` };
-  const h = await textHash(ctx.port, op.path);
-  if (h === op.hashAfter) return 'after';
-  if (h === op.hashBefore) return 'before';
-  return { mismatch: `${op.path} matches neither the text before nor after the edit` };
+  return (await probeEditText(ctx, op)).probe;
 }
 
 export async function revertEdit(ctx: StepContext, op: EditOp): Promise<string[]> {
-  const p = await probeEdit(ctx, op);
-  if (typeof p === 'object') throw new StepMismatchError(`cannot reverse the edit of ${op.path}: ${p.mismatch}`);
-  if (p === 'after') await rewrite(ctx, op.path, op.hashAfter, invertChange(op.change));
-  return [];
+  const { probe, exact } = await probeEditText(ctx, op);
+  if (typeof probe === 'object') throw new StepMismatchError(`cannot reverse the edit of ${op.path}: ${probe.mismatch}`);
+  if (probe === 'before') return [];
+  if (exact) {
+    await rewrite(ctx, op.path, op.hashAfter, invertChange(op.change));
+    return [];
+  }
+  await ctx.port.process(op.path, (current) => {
+    const at = editFoundAt(current, op.change);
+    if (at === null) throw new StaleWriteError(op.path);
+    return current.slice(0, at) + op.change.remove + current.slice(at + op.change.insert.length);
+  });
+  return [`${op.path}: the edit was reversed where its text was found; the copy of this note was in the lost records, so its links are as the rename back wrote them (the same targets, perhaps written another way)`];
 }

@@ -18,6 +18,12 @@ export interface StepContext {
    * works from the hashes.
    */
   known?: WeakMap<object, { before: string; after: string }>;
+  /**
+   * Set by recovery when a move of the job was judged from the vault, its records lost: the notes
+   * it rewrote were not copied, so an edited note may come back with its links in another form,
+   * and the edit is then found by its own text (see step-create-edit.ts).
+   */
+  uncopiedRewrites?: boolean;
 }
 
 /** The step cannot run and changed nothing (the source is gone, the note was edited...). */

@@ -70,7 +70,12 @@ export async function probeMove(ctx: StepContext, op: MoveOp, before: Before): P
   const { s, d } = await presence(ctx, op);
   const rewritable = new Set(before.notes.map((n) => n.path));
   if (s && !d) {
-    if (before.hash !== null && (await fileHash(ctx.port, op.source)) !== before.hash) return { mismatch: `${op.source} is back in place but its content changed` };
+    // A moved note whose own links the move rewrote may be back in place before its recorded text
+    // is (a reversal that stopped between the rename back and the restore): its text is restored
+    // from the record, as on the way there.
+    if (before.hash !== null && !rewritable.has(op.source) && (await fileHash(ctx.port, op.source)) !== before.hash) {
+      return { mismatch: `${op.source} is back in place but its content changed` };
+    }
     return 'before';
   }
   if (!s && d) {
@@ -102,7 +107,9 @@ export async function revertMove(ctx: StepContext, op: MoveOp, before: Before, a
     }
     restore = keep;
   }
-  if (probe === 'after') await ctx.port.rename(op.destination, op.source);
+  // The source is a name the vault had: on a case-sensitive disk it may sit beside one that
+  // differs only in case (`Case.md` and `case.md`), and putting it back must not be refused.
+  if (probe === 'after') await ctx.port.rename(op.destination, op.source, { restore: true });
   for (const n of restore) {
     if (!(await ctx.port.exists(n.path))) continue;
     if ((await ctx.port.read(n.path)) !== n.text) await ctx.port.process(n.path, () => n.text);

@@ -1,0 +1,77 @@
+// What the FileVyasa scores know about one file: the words of its name, the words of its content
+// (a keyword bag: log term frequency, common words dropped, the 40 strongest kept, tags counted
+// twice), and its kind (note, Images, PDFs, …). Content is read once per file, on demand, and
+// only for notes; past `maxContentReads` notes the content signal is left out (and said so) so a
+// 100,000-note vault is not read whole to plan a move.
+import { wordsOf } from '../../../dsl/content-similarity';
+import type { FileRecord } from '../../../vault-vfs/file-record';
+import { STOPWORDS } from '../../../vault-vfs/search/stopwords';
+import { fileKind } from '../heuristics/attachment-type';
+import { nameTokens } from '../heuristics/cohesion';
+import { type Bag, bagOf } from './bags';
+
+export interface FileFeatures {
+  path: string;
+  /** Words of the file name (plural `s` dropped, numbers left out). */
+  name: Bag;
+  /** Keyword bag of the note's text and tags; empty for attachments and unread notes. */
+  content: Bag;
+  /** Whether `content` was read (a note within the read budget). */
+  hasContent: boolean;
+  kind: string;
+}
+
+const TOP_TERMS = 40;
+const MAX_CHARS = 8000;
+export const DEFAULT_MAX_CONTENT_READS = 3000;
+
+/** `recipes` -> `recipe`, `stories` -> `story`: enough to match a folder's plural to a name. */
+export function stem(word: string): string {
+  if (word.length > 4 && word.endsWith('ies')) return word.slice(0, -3) + 'y';
+  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
+  return word;
+}
+
+/** The words of a name that say what it is about, stemmed; numbers say nothing about a topic. */
+export function nameWords(name: string): string[] {
+  return [...nameTokens(name)].filter((t) => !/^\p{N}+$/u.test(t)).map(stem);
+}
+
+/** The keyword bag of a text: log term frequency of its words, the strongest `TOP_TERMS` kept. */
+export function contentBag(text: string, tags: readonly string[] = []): Map<string, number> {
+  const counts = bagOf(wordsOf(text.slice(0, MAX_CHARS)).filter((w) => w.length >= 3 && !STOPWORDS.has(w) && !/^\p{N}+$/u.test(w)).map(stem));
+  for (const t of tags) for (const w of wordsOf(t)) if (w.length >= 3) counts.set(stem(w), (counts.get(stem(w)) ?? 0) + 2);
+  const weighted = [...counts].map(([w, n]) => [w, 1 + Math.log(n)] as const).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return new Map(weighted.slice(0, TOP_TERMS));
+}
+
+/** Reads and caches features; content reads are bounded (see the file comment). */
+export class FeatureSource {
+  private readonly cache = new Map<string, Promise<FileFeatures>>();
+  private reads = 0;
+  /** Notes whose content was not read because the budget was spent. */
+  skipped = 0;
+
+  constructor(private readonly maxContentReads = DEFAULT_MAX_CONTENT_READS) {}
+
+  of(record: FileRecord): Promise<FileFeatures> {
+    let cached = this.cache.get(record.path);
+    if (cached === undefined) {
+      cached = this.read(record);
+      this.cache.set(record.path, cached);
+    }
+    return cached;
+  }
+
+  private async read(record: FileRecord): Promise<FileFeatures> {
+    const base = { path: record.path, name: bagOf(nameWords(record.name)), kind: fileKind(record.ext) };
+    if (record.ext !== 'md' || !record.readContent) return { ...base, content: new Map(), hasContent: false };
+    if (this.reads >= this.maxContentReads) {
+      this.skipped++;
+      return { ...base, content: new Map(), hasContent: false };
+    }
+    this.reads++;
+    const text = await record.readContent().catch(() => '');
+    return { ...base, content: contentBag(text, record.tags), hasContent: true };
+  }
+}

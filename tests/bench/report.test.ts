@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { compose, type RunInfo, type WorkloadResult } from '../../bench/report';
+
+const result = (name: string, value: string): WorkloadResult => ({ name, description: `What ${name} measures.`, rows: [{ case: 'a case', value }], maxRssBytes: 1 << 20, seconds: 1 });
+const full: RunInfo = { date: '2026-11-24', quick: false, machine: 'M', node: 'v20' };
+const quickLater: RunInfo = { ...full, date: '2026-11-25', quick: true };
+
+/** Each section's name and its "Measured" line. */
+function measured(file: string): [string, string][] {
+  return file
+    .split(/\n(?=## )/)
+    .slice(1)
+    .map((s) => {
+      const lines = s.split('\n');
+      return [lines[0] ?? '', lines[2] ?? ''];
+    });
+}
+
+describe('BENCHMARKS.md composition', () => {
+  it('dates every section of a whole run, and the header claims no date or mode', () => {
+    const file = compose([result('a', '1 ms'), result('b', '2 ms')], full, null, false);
+    expect(measured(file)).toEqual([
+      ['## a', 'Measured 2026-11-24, full mode.'],
+      ['## b', 'Measured 2026-11-24, full mode.'],
+    ]);
+    const head = file.split(/\n(?=## )/)[0] ?? '';
+    expect(head).not.toMatch(/^- (Date|Mode):/m);
+  });
+
+  it('a partial run re-dates only its own sections and keeps the others as they were', () => {
+    const first = compose([result('a', '1 ms'), result('b', '2 ms')], full, null, false);
+    const second = compose([result('b', '3 ms')], quickLater, first, true);
+    expect(measured(second)).toEqual([
+      ['## a', 'Measured 2026-11-24, full mode.'],
+      ['## b', 'Measured 2026-11-25, quick mode (smaller corpora; not the reference numbers).'],
+    ]);
+    expect(second).toContain('| a case | 1 ms |');
+    expect(second).toContain('| a case | 3 ms |');
+    expect(second).not.toContain('| a case | 2 ms |');
+    // Running the same partial run again changes nothing.
+    expect(compose([result('b', '3 ms')], quickLater, second, true)).toBe(second);
+  });
+
+  it('a result says when and in which mode it ran (a resumed run reuses results of an earlier day)', () => {
+    const file = compose([{ ...result('a', '1 ms'), date: '2026-11-20', quick: true }, result('b', '2 ms')], full, null, false);
+    expect(measured(file)).toEqual([
+      ['## a', 'Measured 2026-11-20, quick mode (smaller corpora; not the reference numbers).'],
+      ['## b', 'Measured 2026-11-24, full mode.'],
+    ]);
+  });
+
+  it('a section of a file written before per-section dates says what the old header said, not the new run', () => {
+    const old = ['# Benchmarks', '', '- Machine: M', '- Date: 2026-11-23', '- Mode: full', '', '## a', '', 'What a measures.', '', '| case |', ''].join('\n');
+    const next = compose([result('b', '3 ms')], quickLater, old, true);
+    expect(measured(next)).toEqual([
+      ['## a', "Measured before per-section dates were kept (the file's header said date 2026-11-23, mode full)."],
+      ['## b', 'Measured 2026-11-25, quick mode (smaller corpora; not the reference numbers).'],
+    ]);
+    expect(next).toContain('What a measures.');
+  });
+});
