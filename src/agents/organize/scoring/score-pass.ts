@@ -85,8 +85,9 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
   const anyFreeInSub = records.some((r) => r.folder !== folder && free.has(r.path));
   if (subfolders.length === 0 || (looseFree.length === 0 && !anyFreeInSub)) return result;
 
+  // The undecided files are read first, so the read budget goes to what may move.
   const features = new Map<string, FileFeatures>();
-  for (const r of records) features.set(r.path, await input.features.of(r));
+  for (const r of [...records.filter((x) => free.has(x.path)), ...records.filter((x) => !free.has(x.path))]) features.set(r.path, await input.features.of(r));
   const feat = (r: FileRecord): FileFeatures => features.get(r.path) as FileFeatures;
   const subtree = new Map(subfolders.map((s) => [s, records.filter((r) => isInFolder(r.folder, s))]));
   const dests = subfolders
@@ -102,7 +103,7 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
   for (const sub of subfolders) {
     if (settled.some((s) => isInFolder(sub, s)) || [...targets].some((d) => isInFolder(d, sub))) continue;
     const inside = subtree.get(sub) ?? [];
-    if (inside.length === 0 || !inside.every((r) => free.has(r.path))) continue;
+    if (inside.length === 0 || !inside.every((r) => free.has(r.path) && !feat(r).unread)) continue;
     const unit = groupOf(sub, inside.map(feat));
     const c = cohesion(unit);
     if (c >= t.folderCohesion) {
@@ -119,7 +120,7 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
     const direct = records.filter((r) => r.folder === sub);
     const here = groupOf(sub, direct.map(feat));
     for (const r of direct) {
-      if (!free.has(r.path)) continue;
+      if (!free.has(r.path) || feat(r).unread) continue;
       const ranked = rank(groupOf(sub, [feat(r)], false), sub, r.path, standing());
       const fit = combine({ ...memberSignals(feat(r), here), path: 1 });
       const best = clearBest(ranked, t.destinationScore);
@@ -130,6 +131,7 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
   }
 
   for (const r of looseFree) {
+    if (feat(r).unread) continue;
     const ranked = rank(groupOf(folder, [feat(r)], false), folder, r.path, standing());
     const best = clearBest(ranked, t.destinationScore);
     if (best) result.placements.push({ source: r.path, into: best.folder, rule: 'similarity score', reason: why(best, ranked, t.destinationScore) });
