@@ -74,3 +74,15 @@ describe('a journaled job on every adapter', () => {
     );
   });
 });
+
+describe('names that differ only in case, on every adapter', () => {
+  it('moves both of a pair to names that do not collide, and undo puts both back', async () => {
+    const files = { 'Inbox/Case.md': 'upper [[case]]\n', 'Inbox/case.md': 'lower\n', 'Notes/n.md': '[[Inbox/Case]] [[Case]]\n' };
+    const [node, ...others] = await jobAndUndo(files, [
+      { opId: 'o1', type: 'move', source: 'Inbox/Case.md', destination: 'Sorted/Case.md' },
+      { opId: 'o2', type: 'move', source: 'Inbox/case.md', destination: 'Sorted/case 1.md' },
+    ]);
+    expect(Object.keys(node ?? {})).toEqual(['Notes/n.md', 'Sorted/Case.md', 'Sorted/case 1.md']);
+    for (const o of others) expect(o).toEqual(node);
+  });
+});
