@@ -62,6 +62,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       sources,
       allowOutside: settings.allowOutside,
       allowTrash: settings.allowTrash,
+      agentRuleEdits: settings.agentRuleEdits,
       scoring: settings.organizeScoring,
       attachmentFolder: await attachmentFolderOf(deps.app),
       excludedFolders: settings.excludedFolders,
