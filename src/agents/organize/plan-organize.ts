@@ -25,7 +25,7 @@ import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
 import { FeatureSource } from './scoring/file-features';
-import { planQuality } from './scoring/plan-quality';
+import { planQuality, recordsAfter } from './scoring/plan-quality';
 import { type ScoredCandidate, scorePass } from './scoring/score-pass';
 import { DEFAULT_THRESHOLDS, type ScoringThresholds } from './scoring/thresholds';
 
@@ -139,12 +139,16 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     // without, their defaults stand.
     const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
     const waitingForHeuristics = coveredBy(ambiguous);
-    for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
-    for (const p of h.files) if (!waitingForHeuristics(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    const placedMoves: PlannedOperation[] = [];
+    const track = (source: string, target: string | null): void => void (target !== null && placedMoves.push({ opId: '', type: 'move', source, destination: target }));
+    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
+    for (const p of h.files) if (!waitingForHeuristics(p.path)) track(p.path, builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
-    const scored = await scorePass({ folder: req.folder, records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features });
+    // Scored over the tree as the rules and heuristics leave it: what a second organize would see.
+    const settled = recordsAfter(records, [...ops, ...placedMoves]);
+    const scored = await scorePass({ folder: req.folder, records: settled.records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features, originOf: settled.originOf });
     items = asking ? itemsAfterScores(ambiguous, scored) : undefined;
     const waiting = coveredBy(items ?? []);
     for (const p of scored.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });

@@ -62,6 +62,21 @@ export function finalPaths(paths: readonly string[], ops: readonly PlannedOperat
   return new Map([...at].map(([now, origin]) => [origin, now]));
 }
 
+/** The records where the moves put them, and each moved path's original, for the features cache. */
+export function recordsAfter(records: readonly FileRecord[], ops: readonly PlannedOperation[]): { records: FileRecord[]; originOf: (path: string) => string } {
+  const moves = ops.filter((op) => op.type === 'move' || op.type === 'rename');
+  if (moves.length === 0) return { records: [...records], originOf: (p) => p };
+  const at = finalPaths(records.map((r) => r.path), moves);
+  const origin = new Map<string, string>();
+  const out = records.map((r) => {
+    const to = at.get(r.path) ?? r.path;
+    if (to === r.path) return r;
+    origin.set(to, r.path);
+    return { ...r, path: to, folder: parentOf(to) };
+  });
+  return { records: out, originOf: (p) => origin.get(p) ?? p };
+}
+
 function summary(folder: string, placed: readonly { path: string; features: FileFeatures }[]): TreeSummary {
   const byFolder = new Map<string, FileFeatures[]>();
   for (const p of placed) {
