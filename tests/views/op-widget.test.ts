@@ -87,6 +87,25 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
     expect(await h.port.read(PLAN_NOTE)).toBe(edited);
   });
 
+  it('shows a note edit with its values before and after as text, and accept writes the property through processFrontMatter', async () => {
+    const tags = { opId: 'p1-4', type: 'add_tags' as const, path: 'Inbox/Meeting.md', before: [], after: ['meeting'], rule: 'meetings', risk: 'low' as const };
+    const props = { opId: 'p1-5', type: 'set_properties' as const, path: 'Inbox/Meeting.md', before: { status: null }, after: { status: '<img src=x>' }, rule: 'meetings', risk: 'low' as const };
+    const h = createHarness(planVault([tags, props]));
+    const el = await h.render('ai-op', PLAN_NOTE, '"p1-5"');
+    expect(el.querySelector('.steward-pending-title')?.textContent).toBe('Set properties');
+    expect(el.querySelector('.steward-risk')?.textContent).toBe('Low risk');
+    expect(el.querySelector('.steward-op-paths')?.textContent).toBe('Inbox/Meeting.md');
+    // Inert: the value is text, never markup.
+    expect(el.querySelector('.steward-op-values')?.textContent).toBe('status: (none) → <img src=x>');
+    expect(el.querySelector('.steward-op-values img')).toBeNull();
+    const tagEl = await h.render('ai-op', PLAN_NOTE, '"p1-4"');
+    expect(tagEl.querySelector('.steward-op-values')?.textContent).toBe('tags: (none) → #meeting');
+    await clickAndWait(tagEl, 'Accept');
+    expect(await h.port.read('Inbox/Meeting.md')).toBe('---\ntags:\n  - meeting\n---\nMeeting notes\n');
+    expect(opJson(await h.port.read(PLAN_NOTE), 'p1-4').state).toBe('done');
+    expect(opJson(await h.port.read(PLAN_NOTE), 'p1-5').state).toBeUndefined();
+  });
+
   it('refuses an operation whose note names its folder nowhere (no plan frontmatter, no ai-plan block)', async () => {
     const files = planVault();
     const text = (files[PLAN_NOTE] ?? '').replace(/^---\n[\s\S]*?\n---\n/, '').replace(/```ai-plan\n.*\n```\n/, '');
