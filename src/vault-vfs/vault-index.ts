@@ -2,24 +2,21 @@
 // with stat, folders, each note's metadata, and the link graph. Link resolution is incremental:
 // a note's links are re-resolved only when the note changes or a file appears, disappears or
 // moves under a name one of its links could resolve to, so a 1,000-file move in a 10k-note vault
-// does not re-resolve the vault 1,000 times.
-import { type LinkRecords, lazyLinkRecords } from './link-records';
-import { LinkWatchers, forEachLinkpath } from './link-watchers';
+// does not re-resolve the vault 1,000 times. A note's links may also arrive resolved (a warm open
+// takes them from the Node adapter's metadata cache), and backlinks are indexed only once asked for.
+import type { LinkRecords } from './link-records';
+import { LinkWatchers } from './link-watchers';
 import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
 import { type RewrittenNote, planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
 import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
 import type { NoteMetadata } from './metadata-types';
+import { type LinkTargets, NoteLinks, linkpathList } from './note-links';
+import { ResolvedLinks } from './resolved-links';
 import { CaseFolded } from './case-folded';
 import { extOf, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
-
-/** A note's links by target (replaced, never changed, when the note re-resolves). */
-interface Resolution {
-  resolved: Map<string, number>;
-  unresolved: Map<string, number>;
-}
 
 export class VaultIndex {
   private readonly stats = new Map<string, FileStat>();
@@ -28,11 +25,15 @@ export class VaultIndex {
   private readonly lower = new CaseFolded();
   private readonly meta = new Map<string, IndexedMetadata>();
   private readonly resolver = new LinkResolver();
-  private readonly out = new Map<string, Resolution>();
-  private readonly incoming = new Map<string, Map<string, number>>();
+  private readonly links = new ResolvedLinks((source) => {
+    const meta = this.meta.get(source);
+    if (!meta) return null;
+    const linkpaths = linkpathList(meta);
+    return new NoteLinks(linkpaths, this.resolveAll(linkpaths, source));
+  });
+  /** While a vault opens, every file is added before any link is resolved: nothing to mark. */
+  private loading = false;
   private readonly watchers = new LinkWatchers(() => this.meta.entries());
-  private readonly dirty = new Set<string>();
-  private graphCache: { resolved: LinkRecords; unresolved: LinkRecords } | null = null;
 
   constructor(readonly newLinkFormat: NewLinkFormat = 'shortest') {}
 
@@ -72,11 +73,24 @@ export class VaultIndex {
   }
 
   /**
+   * Marks the start and end of a vault's first load: the caller adds every file, and may give
+   * notes their links already resolved, but only as they resolve among all the files it adds.
+   */
+  beginLoad(): void {
+    this.loading = true;
+  }
+
+  endLoad(): void {
+    this.loading = false;
+  }
+
+  /**
    * Adds or updates a file. `text` is the note's content (markdown only), parsed for metadata
    * unless the caller has it already (`parsed`: just parsed, or deferred from a cache; then
-   * `text` may be null).
+   * `text` may be null). `resolved`: the note's links as they resolve among the vault's files
+   * (a vault opening from a cache), saving their resolution.
    */
-  setFile(path: string, stat: FileStat, text: string | null, parsed?: IndexedMetadata): void {
+  setFile(path: string, stat: FileStat, text: string | null, parsed?: IndexedMetadata, resolved?: NoteLinks): void {
     const isNew = !this.stats.has(path);
     this.stats.set(path, stat);
     this.lower.add(path);
@@ -84,7 +98,7 @@ export class VaultIndex {
       this.resolver.add(path);
       this.touchName(path);
     }
-    if ((parsed || text !== null) && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text ?? ''));
+    if ((parsed || text !== null) && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text ?? ''), resolved);
   }
 
   /** Removes a file, or a folder and everything in it. */
@@ -142,8 +156,7 @@ export class VaultIndex {
     const meta = this.meta.get(path);
     if (meta) this.watchers.update(path, null);
     this.meta.delete(path);
-    this.dropResolution(path);
-    this.dirty.delete(path);
+    this.links.forget(path);
     this.touchName(path);
   }
 
@@ -158,56 +171,30 @@ export class VaultIndex {
     return loaded;
   }
 
-  private setMeta(path: string, meta: IndexedMetadata): void {
+  private setMeta(path: string, meta: IndexedMetadata, resolved?: NoteLinks): void {
     this.meta.set(path, meta);
     this.watchers.update(path, meta);
-    this.markDirty(path);
+    if (resolved) this.links.set(path, resolved);
+    else this.links.markDirty(path);
   }
 
   /** A file of this name appeared or left: every note that might link to it re-resolves. */
   private touchName(path: string): void {
-    // While every note waits to be resolved (a vault opening), there is nothing to mark.
-    if (!this.watchers.built && this.dirty.size === this.meta.size) return;
-    for (const source of this.watchers.notesFor(nameOf(path).toLowerCase())) this.markDirty(source);
+    // While every note waits to be resolved or comes resolved among all files (a vault opening), there is nothing to mark.
+    if (this.loading || (!this.watchers.built && this.links.pending === this.meta.size)) return;
+    for (const source of this.watchers.notesFor(nameOf(path).toLowerCase())) this.links.markDirty(source);
   }
 
-  private markDirty(path: string): void {
-    this.dirty.add(path);
-    this.graphCache = null;
+  /** The targets of a note's link paths among the vault's files as they are now. */
+  resolveAll(linkpaths: readonly string[], source: string): LinkTargets {
+    const targets = new Array<string | null>(linkpaths.length);
+    for (let i = 0; i < linkpaths.length; i++) targets[i] = this.resolver.resolve(linkpaths[i] as string, source);
+    return targets;
   }
 
-  private dropResolution(source: string): void {
-    const res = this.out.get(source);
-    if (!res) return;
-    for (const target of res.resolved.keys()) {
-      const into = this.incoming.get(target);
-      into?.delete(source);
-      if (into?.size === 0) this.incoming.delete(target);
-    }
-    this.out.delete(source);
-    this.graphCache = null;
-  }
-
-  private ensureResolved(): void {
-    if (this.dirty.size === 0) return;
-    for (const source of this.dirty) {
-      this.dropResolution(source);
-      const meta = this.meta.get(source);
-      if (!meta) continue;
-      const res: Resolution = { resolved: new Map(), unresolved: new Map() };
-      forEachLinkpath(meta, (linkpath) => {
-        const target = this.resolver.resolve(linkpath, source);
-        if (target !== null) res.resolved.set(target, (res.resolved.get(target) ?? 0) + 1);
-        else res.unresolved.set(linkpath, (res.unresolved.get(linkpath) ?? 0) + 1);
-      });
-      this.out.set(source, res);
-      for (const [target, n] of res.resolved) {
-        let into = this.incoming.get(target);
-        if (!into) this.incoming.set(target, (into = new Map<string, number>()));
-        into.set(source, n);
-      }
-    }
-    this.dirty.clear();
+  /** The targets of the note's link paths, in the order of its link paths (null: not a note). */
+  linkTargets(path: string): LinkTargets | null {
+    return this.links.targets(path);
   }
 
   resolveLink(linkpath: string, sourcePath: string): string | null {
@@ -215,20 +202,7 @@ export class VaultIndex {
   }
 
   private graph(): { resolved: LinkRecords; unresolved: LinkRecords } {
-    this.ensureResolved();
-    if (!this.graphCache) {
-      // A snapshot: later changes replace entries of `out`, and a new graph is made for them.
-      const out = new Map(this.out);
-      const sources = [...this.meta.keys()];
-      this.graphCache = {
-        resolved: lazyLinkRecords(sources, (source) => out.get(source)?.resolved),
-        unresolved: lazyLinkRecords(
-          sources.filter((source) => (out.get(source)?.unresolved.size ?? 0) > 0),
-          (source) => out.get(source)?.unresolved,
-        ),
-      };
-    }
-    return this.graphCache;
+    return this.links.records(() => [...this.meta.keys()]);
   }
 
   /** source -> target -> count, as Obsidian's `metadataCache.resolvedLinks` (every note has an entry). */
@@ -241,8 +215,7 @@ export class VaultIndex {
   }
 
   backlinks(path: string): string[] {
-    this.ensureResolved();
-    return [...(this.incoming.get(path)?.keys() ?? [])].sort();
+    return this.links.backlinks(path);
   }
 
   /** The resolver over the vault's files as they are now (renames plan against it). */
@@ -271,7 +244,7 @@ export class VaultIndex {
    * text keyed by their path after the move. Reads only the notes that hold affected links.
    */
   async planRename(from: string, to: string, readText: (path: string) => Promise<string>, opts: { allowCaseVariants?: boolean } = {}): Promise<Map<string, RewrittenNote>> {
-    this.ensureResolved();
+    this.links.ensure();
     return planRenameRewrites({ index: this, from, to, readText, allowCaseVariants: opts.allowCaseVariants === true });
   }
 }

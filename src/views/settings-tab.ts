@@ -60,7 +60,7 @@ export class StewardSettingTab extends PluginSettingTab {
       semanticSettingGroup(() => this.plugin.semanticSearch),
       chatGroup(),
       scoutGroup(),
-      webGroup(this.app, () => this.plugin.settings, (name) => void this.setControlValue('agents.web.apiKeySecret', name)),
+      webGroup(this.app, () => this.plugin.settings, (key, name) => void this.setControlValue(key, name)),
       taskGroup(),
     ];
     for (const id of PROVIDER_IDS) {

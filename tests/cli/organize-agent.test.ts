@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runSteward } from '../helpers/cli';
 import { reply } from '../llm-server';
-import { agentTestEnv, hermes } from '../agents/organize/agent-fixtures';
+import { agentTestEnv } from '../agents/organize/agent-fixtures';
 
 const env = agentTestEnv();
 
@@ -34,14 +34,23 @@ describe('steward organize --sources agent', () => {
     expect(env.server.chatRequests()[0]?.body.model).toBe('qwen-scripted');
   });
 
-  it('runs rules, heuristics and the agent by default when a provider is given, with hermes tool calls', async () => {
+  it('runs heuristics and the agent by default when a provider is given; the agent is asked only what the heuristics left', async () => {
     const tv = await env.vault();
-    env.server.script(reply.text(hermes('commit_plan', { description: 'Nothing more to do.', confirm: true })));
+    // The seven notes with no signal are asked about (the invoices are placed by type); the model
+    // files the two recipes and leaves the rest.
+    env.server.respondWith((req) => {
+      const text = JSON.stringify(req.body.messages);
+      const ids = [...text.matchAll(/(\d+)\. file Inbox\/(.+?\.md)/gu)].map((m) => [Number(m[1]), m[2] ?? ''] as const);
+      return reply.text(JSON.stringify({ placements: ids.map(([id, name]) => ({ id, to: name.includes('recipe') ? 'Inbox/Recipes' : 'stay' })) }));
+    });
     const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', ...local(), '--tool-format', 'hermes', '--json']);
+    expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const plan = JSON.parse(r.stdout) as { description: string; operations: { rule: string }[] };
-    expect(plan.operations.some((o) => o.rule === 'attachment type')).toBe(true);
-    expect(plan.description).toContain('the organize agent placed 0 files with 0 rules');
+    const plan = JSON.parse(r.stdout) as { description: string; operations: { type: string; source: string | null; destination: string | null; rule: string }[] };
+    expect(plan.operations.filter((o) => o.type === 'move' && o.rule === 'attachment type')).toHaveLength(2);
+    expect(plan.operations.filter((o) => o.type === 'move' && o.rule === 'agent: ambiguous file').map((o) => o.destination).sort()).toEqual(['Inbox/Recipes/bread recipe.md', 'Inbox/Recipes/pasta recipe.md']);
+    expect(plan.description).toContain('the organize agent decided 7 of 7 ambiguous files and folders in 1 request of at most 50 items; 2 moves');
+    expect(env.server.chatRequests()).toHaveLength(1);
     expect(env.server.chatRequests()[0]?.body.tools).toBeUndefined();
   });
 

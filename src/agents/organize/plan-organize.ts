@@ -15,7 +15,9 @@ import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
 import { OrganizeCancelledError } from './agent/organize-cancelled';
+import { coveredBy, itemsAfterScores, itemsInVault } from './agent-items';
 import { trashForDuplicates } from './duplicate-trash';
+import type { AmbiguousItem } from './heuristics/ambiguity';
 import { runHeuristics } from './heuristics/run-heuristics';
 import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
@@ -33,6 +35,15 @@ export type PlanSource = 'rules' | 'heuristics' | 'agent';
 export interface AgentRequest {
   folder: string;
   undecided: readonly FileRecord[];
+  /**
+   * When the heuristics ran: the files and subfolders, at any depth, they could not decide, with
+   * their scored candidates and the heuristics' default moves (folders as vault paths). The agent
+   * decides these items only, and answers with their operations (the defaults where it defers);
+   * without an agent the defaults stand.
+   */
+  items?: readonly AmbiguousItem[];
+  /** Records of the files in the organized folder (what the items' summaries are made from). */
+  records?: readonly FileRecord[];
   entries: readonly VaultEntry[];
   planned: readonly PlannedOperation[];
   /** The scope the agent's proposals are held to (the same as everything else's). */
@@ -111,6 +122,8 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   }
 
   let undecided: FileRecord[] = [];
+  let items: AmbiguousItem[] | undefined;
+  const asking = req.sources.has('agent') && req.agent !== undefined;
   let candidates = new Map<string, ScoredCandidate[]>();
   const features = new FeatureSource();
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
@@ -118,13 +131,19 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
     const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
+    // With the agent, what the heuristics and scores could not decide waits for it (agent-items.ts);
+    // without, their defaults stand.
+    const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
+    const waitingForHeuristics = coveredBy(ambiguous);
     for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
-    for (const p of h.files) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    for (const p of h.files) if (!waitingForHeuristics(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
     const scored = await scorePass({ folder: req.folder, records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features });
-    for (const p of scored.placements) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
+    items = asking ? itemsAfterScores(ambiguous, scored) : undefined;
+    const waiting = coveredBy(items ?? []);
+    for (const p of scored.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
     candidates = scored.candidates;
     const placed = new Set([...decided, ...scored.placements.map((p) => p.source)]);
     const left = new Set(h.undecided);
@@ -139,11 +158,12 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   ops.push(...built.operations);
   conflicts.push(...built.collisions.map((c) => ({ kind: 'collision', paths: c.paths, detail: c.detail })));
 
-  if (req.sources.has('agent') && req.agent && undecided.length > 0) {
-    progress(`asking the organize agent about ${undecided.length} undecided files`);
+  if (asking && req.agent && (undecided.length > 0 || (items?.length ?? 0) > 0)) {
+    progress(items ? `asking the organize agent about ${items.length} files and folders the heuristics could not decide` : `asking the organize agent about ${undecided.length} undecided files`);
     const answer = await req.agent({
       folder: req.folder,
       undecided,
+      ...(items ? { items, records } : {}),
       entries,
       planned: ops,
       configDir: port.configDir,
@@ -155,10 +175,12 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
     // Whatever the agent returns is held to the policy below like the rest; it may only move the
-    // files it was asked about (never one something else moves or left in place), and create
-    // folders for them.
+    // files and folders it was asked about (never one something else moves or left in place), and
+    // create folders for them.
     const askedAbout = new Set(undecided.map((r) => r.path));
-    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && askedAbout.has(op.source))));
+    const inItems = coveredBy(items ?? []);
+    const asked = (source: string): boolean => askedAbout.has(source) || inItems(source);
+    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && asked(op.source))));
     used.push(...answer.notes);
   }
 

@@ -1,7 +1,8 @@
 // The Node adapter's persistent metadata cache, `metadata-cache.bin` in the plugin folder: each
 // note's parsed metadata keyed by its path, size, modification time and change time, so that a
 // warm open reads and parses only the notes that changed (as Obsidian's metadata cache does from
-// IndexedDB). It is only ever a cache: a missing, damaged, truncated or foreign-version file is
+// IndexedDB), and each note's links as they resolved, so that it does not resolve them again
+// either. It is only ever a cache: a missing, damaged, truncated or foreign-version file is
 // dropped whole and rebuilt, and a vault whose plugin folder cannot be written opens all the same.
 //
 // When is a note "unchanged"? Obsidian trusts a cached note whose mtime and size match. We also
@@ -11,27 +12,21 @@
 // whose times fall within a few milliseconds of the open (two seconds on file systems that keep
 // whole seconds) are not saved: the next open reads them again (git's "racily clean" entries).
 //
-// Layout: magic, version, checksum of the rest (u32 each); record count; then per note its path,
-// size, mtime and ctime (f64), its link paths (a string table) and its metadata record, each
-// behind a u32 byte length. The checksum covers every byte, so damage anywhere drops the file.
+// When are its links' targets still right? A link's target depends on the note's path and on the
+// files of the names it could mean, so the cache keeps the list of the vault's files: when the
+// open finds the same files, every cached target holds; otherwise only the notes with a link to
+// a name that came or went resolve again (changed-names.ts). Layout: metadata-cache-file.ts.
 import { DeferredMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
+import type { LinkTargets } from '../note-links';
 import type { StateStore } from '../vault-port';
-import { checksum32 } from '../search/byte-arrays';
-import { ByteReader, ByteWriter, CorruptDataError, UnencodableError, type Utf8Decode } from '../search/bytes';
+import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../search/bytes';
+import { changedNames, mayResolveDifferently } from './changed-names';
+import { fileName } from '../links/vault-paths';
+import { type CacheEntry, type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver, sealFile, writeHeader, writeTargets } from './metadata-cache-file';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
-export const METADATA_CACHE_FILE = 'metadata-cache.bin';
-const MAGIC = 0x434d5453; // "STMC"
-export const METADATA_CACHE_VERSION = 1;
-const HEADER = 12;
-
-/** Node's own decoder: the file is a Buffer, and `toString` on it beats TextDecoder on many small tables. */
-const bufferUtf8: Utf8Decode = (buf, start, end) => (buf as Buffer).toString('utf8', start, end);
-
-function readerOver(buf: Buffer): ByteReader {
-  return new ByteReader(buf, buf.length, bufferUtf8);
-}
+export { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from './metadata-cache-file';
 
 /** What identifies a version of a note's file. */
 export interface NoteStamp {
@@ -41,22 +36,22 @@ export interface NoteStamp {
   changed: number;
 }
 
-interface Entry extends NoteStamp {
-  /** The whole record, path to metadata, for copying into the next file unchanged. */
-  recordStart: number;
-  recordEnd: number;
-  linkpathsStart: number;
-  metaStart: number;
-  metaEnd: number;
-}
-
 export interface MetadataCacheReport {
   /** How the file was found: `ok`, `missing`, or why it was dropped. */
   loaded: string;
   reused: number;
   parsed: number;
+  /** Reused notes whose links were resolved again because files of names they link to came or went. */
+  relinked: number;
   /** `yes` (a new file was written), `unchanged`, or why it was not written. */
   saved: string;
+}
+
+/** A cached note: its metadata (decoded when asked for) and, if they still hold, its links' targets. */
+export interface CachedNote {
+  meta: DeferredMetadata;
+  /** Decodes the targets; null if they do not hold or do not decode (then: resolve the links). */
+  targets: (() => LinkTargets | null) | null;
 }
 
 /** A write landing within this many ms of the open's stat could share its clock tick. */
@@ -64,18 +59,25 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
+const EMPTY_FILE: CacheFile = { entries: new Map(), tableStart: 0, tableEnd: 0 };
+
 export class MetadataCache {
-  /** Records of notes parsed by this open; reused records are copied from `buf` when saved. */
+  /** Records of notes parsed by this open, up to their targets (known only when saving). */
   private readonly fresh = new ByteWriter();
-  private freshRecords = 0;
-  private readonly reused: Entry[] = [];
+  private readonly freshRecords: { path: string; start: number; end: number }[] = [];
+  private readonly reused: { path: string; entry: CacheEntry; linksHold: boolean }[] = [];
   private parsed = 0;
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
   private readonly reader: ByteReader;
+  /**
+   * The vault's files now (`files`; `bytes` their table, null if a name cannot be encoded), the
+   * files the cached targets are numbered in, whether both are the same, and the names that differ.
+   */
+  private table: { files: readonly string[]; bytes: Uint8Array | null; cachedFiles: readonly string[]; same: boolean; changed: ReadonlySet<string> } | null = null;
 
   private constructor(
     private readonly buf: Buffer,
-    private readonly entries: Map<string, Entry>,
+    private readonly file: CacheFile,
     readonly loaded: string,
     /** Wall-clock time just before the open's walk: the reference for racy entries. */
     private readonly openedAt: number,
@@ -94,7 +96,7 @@ export class MetadataCache {
     if (!bytes) return MetadataCache.empty('missing', openedAt);
     const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     try {
-      return new MetadataCache(buf, readEntries(buf), 'ok', openedAt);
+      return new MetadataCache(buf, readCacheFile(buf), 'ok', openedAt);
     } catch (e) {
       if (!(e instanceof CorruptDataError)) throw e;
       return MetadataCache.empty(`dropped: ${e.message}`, openedAt);
@@ -102,20 +104,59 @@ export class MetadataCache {
   }
 
   static empty(reason: string, openedAt: number): MetadataCache {
-    return new MetadataCache(Buffer.alloc(0), new Map(), reason, openedAt);
+    return new MetadataCache(Buffer.alloc(0), EMPTY_FILE, reason, openedAt);
+  }
+
+  /** Every file of the vault as the open found it (all of them, notes or not); before `reuse`. */
+  setFiles(files: readonly string[]): void {
+    const w = new ByteWriter();
+    let bytes: Uint8Array | null = null;
+    try {
+      w.strings(files);
+      bytes = w.viewBytes();
+    } catch (e) {
+      // A file name that is not well-formed UTF-16: no table, so no cached targets hold.
+      if (!(e instanceof UnencodableError)) throw e;
+    }
+    const { tableStart, tableEnd } = this.file;
+    const old = this.buf.subarray(tableStart, tableEnd);
+    const same = bytes !== null && this.file.entries.size > 0 && Buffer.compare(old, bytes) === 0;
+    if (same || this.file.entries.size === 0) {
+      this.table = { files, bytes, cachedFiles: files, same, changed: new Set() };
+      return;
+    }
+    const before = this.oldFiles();
+    // Without a table then or now, every cached target is suspect: all names count as changed.
+    const changed = bytes === null || before === null ? new Set([...(before ?? []), ...files].map((p) => fileName(p).toLowerCase())) : changedNames(before, files);
+    this.table = { files, bytes, cachedFiles: before ?? [], same: false, changed };
+  }
+
+  /** The file table the cached targets refer to; null if the file was saved without one. */
+  private oldFiles(): string[] | null {
+    const { tableStart, tableEnd } = this.file;
+    if (tableEnd === tableStart) return null;
+    try {
+      return this.reader.at(tableStart, tableEnd).strings();
+    } catch (e) {
+      // The checksum held, so this would be a bug, not damage: then no cached target is trusted.
+      if (e instanceof CorruptDataError) return null;
+      throw e;
+    }
   }
 
   /**
-   * The cached metadata of the note at `path` if its file is the one cached (decoded lazily;
-   * `fallback` parses the note should the record not decode), else null: read and parse it.
+   * The cached note at `path` if its file is the one cached (metadata decoded lazily; `fallback`
+   * parses the note should the record not decode), else null: read and parse it.
    */
-  reuse(path: string, stamp: NoteStamp, fallback: () => NoteMetadata): DeferredMetadata | null {
-    const e = this.entries.get(path);
+  reuse(path: string, stamp: NoteStamp, fallback: () => NoteMetadata): CachedNote | null {
+    const e = this.file.entries.get(path);
     if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
     const reader = this.reader;
-    const linkpaths = reader.at(e.linkpathsStart, e.metaStart - 4).strings();
-    this.reused.push(e);
-    return new DeferredMetadata(linkpaths, () => {
+    const linkpaths = reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
+    const table = this.table;
+    const linksHold = table !== null && (table.same || !mayResolveDifferently(linkpaths, table.changed));
+    this.reused.push({ path, entry: e, linksHold });
+    const meta = new DeferredMetadata(linkpaths, () => {
       try {
         return decodeMetadata(reader.at(e.metaStart, e.metaEnd));
       } catch {
@@ -123,6 +164,8 @@ export class MetadataCache {
         return fallback();
       }
     });
+    const cachedFiles = table?.cachedFiles ?? [];
+    return { meta, targets: linksHold ? () => readTargets(reader, e, linkpaths.length, cachedFiles) : null };
   }
 
   /** Records a note the open has just parsed. */
@@ -144,7 +187,7 @@ export class MetadataCache {
       w.u32(0);
       encodeMetadata(w, meta);
       w.patchU32(metaAt, w.length - metaAt - 4);
-      this.freshRecords++;
+      this.freshRecords.push({ path, start, end: w.length });
     } catch (e) {
       if (!(e instanceof UnencodableError)) throw e;
       w.length = start; // this note is parsed at every open
@@ -153,29 +196,18 @@ export class MetadataCache {
 
   /**
    * Writes the file if it would differ from the one loaded; never throws (a read-only vault).
-   * Only into a plugin folder that exists: Steward is installed there, or has kept state there
-   * before. A folder of notes that never had Steward state gets no `.obsidian` for a cache.
+   * `targetsOf` gives a note's links' targets as the vault resolves them now (asked only for the
+   * notes whose cached targets cannot be copied). Only into a plugin folder that exists: Steward
+   * is installed there, or has kept state there before. A folder of notes that never had
+   * Steward state gets no `.obsidian` for a cache.
    */
-  async save(state: StateStore, pluginFolderExists: boolean): Promise<MetadataCacheReport> {
-    const report = { loaded: this.loaded, reused: this.reused.length, parsed: this.parsed };
-    if (this.loaded === 'ok' && this.parsed === 0 && this.reused.length === this.entries.size) return { ...report, saved: 'unchanged' };
+  async save(state: StateStore, pluginFolderExists: boolean, targetsOf: (path: string) => LinkTargets | null): Promise<MetadataCacheReport> {
+    const relinked = this.reused.filter((r) => !r.linksHold).length;
+    const report = { loaded: this.loaded, reused: this.reused.length, parsed: this.parsed, relinked };
+    const same = this.table?.same === true;
+    if (this.loaded === 'ok' && same && this.parsed === 0 && this.reused.length === this.file.entries.size) return { ...report, saved: 'unchanged' };
     if (!pluginFolderExists) return { ...report, saved: 'not written: no plugin folder' };
-    const w = new ByteWriter();
-    w.u32(MAGIC);
-    w.u32(METADATA_CACHE_VERSION);
-    w.u32(0); // checksum, below
-    w.u32(this.reused.length + this.freshRecords);
-    // Reused records in file order, runs of neighbours copied at once.
-    const runs = this.reused.sort((a, b) => a.recordStart - b.recordStart);
-    for (let i = 0; i < runs.length; ) {
-      let j = i + 1;
-      while (j < runs.length && runs[j]?.recordStart === runs[j - 1]?.recordEnd) j++;
-      w.bytes(this.buf.subarray(runs[i]?.recordStart ?? 0, runs[j - 1]?.recordEnd ?? 0));
-      i = j;
-    }
-    w.bytes(this.fresh.viewBytes());
-    w.patchU32(8, checksum32(w.viewBytes(), HEADER));
-    const bytes = w.viewBytes();
+    const bytes = this.encode(targetsOf);
     try {
       await state.write(METADATA_CACHE_FILE, bytes);
       return { ...report, saved: 'yes' };
@@ -183,30 +215,48 @@ export class MetadataCache {
       return { ...report, saved: `not written: ${(e as Error).message}` };
     }
   }
-}
 
-/** Every record's stamp and where its parts are; throws CorruptDataError on any inconsistency. */
-function readEntries(buf: Buffer): Map<string, Entry> {
-  if (buf.length < HEADER + 4) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
-  if (buf.readUInt32LE(0) !== MAGIC) throw new CorruptDataError('not a metadata cache file');
-  const version = buf.readUInt32LE(4);
-  if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Steward reads ${METADATA_CACHE_VERSION}`);
-  if (checksum32(buf, HEADER) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
-  const r = readerOver(buf).at(HEADER, buf.length);
-  const count = r.u32();
-  const entries = new Map<string, Entry>();
-  for (let i = 0; i < count; i++) {
-    const recordStart = r.pos;
-    const path = r.strings()[0];
-    if (path === undefined) throw new CorruptDataError(`record ${i} has no path`);
-    const size = r.f64();
-    const mtime = r.f64();
-    const changed = r.f64();
-    const linkpathsStart = r.skip(r.u32());
-    const metaLength = r.u32();
-    const metaStart = r.skip(metaLength);
-    entries.set(path, { size, mtime, changed, recordStart, recordEnd: r.pos, linkpathsStart, metaStart, metaEnd: metaStart + metaLength });
+  private encode(targetsOf: (path: string) => LinkTargets | null): Uint8Array {
+    const table = this.table;
+    const w = new ByteWriter();
+    writeHeader(w);
+    w.u32(table?.bytes?.length ?? 0);
+    if (table?.bytes) w.bytes(table.bytes);
+    const countAt = w.length;
+    w.u32(0);
+    let count = 0;
+    let numberOf: Map<string, number> | null = null;
+    // Records up to their targets, then the targets as the vault resolves them now.
+    const withTargets = (path: string, head: Uint8Array): void => {
+      const targets = table?.bytes ? targetsOf(path) : null;
+      w.bytes(head);
+      numberOf ??= new Map(table?.bytes ? table.files.map((p, i) => [p, i] as const) : []);
+      if (targets) writeTargets(w, targets, numberOf);
+      else w.u32(0);
+      count++;
+    };
+    // Reused records in file order; where the file table is the same, runs of neighbours copied whole.
+    const reused = this.reused.sort((a, b) => a.entry.recordStart - b.entry.recordStart);
+    for (let i = 0; i < reused.length; ) {
+      const r = reused[i] as (typeof reused)[number];
+      if (!copiedWhole(r)) {
+        withTargets(r.path, this.buf.subarray(r.entry.recordStart, r.entry.targetsStart - 4));
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < reused.length && copiedWhole(reused[j] as typeof r) && reused[j]?.entry.recordStart === reused[j - 1]?.entry.recordEnd) j++;
+      w.bytes(this.buf.subarray(r.entry.recordStart, reused[j - 1]?.entry.recordEnd ?? 0));
+      count += j - i;
+      i = j;
+    }
+    const fresh = this.fresh.viewBytes();
+    for (const f of this.freshRecords) withTargets(f.path, fresh.subarray(f.start, f.end));
+    w.patchU32(countAt, count);
+    return sealFile(w);
+
+    function copiedWhole(r: { linksHold: boolean }): boolean {
+      return r.linksHold && table?.same === true;
+    }
   }
-  if (r.pos !== buf.length) throw new CorruptDataError(`${buf.length - r.pos} bytes after the last record`);
-  return entries;
 }

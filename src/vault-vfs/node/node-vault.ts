@@ -25,7 +25,8 @@ import {
 } from '../vault-port';
 import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { NodeStateStore } from './node-state-store';
-import { type MetadataCacheReport, MetadataCache } from './metadata-cache';
+import { type CachedNote, type MetadataCacheReport, MetadataCache } from './metadata-cache';
+import { NoteLinks } from '../note-links';
 import { nodeSlicer, readInSlices } from './read-in-slices';
 import { writeProblemAt } from './write-access';
 import { type ScannedFile, TRASH_FOLDER, VaultFs, statOrNull } from './vault-fs';
@@ -65,6 +66,15 @@ function readText(abs: string): string {
   return noteText(readFileSync(abs));
 }
 
+/** A cached note's links with their cached targets, or none if those may not hold (the index resolves them). */
+function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
+  const decode = cached.targets;
+  if (decode === null) return undefined;
+  const linkpaths = cached.meta.linkpaths;
+  // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
+  return new NoteLinks(linkpaths, () => decode() ?? index.resolveAll(linkpaths, path));
+}
+
 function readTextOrNull(abs: string): string | null {
   try {
     return readText(abs);
@@ -102,12 +112,15 @@ export class NodeVault implements VaultPort {
     for (const folder of scan.folders) index.addFolder(folder);
     const toRead: ScannedFile[] = [];
     const slicer = nodeSlicer();
+    // Every file is known before any note is added: a cached note's links come resolved among them.
+    index.beginLoad();
+    cache.setFiles(scan.files.map((f) => f.path));
     for (const f of scan.files) {
       const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
       if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
       else {
         const cached = cache.reuse(f.path, f, () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
-        if (cached) index.setFile(f.path, stat, null, cached);
+        if (cached) index.setFile(f.path, stat, null, cached.meta, cachedLinks(index, f.path, cached));
         else toRead.push(f);
       }
       if (slicer.due) await slicer.checkpoint();
@@ -123,7 +136,8 @@ export class NodeVault implements VaultPort {
         cache.add(f.path, f, meta);
       },
     );
-    const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false);
+    index.endLoad();
+    const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false, (p) => index.linkTargets(p));
     return new NodeVault(disk, configDir, format, index, state, report);
   }
 

@@ -36,7 +36,11 @@ export function treeMetrics(entries: readonly VaultEntry[], tagsOf: (path: strin
     const parent = parentOf(e.path);
     width.set(parent, (width.get(parent) ?? 0) + 1);
     maxDepth = Math.max(maxDepth, e.path.split('/').length - (e.kind === 'file' ? 1 : 0));
-    if (e.kind === 'file') filesByFolder.set(parent, [...(filesByFolder.get(parent) ?? []), e.path]);
+    if (e.kind !== 'file') continue;
+    // Appended in place: copying the list per file made a 10,000-file folder quadratic.
+    const list = filesByFolder.get(parent);
+    if (list) list.push(e.path);
+    else filesByFolder.set(parent, [e.path]);
   }
   const folders: FolderMetrics[] = [];
   let weighted = 0;

@@ -53,7 +53,7 @@ describe('NodeVault metadata cache', () => {
   it('a warm open reads no unchanged note and answers as a cold one', async () => {
     const { dir } = await vaultWithCache();
     const warm = await NodeVault.open(dir);
-    expect(warm.metadataCacheReport).toEqual({ loaded: 'ok', reused: 3, parsed: 0, saved: 'unchanged' });
+    expect(warm.metadataCacheReport).toEqual({ loaded: 'ok', reused: 3, parsed: 0, relinked: 0, saved: 'unchanged' });
     await expectFresh(warm, dir);
   });
 

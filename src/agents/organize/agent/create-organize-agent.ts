@@ -1,5 +1,7 @@
-// The organize agent: an agent loop over the four organize tools for the files rules and heuristics
-// left undecided. Its answer is the operations its committed rules produce, already through the
+// The organize agent. When the heuristics ran, it is asked about what they could not decide only
+// (ambiguous files and subfolders at any depth, in batches, then a conflict pass: see
+// place-ambiguous.ts). Otherwise it is an agent loop over the four organize tools for the files
+// rules left undecided. Its answer is the operations its committed rules produce, already through the
 // scope policy and the shadow VFS (and planOrganize checks them again with everything else).
 // Cancelling throws, so nothing gets written; a run that ends without committing plans nothing.
 import type { SimilaritySources } from '../../../dsl/similarity';
@@ -11,6 +13,7 @@ import { runAgentLoop } from '../../loop/agent-loop';
 import type { AgentRequest, OrganizeAgent } from '../plan-organize';
 import { OrganizeCancelledError } from './organize-cancelled';
 import { openingMessages } from './organize-prompt';
+import { placeAmbiguous } from './place-ambiguous';
 import { type CommittedPlan, organizeTools } from './organize-tools';
 import { RuleSession } from './rule-session';
 import { type OrganizeSearch, recordKeywordSearch } from './undecided-search';
@@ -33,6 +36,7 @@ export function createOrganizeAgent(opts: OrganizeAgentOptions): OrganizeAgent {
     if (signal?.aborted) throw new OrganizeCancelledError();
     // planOrganize always passes the vault's config folder; without it nothing could be checked.
     if (request.configDir === undefined) throw new Error('the organize agent needs the vault\'s config folder (AgentRequest.configDir)');
+    if (request.items !== undefined) return placeAmbiguous(request, { client: opts.client, ...(signal ? { signal } : {}) });
     const session = new RuleSession({
       folder: request.folder,
       configDir: request.configDir,

@@ -3,9 +3,11 @@
 // one; and a folder that already holds mostly attachments (at least 80% of its files, at least 5
 // of them) is one the user keeps them in. Attachments already inside such a home stay where they
 // are (kind subfolders included), and new ones go to the primary home, the setting's folder or
-// else the largest home, as they are: no `Images/` level is invented there.
+// else the largest home, as they are: no `Images/` level is invented there. A home found by its
+// contents that holds one kind only (a folder of camera photos) takes that kind only: it is no
+// place for invoices, which are filed by kind instead.
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import { isAttachment } from './attachment-type';
+import { attachmentKind, isAttachment } from './attachment-type';
 
 export interface AttachmentHomes {
   /** Where new attachments go, relative to the organized folder ('' is the folder itself), or null. */
@@ -60,4 +62,23 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
     if (!homes.includes(rel)) homes.unshift(rel);
   }
   return { primary, homes };
+}
+
+/**
+ * Where a new attachment goes: the setting's folder takes every kind; else the largest home that
+ * holds its kind or holds several kinds; else null (filed by kind).
+ */
+export function homeForAttachment(records: readonly FileRecord[], folder: string, homes: AttachmentHomes, setting: string | null): (record: FileRecord) => string | null {
+  if (setting !== null && (folder === '' || within(setting, folder))) return () => homes.primary;
+  const prefix = folder === '' ? '' : folder + '/';
+  const kinds = new Map<string, Set<string>>(homes.homes.map((h) => [h, new Set<string>()]));
+  for (const r of records) {
+    if (r.isHidden || !isAttachment(r)) continue;
+    const rel = r.folder === folder ? '' : r.folder.startsWith(prefix) ? r.folder.slice(prefix.length) : r.folder;
+    for (const h of homes.homes) if (within(rel, h)) kinds.get(h)?.add(attachmentKind(r.ext) ?? r.ext);
+  }
+  return (record) => {
+    const kind = attachmentKind(record.ext) ?? record.ext;
+    return homes.homes.find((h) => (kinds.get(h)?.size ?? 0) > 1 || kinds.get(h)?.has(kind)) ?? null;
+  };
 }

@@ -14,6 +14,11 @@ const KINDS: [string, string[]][] = [
 ];
 const KIND_OF = new Map(KINDS.flatMap(([kind, exts]) => exts.map((e) => [e, kind] as const)));
 
+/** The kind of file an extension names (`Images`, `PDFs`, …), or undefined. */
+export function attachmentKind(ext: string): string | undefined {
+  return KIND_OF.get(ext.toLowerCase());
+}
+
 /** A file that is an attachment (an image, a PDF, audio, …), not a document in its own right. */
 export function isAttachment(record: FileRecord): boolean {
   const kind = KIND_OF.get(record.ext);

@@ -8,9 +8,11 @@ export interface HeuristicProposal {
   folder: string;
   heuristic: HeuristicName;
   reason: string;
+  /** How sure the heuristic is, in [0, 1], when it differs from its usual strength (see ambiguity.ts). */
+  confidence?: number;
 }
 
-export type HeuristicName = 'dated name' | 'attachment type' | 'attachment folder' | 'frontmatter type' | 'shared tag' | 'hub note';
+export type HeuristicName = 'dated name' | 'attachment type' | 'attachment folder' | 'frontmatter type' | 'shared tag' | 'shared property' | 'hub note';
 
 /** Title Case of a word or tag segment, for folder names: `area/health` -> `Area/Health`. */
 export function titleCase(text: string): string {

@@ -1,16 +1,18 @@
 // The heuristics together, deterministic and explained per file. Each file gets at most one
-// proposal, in order of precedence: dated name, frontmatter type, hub note, shared tag,
-// attachment type. Existing order is respected: attachments already in the vault's attachment
+// proposal, in order of precedence: dated name, frontmatter type, hub note, shared tag, shared
+// property, attachment type. Existing order is respected: attachments already in the vault's attachment
 // folder (or a folder of mostly attachments, see attachment-home.ts) stay and new ones go there;
 // a note in a subfolder whose notes it resembles stays whatever a weaker signal (hub note, shared
 // tag) says (see cohesion.ts). A file already inside its proposed folder stays (so a second run
 // over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
 // destination the folder moves whole instead of being scattered.
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import { attachmentHomes } from './attachment-home';
+import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
+import { attachmentHomes, homeForAttachment } from './attachment-home';
 import { attachmentType, isAttachment } from './attachment-type';
 import { staysWithFolderMates } from './cohesion';
 import { datedName } from './dated-names';
+import { unifyGroupNames } from './group-names';
 import { type HubOptions, hubNotes } from './hub-notes';
 import type { HeuristicProposal } from './proposal';
 import { sharedGroups } from './shared-groups';
@@ -21,7 +23,7 @@ export interface HeuristicsOptions extends HubOptions {
 }
 
 /** Signals too weak to take a note away from folder-mates it resembles. */
-const WEAK = new Set(['hub note', 'shared tag']);
+const WEAK = new Set(['hub note', 'shared tag', 'shared property']);
 
 export interface FolderMove {
   /** Vault path of the subfolder. */
@@ -39,6 +41,8 @@ export interface HeuristicsResult {
   unchanged: string[];
   /** Loose files in the organized folder that no heuristic could place (for the agent). */
   undecided: string[];
+  /** Files and subfolders, at any depth, the heuristics cannot decide (see ambiguity.ts). */
+  ambiguous: AmbiguousItem[];
 }
 
 const AGREEMENT = 0.7;
@@ -62,13 +66,21 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   const attachments = attachmentHomes(records, folder, opts.attachmentFolder ?? null);
   // Attachments already in a home are settled before any heuristic looks at them.
   const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
-  const byPrecedence: HeuristicProposal[][] = [
+  const homeOf = homeForAttachment(records, folder, attachments, opts.attachmentFolder ?? null);
+  const raw: HeuristicProposal[][] = [
     records.flatMap((r) => datedName(r) ?? []),
     groups.filter((p) => p.heuristic === 'frontmatter type'),
     hubNotes(records, opts),
     groups.filter((p) => p.heuristic === 'shared tag'),
-    records.flatMap((r) => attachmentType(r, attachments.primary) ?? []),
+    groups.filter((p) => p.heuristic === 'shared property'),
+    records.flatMap((r) => attachmentType(r, homeOf(r)) ?? []),
   ];
+  // Singular and plural names of one group become one folder (see group-names.ts).
+  const existing = [...new Set(records.map((r) => parentRel(r.path, folder)).filter((f) => f !== ''))];
+  const unified = unifyGroupNames(raw.flat(), existing);
+  let at = 0;
+  const byPrecedence = raw.map((list) => list.map(() => unified[at++] as HeuristicProposal));
+  const candidates = candidatesOf(byPrecedence.flat().filter((p) => !atHome.has(p.path)));
   const chosen = new Map<string, HeuristicProposal>();
   for (const list of byPrecedence) for (const p of list) if (!chosen.has(p.path) && !atHome.has(p.path)) chosen.set(p.path, p);
   const byPath = new Map(records.map((r) => [r.path, r]));
@@ -118,6 +130,7 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   }
   const folders: FolderMove[] = [];
   const settled = new Set<string>();
+  const movedWhole: string[] = [];
   for (const sub of [...subfolders].sort((a, b) => a.split('/').length - b.split('/').length || a.localeCompare(b))) {
     if ([...settled].some((s) => within(sub, s))) continue;
     const inside = records.filter((r) => within(parentRel(r.path, folder), sub));
@@ -133,7 +146,17 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     if (into === parent || within(into, sub)) continue;
     folders.push({ source: folder === '' ? sub : `${folder}/${sub}`, into, reason: `${n} of its ${inside.length} files belong in ${into || 'the organized folder'}; the folder moves whole` });
     settled.add(sub);
+    movedWhole.push(sub);
     for (const r of inside) moving.delete(r.path);
   }
-  return { files: [...moving.values()], folders, unchanged, undecided };
+  const ambiguous = findAmbiguous({
+    folder,
+    files: records.map((r) => ({ path: r.path, here: parentRel(r.path, folder) })),
+    candidates,
+    moving,
+    held: new Set([...atHome, ...cohesive]),
+    movedWhole,
+    homes: attachments.homes,
+  });
+  return { files: [...moving.values()], folders, unchanged, undecided, ambiguous };
 }

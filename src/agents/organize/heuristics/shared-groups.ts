@@ -1,5 +1,9 @@
 // Notes that share a frontmatter `type`, or failing that a tag, go together: at least
 // `minGroup` notes must share it, and a tag every note carries says nothing about any of them.
+// A note with neither joins the group whose notes carry a property it has (`servings:` like the
+// #recipe notes, `source:` like the clippings), when at least two of the notes with that property
+// are grouped and at least 80% of them go to one folder; properties every kind of note has
+// (dates, aliases, titles) say nothing and are not used.
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type HeuristicProposal, pluralFolder, titleCase } from './proposal';
 
@@ -38,6 +42,40 @@ export function sharedGroups(records: readonly FileRecord[], minGroup = 3): Heur
       if (!best || n > best.n || (n === best.n && tag.toLowerCase() < best.tag.toLowerCase())) best = { tag, n };
     }
     if (best) out.push({ path: note.path, folder: titleCase(best.tag.toLowerCase()), heuristic: 'shared tag', reason: `#${best.tag}, shared by ${best.n} notes` });
+  }
+  return [...out, ...sharedProperties(notes, out)];
+}
+
+const GENERIC = /^(?:tags?|type|aliases|alias|cssclass(?:es)?|title|date|created|updated|modified|publish|permalink|description)$/iu;
+const PURITY = 0.8;
+
+function sharedProperties(notes: readonly FileRecord[], grouped: readonly HeuristicProposal[]): HeuristicProposal[] {
+  const folderOf = new Map(grouped.map((p) => [p.path, p.folder]));
+  const byKey = new Map<string, Map<string, number>>();
+  for (const note of notes) {
+    const folder = folderOf.get(note.path);
+    if (folder === undefined) continue;
+    for (const key of Object.keys(note.frontmatter ?? {})) {
+      if (GENERIC.test(key)) continue;
+      const row = byKey.get(key.toLowerCase()) ?? new Map<string, number>();
+      row.set(folder, (row.get(folder) ?? 0) + 1);
+      byKey.set(key.toLowerCase(), row);
+    }
+  }
+  const out: HeuristicProposal[] = [];
+  for (const note of notes) {
+    if (folderOf.has(note.path)) continue;
+    let best: { key: string; folder: string; n: number; share: number } | null = null;
+    for (const key of Object.keys(note.frontmatter ?? {})) {
+      const row = byKey.get(key.toLowerCase());
+      if (!row) continue;
+      const total = [...row.values()].reduce((a, b) => a + b, 0);
+      const [folder, n] = [...row].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0] ?? ['', 0];
+      const share = n / total;
+      if (n < 2 || share < PURITY) continue;
+      if (!best || share > best.share || (share === best.share && n > best.n)) best = { key, folder, n, share };
+    }
+    if (best) out.push({ path: note.path, folder: best.folder, heuristic: 'shared property', reason: `has \`${best.key}:\` like ${best.n} notes filed in ${best.folder}` });
   }
   return out;
 }

@@ -2,7 +2,8 @@
 // (a keyword bag: log term frequency, common words dropped, the 40 strongest kept, tags counted
 // twice), and its kind (note, Images, PDFs, …). Content is read once per file, on demand, and
 // only for notes; past `maxContentReads` notes the content signal is left out (and said so) so a
-// 100,000-note vault is not read whole to plan a move.
+// 100,000-note vault is not read whole to plan a move, and an unread note is never moved by a
+// score (its score would rest on its name alone).
 import { wordsOf } from '../../../dsl/content-similarity';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { STOPWORDS } from '../../../vault-vfs/search/stopwords';
@@ -18,12 +19,14 @@ export interface FileFeatures {
   content: Bag;
   /** Whether `content` was read (a note within the read budget). */
   hasContent: boolean;
+  /** A note whose text was not read (the budget was spent): its scores are incomplete. */
+  unread: boolean;
   kind: string;
 }
 
 const TOP_TERMS = 40;
-const MAX_CHARS = 8000;
-export const DEFAULT_MAX_CONTENT_READS = 3000;
+const MAX_CHARS = 3000;
+export const DEFAULT_MAX_CONTENT_READS = 2000;
 
 /** `recipes` -> `recipe`, `stories` -> `story`: enough to match a folder's plural to a name. */
 export function stem(word: string): string {
@@ -54,24 +57,28 @@ export class FeatureSource {
 
   constructor(private readonly maxContentReads = DEFAULT_MAX_CONTENT_READS) {}
 
-  of(record: FileRecord): Promise<FileFeatures> {
+  /**
+   * The file's features, fixed by the first call for it. `readLimit` lowers the budget for this
+   * call (the plan's metrics read fewer notes than the scores may).
+   */
+  of(record: FileRecord, readLimit = Infinity): Promise<FileFeatures> {
     let cached = this.cache.get(record.path);
     if (cached === undefined) {
-      cached = this.read(record);
+      cached = this.read(record, Math.min(readLimit, this.maxContentReads));
       this.cache.set(record.path, cached);
     }
     return cached;
   }
 
-  private async read(record: FileRecord): Promise<FileFeatures> {
+  private async read(record: FileRecord, limit: number): Promise<FileFeatures> {
     const base = { path: record.path, name: bagOf(nameWords(record.name)), kind: fileKind(record.ext) };
-    if (record.ext !== 'md' || !record.readContent) return { ...base, content: new Map(), hasContent: false };
-    if (this.reads >= this.maxContentReads) {
+    if (record.ext !== 'md' || !record.readContent) return { ...base, content: new Map(), hasContent: false, unread: false };
+    if (this.reads >= limit) {
       this.skipped++;
-      return { ...base, content: new Map(), hasContent: false };
+      return { ...base, content: new Map(), hasContent: false, unread: true };
     }
     this.reads++;
     const text = await record.readContent().catch(() => '');
-    return { ...base, content: contentBag(text, record.tags), hasContent: true };
+    return { ...base, content: contentBag(text, record.tags), hasContent: true, unread: false };
   }
 }

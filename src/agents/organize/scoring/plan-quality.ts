@@ -2,6 +2,8 @@
 // file-weighted mean of the FileVyasa cohesion of every folder holding two files or more), the
 // tree's depth and width (the shadow VFS's treeMetrics, relative to the organized folder), and the
 // collisions the plan had to resolve. A plan that lowers cohesion says so at the top of its note.
+// The metrics read the text of at most METRIC_READS notes (beyond what the scores already read):
+// the rest count by name and kind, the same before and after.
 import { isInFolder } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import type { PlannedOperation } from '../../../vault-vfs/operations';
@@ -32,6 +34,9 @@ export interface PlanQuality {
   /** Notes whose text was not read for the content signal (the read budget was spent). */
   contentSkipped: number;
 }
+
+/** Notes read in all (by the scores before, or here) past which the metrics read no more text. */
+const METRIC_READS = 500;
 
 const COLLISION_KINDS = new Set(['collision', 'destination_exists', 'duplicate_destination', 'case_collision']);
 
@@ -85,7 +90,7 @@ function summary(folder: string, placed: readonly { path: string; features: File
 
 export async function planQuality(input: { folder: string; records: readonly FileRecord[]; operations: readonly PlannedOperation[]; conflicts: readonly { kind: string }[]; features: FeatureSource }): Promise<PlanQuality> {
   const features = new Map<string, FileFeatures>();
-  for (const r of input.records) features.set(r.path, await input.features.of(r));
+  for (const r of input.records) features.set(r.path, await input.features.of(r, METRIC_READS));
   const moved = finalPaths([...features.keys()], input.operations);
   const before = summary(input.folder, [...features].map(([path, f]) => ({ path, features: f })));
   const after = summary(input.folder, [...moved].map(([origin, path]) => ({ path, features: features.get(origin) as FileFeatures })));

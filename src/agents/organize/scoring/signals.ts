@@ -25,6 +25,8 @@ export interface Group {
   /** Sum of the members' content bags, each scaled to length 1 so long notes do not dominate. */
   content: Map<string, number>;
   contentMembers: number;
+  /** Notes whose text was not read (the read budget was spent). */
+  unreadMembers: number;
   kinds: Map<string, number>;
   /** Words of the folder's own name. */
   folderWords: Set<string>;
@@ -40,13 +42,14 @@ function unit(bag: Bag): Map<string, number> {
 
 /** The group of `members` in `folder`; `ownWords` false for a lone file, whose folder's name is not its own. */
 export function groupOf(folder: string, members: readonly FileFeatures[], ownWords = true): Group {
-  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0 };
+  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, unreadMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0 };
   for (const m of members) {
     addInto(g.name, m.name);
     if (m.hasContent && m.content.size > 0) {
       addInto(g.content, unit(m.content));
       g.contentMembers++;
     }
+    if (m.unread) g.unreadMembers++;
     g.kinds.set(m.kind, (g.kinds.get(m.kind) ?? 0) + 1);
   }
   g.nameNorm2 = norm2(g.name);
@@ -117,7 +120,8 @@ export function nameSimilarity(unitGroup: Group, dest: Group): number {
 export function destinationSignals(unitGroup: Group, dest: Group, from: string): Signals {
   return {
     name: nameSimilarity(unitGroup, dest),
-    content: unitGroup.contentMembers > 0 && dest.contentMembers > 0 ? cosine(unitGroup.content, dest.content) : null,
+    // A destination whose notes were not read scores no content likeness: a move never rests on names alone.
+    content: unitGroup.contentMembers > 0 && dest.contentMembers > 0 ? cosine(unitGroup.content, dest.content) : unitGroup.contentMembers > 0 && dest.unreadMembers > 0 ? 0 : null,
     type: dest.members.length === 0 ? null : typeOverlap(unitGroup.kinds, dest.kinds),
     path: pathPrior(from, dest.folder),
   };

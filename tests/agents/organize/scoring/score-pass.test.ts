@@ -70,6 +70,21 @@ describe('the similarity pass', () => {
     expect((await pass([...BREAD, ...TRAVEL, ...misc], { splitCohesion: 0.2 })).placements).toEqual([]);
   });
 
+  it('never moves a note whose text was not read (past the read budget): its name alone would score 1.00', async () => {
+    const records = [...BREAD, ...TRAVEL, note('Inbox/Rye bread.md', 'rye bread flour bake')];
+    const free = new Set(records.map((r) => r.path));
+    const unread = await scorePass({ folder: 'Inbox', records, free, thresholds: DEFAULT_THRESHOLDS, features: new FeatureSource(0) });
+    expect(unread.placements).toEqual([]);
+    // With a budget of one read, the undecided note is read first, but the Bread notes are not:
+    // their content counts as 0, not as unknown, so the note stays (0.3 + 0 + 0.2 + 0.1 = 0.60).
+    const one = await scorePass({ folder: 'Inbox', records, free: new Set(['Inbox/Rye bread.md']), thresholds: DEFAULT_THRESHOLDS, features: new FeatureSource(1) });
+    expect(one.placements).toEqual([]);
+    expect(one.candidates.get('Inbox/Rye bread.md')?.[0]?.score).toBeCloseTo(0.6, 10);
+    // With enough reads it moves.
+    const all = await scorePass({ folder: 'Inbox', records, free: new Set(['Inbox/Rye bread.md']), thresholds: DEFAULT_THRESHOLDS, features: new FeatureSource(5) });
+    expect(all.placements.map((p) => p.source)).toEqual(['Inbox/Rye bread.md']);
+  });
+
   it('leaves files something else decided, and their folders, alone', async () => {
     const baking = [note('Inbox/Baking/Bread loaf.md', 'bread flour bake loaf'), note('Inbox/Baking/Bread buns.md', 'bread flour bake buns')];
     const records = [...BREAD, ...TRAVEL, ...baking, note('Inbox/Rye bread.md', 'rye bread flour bake')];

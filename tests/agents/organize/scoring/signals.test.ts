@@ -5,7 +5,7 @@ import { addInto, bagOf, cosine, cosineLeaveOneOut, norm2 } from '../../../../sr
 import { contentBag, type FileFeatures, nameWords, stem } from '../../../../src/agents/organize/scoring/file-features';
 import { cohesion, combine, destinationSignals, folderSteps, groupOf, nameSimilarity, pathPrior, typeOverlap } from '../../../../src/agents/organize/scoring/signals';
 
-const feature = (path: string, name: string[], content: string[] = [], kind = 'note'): FileFeatures => ({ path, name: bagOf(name), content: bagOf(content), hasContent: content.length > 0, kind });
+const feature = (path: string, name: string[], content: string[] = [], kind = 'note'): FileFeatures => ({ path, name: bagOf(name), content: bagOf(content), hasContent: content.length > 0, unread: false, kind });
 
 describe('words', () => {
   it('stems plurals and keeps topic words of names, not numbers', () => {

@@ -1,0 +1,55 @@
+// Grouping quality of "Organize folder", offline: V-measure (homogeneity, completeness) of the
+// plan's folders against folders a careful user would choose, on examples/messy-vault (truth in
+// examples/messy-vault.truth.json) and on a generated messy inbox (bench/quality/messy-inbox.ts,
+// about 200 files; full mode 3x). Doing nothing and grouping by file type alone are the baselines.
+import { cp, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { parseRulesJson } from '../../src/dsl/rules';
+import { type Measured, formatMeasure, measureNothing, measureSteward, measureTypeOnly, writeFiles } from '../quality/measure-organize';
+import { generateInbox, inboxTruth } from '../quality/messy-inbox';
+import { readTruthFile } from '../quality/groupings';
+import type { Bench, Workload } from '../harness';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+function row(bench: Bench, vault: string, method: string, m: Measured, baseline?: Measured): void {
+  bench.record({
+    case: `${vault}: ${method}`,
+    value: formatMeasure(m),
+    ...(baseline ? { baseline: 'type-only grouping', baselineValue: `V ${baseline.v.toFixed(3)}`, ratio: `${(m.v / Math.max(baseline.v, 1e-9)).toFixed(2)}x` } : {}),
+    note: `strict V ${m.strictV.toFixed(3)} (year/month levels as folders of their own)${m.operations === undefined ? '' : `; ${m.operations} operations`}`,
+  });
+}
+
+const workload: Workload = {
+  name: 'organize-quality',
+  description:
+    'Grouping quality of Organize, offline: V-measure (the harmonic mean of homogeneity and completeness, 1 = the true folders exactly) of where each file ends up, ' +
+    'against where a careful user would file it, for examples/messy-vault and a generated messy inbox (daily notes, meetings, people, projects, recipes, books, clippings, ' +
+    'screenshots, invoices, camera photos; links, frontmatter and subfolders). Folders are compared with trailing year/month levels folded away (Daily/2026/03 counts as Daily). ' +
+    'Aim: at least 0.90 for Steward on the generated inbox.',
+  async run(bench, ctx) {
+    // examples/messy-vault, copied so nothing in the repository is read while it could change.
+    const example = path.join(ctx.tmp, 'messy-vault');
+    await cp(path.join(ROOT, 'examples', 'messy-vault'), example, { recursive: true });
+    const exampleTruth = await readTruthFile(path.join(ROOT, 'examples', 'messy-vault.truth.json'), 'Inbox');
+    const rules = parseRulesJson(await readFile(path.join(ROOT, 'examples', 'messy-vault.rules.json'), 'utf8'));
+    const exTypeOnly = measureTypeOnly(exampleTruth);
+    row(bench, 'messy-vault', 'doing nothing', measureNothing(exampleTruth));
+    row(bench, 'messy-vault', 'type-only grouping (baseline)', exTypeOnly);
+    row(bench, 'messy-vault', 'Steward heuristics', await measureSteward(example, 'Inbox', exampleTruth), exTypeOnly);
+    row(bench, 'messy-vault', 'Steward heuristics + the example rules', await measureSteward(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
+
+    const files = generateInbox({ seed: 1, scale: ctx.quick ? 1 : 3 });
+    const generated = path.join(ctx.tmp, 'generated');
+    await writeFiles(generated, files);
+    const truth = inboxTruth(files);
+    const label = `generated inbox (${files.length} files)`;
+    const typeOnly = measureTypeOnly(truth);
+    row(bench, label, 'doing nothing', measureNothing(truth));
+    row(bench, label, 'type-only grouping (baseline)', typeOnly);
+    row(bench, label, 'Steward heuristics', await measureSteward(generated, 'Inbox', truth), typeOnly);
+  },
+};
+
+export default workload;

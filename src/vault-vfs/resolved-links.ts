@@ -1,0 +1,114 @@
+// The vault index's link graph as resolved: each note's links (NoteLinks), the notes waiting to be
+// resolved again, backlinks (indexed when first asked for: a warm open that only lists links
+// never needs them), and read-only snapshots shaped as Obsidian's resolvedLinks / unresolvedLinks.
+import { type LinkRecords, lazyLinkRecords } from './link-records';
+import type { LinkTargets, NoteLinks } from './note-links';
+
+export class ResolvedLinks {
+  /** Each note's links (replaced, never changed, when the note re-resolves). */
+  private readonly out = new Map<string, NoteLinks>();
+  /** target -> source -> count; null until backlinks are first asked for. */
+  private incoming: Map<string, Map<string, number>> | null = null;
+  private readonly dirty = new Set<string>();
+  private snapshot: { resolved: LinkRecords; unresolved: LinkRecords } | null = null;
+
+  /** `resolveNote` resolves a note's links as the vault is now (null: no such note). */
+  constructor(private readonly resolveNote: (source: string) => NoteLinks | null) {}
+
+  /** Notes waiting to be resolved. */
+  get pending(): number {
+    return this.dirty.size;
+  }
+
+  /** The note's links must be resolved again before they are next read. */
+  markDirty(source: string): void {
+    this.dirty.add(source);
+    this.snapshot = null;
+  }
+
+  /** The note is gone. */
+  forget(source: string): void {
+    this.drop(source);
+    this.dirty.delete(source);
+  }
+
+  /** The note's links, already resolved as the vault is now. */
+  set(source: string, links: NoteLinks): void {
+    this.drop(source);
+    this.dirty.delete(source);
+    this.put(source, links);
+  }
+
+  private put(source: string, links: NoteLinks): void {
+    this.out.set(source, links);
+    this.snapshot = null;
+    if (this.incoming) addIncoming(this.incoming, source, links);
+  }
+
+  private drop(source: string): void {
+    const links = this.out.get(source);
+    if (!links) return;
+    if (this.incoming) {
+      for (const target of links.resolved.keys()) {
+        const into = this.incoming.get(target);
+        into?.delete(source);
+        if (into?.size === 0) this.incoming.delete(target);
+      }
+    }
+    this.out.delete(source);
+    this.snapshot = null;
+  }
+
+  ensure(): void {
+    if (this.dirty.size === 0) return;
+    for (const source of this.dirty) {
+      this.drop(source);
+      const links = this.resolveNote(source);
+      if (links) this.put(source, links);
+    }
+    this.dirty.clear();
+  }
+
+  /** The targets of the note's link paths, in their order (null: not a note). */
+  targets(source: string): LinkTargets | null {
+    this.ensure();
+    return this.out.get(source)?.targets ?? null;
+  }
+
+  /** A snapshot of the graph over `sources` (every note, in order). */
+  records(sources: () => string[]): { resolved: LinkRecords; unresolved: LinkRecords } {
+    this.ensure();
+    if (!this.snapshot) {
+      // Later changes replace entries of `out`, and a new snapshot is made for them.
+      const out = new Map(this.out);
+      const all = sources();
+      this.snapshot = {
+        resolved: lazyLinkRecords(all, (source) => out.get(source)?.resolved),
+        // Which notes have unresolved links is known only by looking at them all: done when read.
+        unresolved: lazyLinkRecords(
+          () => all.filter((source) => (out.get(source)?.unresolved.size ?? 0) > 0),
+          (source) => out.get(source)?.unresolved,
+        ),
+      };
+    }
+    return this.snapshot;
+  }
+
+  backlinks(target: string): string[] {
+    this.ensure();
+    if (!this.incoming) {
+      const incoming = new Map<string, Map<string, number>>();
+      for (const [source, links] of this.out) addIncoming(incoming, source, links);
+      this.incoming = incoming;
+    }
+    return [...(this.incoming.get(target)?.keys() ?? [])].sort();
+  }
+}
+
+function addIncoming(incoming: Map<string, Map<string, number>>, source: string, links: NoteLinks): void {
+  for (const [target, n] of links.resolved) {
+    let into = incoming.get(target);
+    if (!into) incoming.set(target, (into = new Map<string, number>()));
+    into.set(source, n);
+  }
+}

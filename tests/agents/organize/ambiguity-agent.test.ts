@@ -1,0 +1,137 @@
+// The organize agent for ambiguity only, against the scripted LLM server over real HTTP through the
+// official SDKs: what the heuristics cannot decide (loose files with no signal, a deep file whose
+// signals disagree, a deep subfolder that would be scattered) reaches the model in batches of at
+// most 50 items with candidates and scores; a conflict pass gets only the conflicting placements;
+// a malformed reply is refused with a clear message and the vault stays byte-identical.
+import { describe, expect, it } from 'vitest';
+import { createOrganizeAgent } from '../../../src/agents/organize/agent';
+import { organizeFolder } from '../../../src/agents/organize/organize-run';
+import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
+import { type RecordedRequest, reply } from '../../llm-server';
+import { clientFor, type ClientSetup } from '../llm/client-fixtures';
+import { agentTestEnv } from './agent-fixtures';
+
+const env = agentTestEnv();
+
+const THOUGHTS = 62;
+const FILES: Record<string, string> = {
+  ...Object.fromEntries(Array.from({ length: THOUGHTS }, (_, i) => [`Inbox/thought ${i + 1}.md`, `Idea number ${i + 1}, nothing else.`])),
+  'Inbox/Thoughts/thought 1.md': 'An older thought with the same name.',
+  'Inbox/pasta.md': '---\ntags: [recipe]\n---\n# Pasta',
+  'Inbox/bread.md': '---\ntags: [recipe]\n---\n# Bread',
+  // Deep: a dated name (Journal, 0.60) against a shared tag (Recipe, 0.60); its folder-mates stay.
+  'Inbox/Archive/2019/2024-03-01 Sourdough.md': '---\ntags: [recipe]\n---\n# Sourdough starter',
+  ...Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`Inbox/Archive/2019/old ${i}.md`, 'old text'])),
+  // Deep: a subfolder whose files would be scattered (a PDF, an image, two notes that stay).
+  ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`Inbox/Downloads/kept ${i}.md`, 'kept'])),
+  'Inbox/Downloads/mixed/scan.pdf': '%PDF-1.4 scan',
+  'Inbox/Downloads/mixed/photo.png': 'png bytes',
+  'Inbox/Downloads/mixed/a.md': 'a',
+  'Inbox/Downloads/mixed/b.md': 'b',
+};
+
+/** The user message of a chat request, for either API. */
+function userText(r: RecordedRequest): string {
+  const messages = (r.body.messages ?? []) as { role: string; content: unknown }[];
+  const user = messages.filter((m) => m.role === 'user').at(-1)?.content;
+  if (typeof user === 'string') return user;
+  return Array.isArray(user) ? user.map((b: { text?: string }) => b.text ?? '').join('') : '';
+}
+
+const itemLines = (text: string): string[] => text.split('\n').filter((l) => /^\d+\. (file|folder) /u.test(l));
+
+/** A model that answers each batch: thoughts to Inbox/Thoughts, the deep file to Inbox/Recipes, the deep folder to Inbox/Sorted, and one thought into that moving folder. */
+function placementModel(r: RecordedRequest): ReturnType<typeof reply.text> {
+  const text = userText(r);
+  if (text.includes('conflict:')) {
+    return reply.text(JSON.stringify({ fixes: [{ id: 1, to: 'Inbox/Thoughts/Older' }, { id: 2, to: 'stay' }] }));
+  }
+  const lines = itemLines(text);
+  const placements = lines.map((line, i) => {
+    const id = i + 1;
+    if (line.includes('Sourdough')) return { id, to: 'Inbox/Recipes' };
+    if (line.includes('folder Inbox/Downloads/mixed')) return { id, to: 'Inbox/Sorted' };
+    if (line.includes('thought 2.md')) return { id, to: 'Inbox/Downloads/mixed' };
+    return { id, to: 'Inbox/Thoughts' };
+  });
+  return reply.text(`Here you go:\n\`\`\`json\n${JSON.stringify({ placements })}\n\`\`\``);
+}
+
+async function organize(setup: ClientSetup, planId = 'jamb'): Promise<Awaited<ReturnType<typeof organizeFolder>>> {
+  const tv = await env.vault(FILES);
+  return organizeFolder(await NodeVault.open(tv.dir), {
+    folder: 'Inbox',
+    sources: new Set(['heuristics', 'agent']),
+    agent: createOrganizeAgent({ client: clientFor(env.server, setup) }),
+    planFolder: 'Steward/Plans',
+    planId,
+  });
+}
+
+describe.each<ClientSetup & { label: string }>([
+  { label: 'openai streaming', kind: 'openai', streaming: true },
+  { label: 'anthropic whole', kind: 'anthropic', streaming: false },
+])('organize agent for ambiguity, $label', (setup) => {
+  it('sends ambiguous files and subfolders at any depth in batches of at most 50, then only the conflicts', async () => {
+    env.server.respondWith(placementModel);
+    const outcome = await organize(setup);
+    const requests = env.server.chatRequests();
+    const batches = requests.slice(0, -1).map((r) => itemLines(userText(r)));
+    // 62 thoughts + the deep file + the deep folder = 64 items: two batches (50 + 14), then the conflict pass.
+    expect(requests).toHaveLength(3);
+    expect(batches.map((b) => b.length)).toEqual([50, 14]);
+    expect(batches.every((b) => b.length <= 50)).toBe(true);
+    const all = batches.flat();
+    expect(new Set(all.map((l) => l.replace(/^\d+\. /u, ''))).size).toBe(64);
+    const deepFile = all.find((l) => l.includes('Inbox/Archive/2019/2024-03-01 Sourdough.md'));
+    expect(deepFile).toMatch(/candidates: .*Inbox\/Journal\/2024\/03 0\.60 \(dated name\).*Inbox\/Recipe 0\.60 \(shared tag\)/u);
+    expect(all.find((l) => l.includes('folder Inbox/Downloads/mixed'))).toMatch(/4 files: .*candidates: stay 0\.50 \(stay\)/u);
+    expect(all.some((l) => l.includes('Inbox/Downloads/kept'))).toBe(false);
+
+    // The conflict pass: only the two conflicting placements, with what is wrong with each.
+    const conflictLines = userText(requests[2] as RecordedRequest).split('\n').filter((l) => /^\d+\. /u.test(l));
+    expect(conflictLines).toHaveLength(2);
+    expect(conflictLines[0]).toMatch(/^1\. Inbox\/thought 1\.md -> Inbox\/Thoughts\/thought 1\.md: .*already exists/u);
+    expect(conflictLines[1]).toMatch(/^2\. Inbox\/thought 2\.md -> Inbox\/Downloads\/mixed\/thought 2\.md: contradictory: .*Inbox\/Downloads\/mixed, which moves/u);
+
+    const moves = new Map(outcome.plan.operations.flatMap((op) => (op.type === 'move' ? [[op.source, op.destination]] : [])));
+    expect(moves.get('Inbox/Archive/2019/2024-03-01 Sourdough.md')).toBe('Inbox/Recipes/2024-03-01 Sourdough.md');
+    expect(moves.get('Inbox/Downloads/mixed')).toBe('Inbox/Sorted/mixed');
+    expect(moves.get('Inbox/thought 1.md')).toBe('Inbox/Thoughts/Older/thought 1.md');
+    expect(moves.has('Inbox/thought 2.md')).toBe(false);
+    expect(moves.get('Inbox/thought 3.md')).toBe('Inbox/Thoughts/thought 3.md');
+    // Files inside the folder item are not moved one by one.
+    expect([...moves.keys()].some((k) => k.startsWith('Inbox/Downloads/mixed/'))).toBe(false);
+    expect(outcome.plan.conflicts).toEqual([]);
+    expect(outcome.plan.description).toContain('the organize agent decided 64 of 64 ambiguous files and folders in 2 requests of at most 50 items; the conflict pass fixed 2');
+  });
+});
+
+describe('organize agent for ambiguity: refusals', () => {
+  const refused = async (answer: string, message: RegExp): Promise<void> => {
+    const tv = await env.vault(FILES);
+    const before = await tv.snapshot({ includeConfig: true });
+    env.server.script(reply.text(answer));
+    const run = organizeFolder(await NodeVault.open(tv.dir), {
+      folder: 'Inbox',
+      sources: new Set(['heuristics', 'agent']),
+      agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }) }),
+      planFolder: 'Steward/Plans',
+      planId: 'jbad',
+    });
+    await expect(run).rejects.toThrow(message);
+    expect(await tv.snapshot({ includeConfig: true })).toEqual(before);
+    expect(env.server.chatRequests()).toHaveLength(1);
+  };
+
+  it('refuses a reply that is not JSON, naming the batch, and changes nothing', () =>
+    refused('I would put the thoughts in a folder.', /^the organize agent's reply to batch 1 of 2 was refused: it holds no JSON object .*; nothing was planned$/u));
+
+  it('refuses an id that was not asked about', () => refused(JSON.stringify({ placements: [{ id: 51, to: 'Inbox/X' }] }), /placements\[0\]\.id must be a whole number from 1 to 50, not 51/u));
+
+  it('refuses an answer given twice, or one that is not a path', async () => {
+    await refused(JSON.stringify({ placements: [{ id: 3, to: 'Inbox/X' }, { id: 3, to: 'stay' }] }), /placements\[1\]\.id 3 is answered twice/u);
+    env.server.reset();
+    await refused(JSON.stringify({ placements: [{ id: 3, to: 7 }] }), /placements\[0\]\.to must be a folder path, "stay" or "split", not 7/u);
+  });
+});
