@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyNoteEdit, frontmatterTags, planNoteEdits } from '../../src/dsl/plan-note-edits';
 import type { ExpandedEdits } from '../../src/dsl/rule-edits';
 import { readFrontmatterForEdit, rewriteFrontmatter } from '../../src/vault-vfs/markdown/frontmatter-write';
+import { staleEditReason } from '../../src/vault-vfs/markdown/note-edit';
 
 const edits = (extra: Partial<ExpandedEdits>): ExpandedEdits => ({ addTags: [], removeTags: [], setProperties: {}, ...extra });
 const NOTE = '---\nstatus: draft\ntags: [meeting, Work/Acme]\n---\n# Notes\n\nBody #followup\n';
@@ -20,7 +21,7 @@ describe('a rule\'s edits on one note', () => {
       ok: true,
       operations: [
         { type: 'add_tags', path: 'a.md', before: ['meeting', 'Work/Acme'], after: ['meeting', 'Work/Acme', 'filed'] },
-        { type: 'remove_tags', path: 'a.md', before: ['meeting', 'Work/Acme', 'filed'], after: ['meeting', 'filed'] },
+        { type: 'remove_tags', path: 'a.md', before: ['meeting', 'Work/Acme'], after: ['meeting'] },
         { type: 'set_properties', path: 'a.md', before: { status: 'draft', filed: null }, after: { status: 'processed', filed: '2024-02-15' } },
       ],
     });
@@ -30,12 +31,39 @@ describe('a rule\'s edits on one note', () => {
     expect(planNoteEdits('a.md', NOTE, edits({ addTags: ['#Meeting', 'followup'], removeTags: ['absent'], setProperties: { status: 'draft', gone: null } }), ['followup'])).toEqual({ ok: true, operations: [] });
   });
 
+  it('counts an empty property (`aliases:` with no value) as absent, in the plan and at accept time', () => {
+    const text = '---\naliases:\nstatus:\n---\nBody\n';
+    // Removing it or leaving it out proposes nothing; giving it a value says it was absent.
+    expect(planNoteEdits('a.md', text, edits({ setProperties: { aliases: null } }))).toEqual({ ok: true, operations: [] });
+    const plan = planNoteEdits('a.md', text, edits({ setProperties: { status: 'done', aliases: null } }));
+    expect(plan).toEqual({ ok: true, operations: [{ type: 'set_properties', path: 'a.md', before: { status: null }, after: { status: 'done' } }] });
+    const op = plan.ok ? plan.operations[0] : undefined;
+    if (op === undefined) throw new Error('no operation');
+    // The note as planned is not "changed since the plan" (it was refused before the fix).
+    expect(staleEditReason('a.md', op, readFrontmatterForEdit('a.md', text))).toBeNull();
+    expect(staleEditReason('a.md', op, readFrontmatterForEdit('a.md', '---\nstatus: draft\n---\n'))).toMatch(/"status" is "draft" now, the plan expected it absent/);
+  });
+
   it('applies through the frontmatter writer, leaving the body byte for byte, and a second plan proposes nothing', () => {
     const e = edits({ addTags: ['filed'], removeTags: ['meeting'], setProperties: { status: null, rank: 2 } });
     const after = applyAll('a.md', NOTE, e);
     expect(after.endsWith('---\n# Notes\n\nBody #followup\n')).toBe(true);
     expect(readFrontmatterForEdit('a.md', after)).toEqual({ tags: ['Work/Acme', 'filed'], rank: 2 });
     expect(planNoteEdits('a.md', after, e)).toEqual({ ok: true, operations: [] });
+  });
+
+  it('applies each operation as a change of its own: one can run without the other', () => {
+    const plan = planNoteEdits('a.md', NOTE, edits({ addTags: ['filed'], removeTags: ['work/acme'] }));
+    if (!plan.ok) throw new Error(plan.reason);
+    const [add, remove] = plan.operations;
+    if (!add || !remove) throw new Error('expected two operations');
+    // Removing alone does not bring in the tag the rejected add would have added, and the reverse.
+    expect(readFrontmatterForEdit('a.md', rewriteFrontmatter('a.md', NOTE, applyNoteEdit(remove))).tags).toEqual(['meeting']);
+    expect(readFrontmatterForEdit('a.md', rewriteFrontmatter('a.md', NOTE, applyNoteEdit(add))).tags).toEqual(['meeting', 'Work/Acme', 'filed']);
+    // Both, in either order, give the same tags.
+    const both = (ops: typeof plan.operations) => readFrontmatterForEdit('a.md', ops.reduce((t, op) => rewriteFrontmatter('a.md', t, applyNoteEdit(op)), NOTE)).tags;
+    expect(both([add, remove])).toEqual(['meeting', 'filed']);
+    expect(both([remove, add])).toEqual(['meeting', 'filed']);
   });
 
   it('adds a frontmatter block to a note that has none', () => {

@@ -41,6 +41,8 @@ export interface ScorePassInput {
   free: ReadonlySet<string>;
   thresholds: ScoringThresholds;
   features: FeatureSource;
+  /** A record's original path when `records` are where earlier moves put them (the features' key). */
+  originOf?: (path: string) => string;
 }
 
 /** Most destination folders scored, the largest kept: a bound on work in huge trees. */
@@ -124,7 +126,7 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
   // The undecided files are read first, so the read budget goes to what may move.
   const byOrigin = new Map<string, FileFeatures>();
   const ordered = [...input.records.filter((x) => input.free.has(x.path)), ...input.records.filter((x) => !input.free.has(x.path))];
-  for (const r of ordered) byOrigin.set(r.path, await input.features.of(r));
+  for (const r of ordered) byOrigin.set(r.path, await input.features.of(r, Infinity, input.originOf?.(r.path)));
   let origin = new Map(input.records.map((r) => [r.path, r.path]));
   let records = input.records;
   let free = input.free;
