@@ -14,7 +14,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const resumeAt = args.indexOf('--resume');
 const resumeDir = resumeAt >= 0 ? args[resumeAt + 1] : undefined;
-const only = args.filter((a, i) => !a.startsWith('--') && i !== resumeAt + 1);
+const only = args.filter((a, i) => !a.startsWith('--') && (resumeAt < 0 || i !== resumeAt + 1));
 const dir = path.join(import.meta.dirname, 'workloads');
 const files = readdirSync(dir)
   .filter((f) => f.endsWith('.ts'))

@@ -4,7 +4,7 @@
 // (`Daily/2026/03` counts as `Daily`): filing by date inside a group is a layout choice, not a
 // different group. The strict variant keeps them.
 import { readFile } from 'node:fs/promises';
-import type { PlannedOperation } from '../../src/vault-vfs/operations';
+import { isNoteEdit, type PlannedOperation } from '../../src/vault-vfs/operations';
 
 const DATE_LEVEL = /^(?:\d{4}|\d{2}|\d{4}-\d{2})$/u;
 
@@ -23,7 +23,8 @@ export function pathsAfter(paths: readonly string[], operations: readonly Planne
   const where = new Map(paths.map((p) => [p, p]));
   const under = (p: string, folder: string): boolean => p === folder || p.startsWith(folder + '/');
   for (const op of operations) {
-    if (op.type === 'create_folder') continue;
+    // Folders and note edits (tags, properties) leave every file where it is.
+    if (op.type === 'create_folder' || isNoteEdit(op)) continue;
     for (const [original, now] of where) {
       if (op.type === 'trash') {
         if (under(now, op.path)) where.set(original, '(trash)/' + now);

@@ -5,26 +5,17 @@
 // edits with the reason; it is never rewritten. `applyNoteEdit` is the same change as a
 // processFrontMatter callback, so planning and running cannot disagree.
 
+import type { NoteEdit, PropertyValues } from '../vault-vfs/operations';
 import { FrontmatterError, readFrontmatterForEdit } from '../vault-vfs/markdown/frontmatter-write';
+import { frontmatterTags, tagsMissing } from '../vault-vfs/markdown/note-edit';
 import type { ExpandedEdits } from './rule-edits';
 
-export type PropertyValues = Record<string, unknown>;
+export { applyNoteEdit, frontmatterTags } from '../vault-vfs/markdown/note-edit';
+export type { PropertyValues } from '../vault-vfs/operations';
 
-export type NoteEditOperation =
-  | { type: 'add_tags' | 'remove_tags'; path: string; before: string[]; after: string[] }
-  | { type: 'set_properties'; path: string; before: PropertyValues; after: PropertyValues };
+export type NoteEditOperation = NoteEdit & { path: string };
 
 export type NoteEditPlan = { ok: true; operations: NoteEditOperation[] } | { ok: false; reason: string };
-
-/** A tag as compared: without '#', case-insensitive (as Obsidian matches tags). */
-const tagKey = (tag: string): string => tag.replace(/^#/u, '').toLowerCase();
-
-/** The `tags` property as a list, however it was written (a list, or one text with commas or spaces). */
-export function frontmatterTags(frontmatter: PropertyValues): string[] {
-  const raw = frontmatter.tags ?? frontmatter.tag;
-  const items = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[,\s]+/u) : [];
-  return items.filter((t): t is string => typeof t === 'string' && t.trim() !== '').map((t) => t.trim().replace(/^#/u, ''));
-}
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
@@ -42,15 +33,11 @@ export function planNoteEdits(path: string, text: string, edits: ExpandedEdits, 
   }
   const operations: NoteEditOperation[] = [];
   const tags = frontmatterTags(frontmatter);
-  const have = new Set([...tags, ...inlineTags].map(tagKey));
-  const added = edits.addTags.filter((t) => !have.has(tagKey(t)));
+  const added = tagsMissing(edits.addTags, [...tags, ...inlineTags]);
   if (added.length > 0) operations.push({ type: 'add_tags', path, before: tags, after: [...tags, ...added] });
-  const dropped = new Set(edits.removeTags.map(tagKey));
-  const kept = tags.filter((t) => !dropped.has(tagKey(t)));
-  if (kept.length < tags.length) {
-    const from = added.length > 0 ? [...tags, ...added] : tags;
-    operations.push({ type: 'remove_tags', path, before: from, after: from.filter((t) => !dropped.has(tagKey(t))) });
-  }
+  // Both edits start from the note as it is, so each can be accepted without the other.
+  const kept = tagsMissing(tags, edits.removeTags);
+  if (kept.length < tags.length) operations.push({ type: 'remove_tags', path, before: tags, after: kept });
   const before: PropertyValues = {};
   const after: PropertyValues = {};
   for (const [key, value] of Object.entries(edits.setProperties)) {
@@ -61,21 +48,4 @@ export function planNoteEdits(path: string, text: string, edits: ExpandedEdits, 
   }
   if (Object.keys(after).length > 0) operations.push({ type: 'set_properties', path, before, after });
   return { ok: true, operations };
-}
-
-/** The operation as a processFrontMatter callback: sets `after` (null removes the property). */
-export function applyNoteEdit(op: NoteEditOperation): (frontmatter: PropertyValues) => void {
-  return (frontmatter) => {
-    if (op.type === 'set_properties') {
-      for (const [key, value] of Object.entries(op.after)) {
-        if (value === null) delete frontmatter[key];
-        else frontmatter[key] = value;
-      }
-      return;
-    }
-    // The key the tags were read from (see frontmatterTags); the other one is left as written.
-    const key = 'tags' in frontmatter || !('tag' in frontmatter) ? 'tags' : 'tag';
-    if (op.after.length === 0) delete frontmatter[key];
-    else frontmatter[key] = [...op.after];
-  };
 }

@@ -1,7 +1,9 @@
 // Rules to operations. Rules run by descending priority and the first that matches a file claims
 // it. Each claimed file gets a destination (thenMoveTo relative to the organized folder, the
 // name from thenRenameTo), made legal and free of collisions; the plan is every folder that has
-// to be created (parents first), then the moves and renames. Nothing here touches the vault.
+// to be created (parents first), then the moves and renames, then the edits of notes' tags and
+// properties (each after its note's move; an edit names the note by its path now). Nothing here
+// touches the vault; notes are read for their frontmatter only when a rule edits them.
 
 import { CaseFolded } from '../vault-vfs/case-folded';
 import type { FileRecord } from '../vault-vfs/file-record';
@@ -11,6 +13,7 @@ import type { VaultEntry, VaultPort } from '../vault-vfs/vault-port';
 import { prepareScope, type EvaluationOptions } from './evaluate';
 import { isInFolder, recordsFromVault } from './file-records';
 import { expandPattern, legalName } from './rename-pattern';
+import { ruleEditOps } from './rule-edit-ops';
 import { byPriority, type CompiledRule } from './rules';
 import type { SimilarityKind } from './similarity';
 
@@ -25,6 +28,8 @@ export interface PlanOptions extends EvaluationOptions {
   existing?: readonly VaultEntry[];
   /** Operation ids; defaults to `rule-op-1`, `rule-op-2`, ... in plan order. */
   makeOpId?: (index: number) => string;
+  /** Reads a note a rule edits; defaults to the record's readContent. */
+  readNote?: (path: string) => Promise<string>;
 }
 
 export interface PlanConflict {
@@ -138,6 +143,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const conflicts: PlanConflict[] = [];
   const refusedByReason = new Map<string, PlanConflict>();
   const moves: PlannedOperation[] = [];
+  const edits: PlannedOperation[] = [];
   const newFolders: { path: string; rule: string }[] = [];
   let unchanged = 0;
   const nextSuffix = new Map<string, number>();
@@ -161,9 +167,17 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       }
       continue;
     }
+    // Unchanged: where the rule puts it, with the tags and properties it sets (a refused edit is not).
+    let settled = true;
+    if (rule.edits !== null) {
+      const made = await ruleEditOps(rule, record, opts.readNote);
+      settled = made.ok && made.operations.length === 0;
+      if (made.ok) edits.push(...made.operations);
+      else conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${made.reason}; its tags and properties are left as they are`, rule: rule.name });
+    }
     let target = spelled(dest.path);
     if (target === record.path) {
-      unchanged++;
+      if (settled) unchanged++;
       matches.push({ path: record.path, rule: rule.name, destination: target });
       continue;
     }
@@ -201,6 +215,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const operations: PlannedOperation[] = [
     ...newFolders.map((f): PlannedOperation => ({ opId: '', type: 'create_folder', path: f.path, rule: f.rule, reason: 'a rule moves files here' })),
     ...moves,
+    ...edits,
   ].map((op, i) => ({ ...op, opId: makeId(i) }));
   return { operations, matches, conflicts, unchanged, similarityUsed: prepared.similarityUsed };
 }
@@ -220,5 +235,5 @@ export async function planRulesOnVault(
   opts: Omit<PlanOptions, 'existing' | 'configDir'>,
 ): Promise<RulePlan> {
   const [records, existing] = await Promise.all([recordsFromVault(port, opts.folder), port.list()]);
-  return planRules(rules, records, { ...opts, existing, configDir: port.configDir });
+  return planRules(rules, records, { readNote: (p) => port.read(p), ...opts, existing, configDir: port.configDir });
 }

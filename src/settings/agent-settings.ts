@@ -1,24 +1,25 @@
 // The chat agents' settings in data.json: which agents run (Scout, Web, Task; at least one), each
 // agent's own settings, the context used when Scout is off, and the folder chats are exported to.
 // Validated on load like the rest of the settings: a bad value is reset alone, with a problem
-// that names it, and never costs the user the others. The web search key is never stored here,
-// only the name of the secret that holds it in Obsidian's secret storage.
+// that names it, and never costs the user the others. The web search keys are never stored here,
+// only, per search provider, the name of the secret that holds its key (search-endpoints.ts).
 import { DEFAULT_SCOUT_SETTINGS, SCOUT_LIMITS, SCOUT_TOOL_NAMES, type ScoutSettings, type ScoutToolName } from '../agents/scout/scout-settings';
 import { DEFAULT_TASK_SETTINGS, TASK_LIMITS, type TaskSettings } from '../agents/task/task-settings';
 import { DEFAULT_WEB_SETTINGS, type WebAgentSettings } from '../agents/web/web-settings';
 import { SEARCH_PROVIDER_KINDS, type SearchProviderKind } from '../agents/web/search/web-search-provider';
 import { EDIT_CAPABILITIES, type EditCapability } from '../edits/scope/scope-policy';
 import { isRecord, readBoolean, readChoice, readNumber, readString, vaultFolder } from './read-fields';
+import { perSearchProvider, readSearchBaseUrls, readSearchKeySecrets, type PerSearchProvider } from './search-endpoints';
 
 export type AgentName = 'scout' | 'web' | 'task';
 
 export interface WebAgentChoice extends WebAgentSettings {
   /** The search provider; `none` until the user picks one (the Web agent cannot run without). */
   provider: SearchProviderKind | 'none';
-  /** Empty for the provider's public endpoint; required for SearXNG. */
-  baseUrl: string;
-  /** Name of the secret in SecretStorage that holds the provider's key; empty for none. */
-  apiKeySecret: string;
+  /** Per search provider, its base URL: empty for its public endpoint; required for SearXNG. */
+  baseUrls: PerSearchProvider;
+  /** Per search provider, the name of the secret in SecretStorage that holds its key; empty for none. */
+  apiKeySecrets: PerSearchProvider;
 }
 
 export interface ContextSettings {
@@ -47,7 +48,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   agents: { scout: false, web: false, task: true },
   scout: DEFAULT_SCOUT_SETTINGS,
   task: DEFAULT_TASK_SETTINGS,
-  web: { ...DEFAULT_WEB_SETTINGS, provider: 'none', baseUrl: '', apiKeySecret: '' },
+  web: { ...DEFAULT_WEB_SETTINGS, provider: 'none', baseUrls: perSearchProvider(), apiKeySecrets: perSearchProvider() },
   context: { depth: 2, sameFolder: false },
   chatFolder: 'Steward/Chats',
 };
@@ -131,11 +132,12 @@ function readWeb(raw: unknown, problems: string[]): WebAgentChoice {
   const d = DEFAULT_AGENT_SETTINGS.web;
   const where = 'agents.web';
   const r = section(raw, where, problems);
-  if (r === null) return { ...d };
+  if (r === null) return structuredClone(d);
+  const provider = readChoice(r, 'provider', where, ['none', ...SEARCH_PROVIDER_KINDS] as const, problems, d.provider);
   return {
-    provider: readChoice(r, 'provider', where, ['none', ...SEARCH_PROVIDER_KINDS] as const, problems, d.provider),
-    baseUrl: readString(r, 'baseUrl', where, problems, d.baseUrl).trim(),
-    apiKeySecret: readString(r, 'apiKeySecret', where, problems, d.apiKeySecret),
+    provider,
+    baseUrls: readSearchBaseUrls(r, where, provider, problems),
+    apiKeySecrets: readSearchKeySecrets(r, where, provider, problems),
     results: int(r, 'results', where, problems, d.results, WEB_LIMITS.results),
     pages: int(r, 'pages', where, problems, d.pages, WEB_LIMITS.pages),
     tokenBudget: int(r, 'tokenBudget', where, problems, d.tokenBudget, WEB_LIMITS.tokenBudget),

@@ -46,6 +46,8 @@ export interface StewardSettings {
   allowTrash: boolean;
   /** Whether rules may move files out of the folder being organized ("thenMoveTo": "/..."). */
   allowOutside: boolean;
+  /** Whether the organize agent may write rules that set tags and properties (your own rules always may). */
+  agentRuleEdits: boolean;
   /** Whether organize offers the folder's naming conventions before planning (off: never asks). */
   suggestNaming: boolean;
   /** When organize's similarity scores move a folder whole, split one, or file a loose file. */
@@ -69,6 +71,7 @@ export const DEFAULT_SETTINGS: StewardSettings = {
   excludedFolders: [],
   allowTrash: false,
   allowOutside: false,
+  agentRuleEdits: false,
   suggestNaming: false,
   organizeScoring: DEFAULT_SCORING,
   automatic: DEFAULT_AUTOMATIC,
@@ -137,6 +140,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     allowTrash: readBoolean(raw, 'allowTrash', 'settings', problems, DEFAULT_SETTINGS.allowTrash),
     suggestNaming: readBoolean(raw, 'suggestNaming', 'settings', problems, DEFAULT_SETTINGS.suggestNaming),
     allowOutside: readBoolean(raw, 'allowOutside', 'settings', problems, DEFAULT_SETTINGS.allowOutside),
+    agentRuleEdits: readBoolean(raw, 'agentRuleEdits', 'settings', problems, DEFAULT_SETTINGS.agentRuleEdits),
     organizeScoring: readScoring(raw.organizeScoring, problems),
     automatic: readAutomatic(raw.automatic, problems),
     semanticIndex: readSemantic(raw.semanticIndex, problems),

@@ -1,7 +1,11 @@
 // File operations as planned (by rules, heuristics or the organize agent), simulated by the
-// shadow VFS, written into plan notes as `ai-op` blocks and executed through the journal.
+// shadow VFS, written into plan notes as `ai-op` blocks and executed through the journal. A rule's
+// note edits (`add_tags`, `remove_tags`, `set_properties`) are operations too: they name the note
+// by its path when the plan was made, and run after that note's move.
 
-export type OperationType = 'create_folder' | 'move' | 'rename' | 'trash';
+export type NoteEditType = 'add_tags' | 'remove_tags' | 'set_properties';
+export type OperationType = 'create_folder' | 'move' | 'rename' | 'trash' | NoteEditType;
+export const NOTE_EDIT_TYPES: readonly NoteEditType[] = ['add_tags', 'remove_tags', 'set_properties'];
 export type Risk = 'low' | 'medium' | 'high';
 
 interface OperationBase {
@@ -36,12 +40,47 @@ export interface TrashOperation extends OperationBase {
   path: string;
 }
 
-export type PlannedOperation = CreateFolderOperation | MoveOperation | RenameOperation | TrashOperation;
+/** Property name -> value; in `after`, null removes the property; in `before`, null means it was absent. */
+export type PropertyValues = Record<string, unknown>;
+
+/** Tags of the note's properties before and after (without `#`). */
+export interface TagsOperation extends OperationBase {
+  type: 'add_tags' | 'remove_tags';
+  path: string;
+  before: string[];
+  after: string[];
+}
+
+export interface PropertiesOperation extends OperationBase {
+  type: 'set_properties';
+  path: string;
+  before: PropertyValues;
+  after: PropertyValues;
+}
+
+export type NoteEditPlanned = TagsOperation | PropertiesOperation;
+
+export type PlannedOperation = CreateFolderOperation | MoveOperation | RenameOperation | TrashOperation | NoteEditPlanned;
+
+/** The change a note edit makes, without the plan's bookkeeping (id, rule, reason). */
+export type NoteEdit = { type: 'add_tags' | 'remove_tags'; before: string[]; after: string[] } | { type: 'set_properties'; before: PropertyValues; after: PropertyValues };
+
+export function isNoteEdit<T extends { type: string }>(op: T): op is T & { type: NoteEditType } {
+  return (NOTE_EDIT_TYPES as readonly string[]).includes(op.type);
+}
+
+/** Operations that name one path (`path`): folders, trash and note edits. */
+export function hasPath(op: PlannedOperation): op is CreateFolderOperation | TrashOperation | NoteEditPlanned {
+  return op.type !== 'move' && op.type !== 'rename';
+}
 
 /** Risk levels as the plan note shows them. */
 export function riskOf(op: PlannedOperation): Risk {
   switch (op.type) {
     case 'create_folder':
+    case 'add_tags':
+    case 'remove_tags':
+    case 'set_properties':
       return 'low';
     case 'move':
     case 'rename':
@@ -53,5 +92,31 @@ export function riskOf(op: PlannedOperation): Risk {
 
 /** The paths an operation touches: its path, or its source and destination. */
 export function opPaths(op: PlannedOperation): string[] {
-  return op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination];
+  return hasPath(op) ? [op.path] : [op.source, op.destination];
+}
+
+/**
+ * Where each path ends up after `moves` run in order (a file moved twice, a folder moved with the
+ * note in it): the path a note edit runs on when the note's move runs first. Moves are indexed by
+ * source, so following one path costs its depth times the moves that take it.
+ */
+export function pathAfterMoves(moves: readonly { source: string; destination: string }[]): (path: string) => string {
+  const bySource = new Map<string, number[]>();
+  moves.forEach((m, i) => bySource.set(m.source, [...(bySource.get(m.source) ?? []), i]));
+  return (path) => {
+    let p = path;
+    let from = -1;
+    for (;;) {
+      // The first move after the last one applied that takes `p` or a folder above it.
+      let next = -1;
+      for (let a = p; a !== ''; a = a.includes('/') ? a.slice(0, a.lastIndexOf('/')) : '') {
+        const i = bySource.get(a)?.find((x) => x > from);
+        if (i !== undefined && (next === -1 || i < next)) next = i;
+      }
+      const m = moves[next];
+      if (m === undefined) return p;
+      p = m.destination + p.slice(m.source.length);
+      from = next;
+    }
+  };
 }

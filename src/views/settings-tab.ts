@@ -60,7 +60,7 @@ export class StewardSettingTab extends PluginSettingTab {
       semanticSettingGroup(() => this.plugin.semanticSearch),
       chatGroup(),
       scoutGroup(),
-      webGroup(this.app, () => this.plugin.settings, (name) => void this.setControlValue('agents.web.apiKeySecret', name)),
+      webGroup(this.app, () => this.plugin.settings, (key, name) => void this.setControlValue(key, name)),
       taskGroup(),
     ];
     for (const id of PROVIDER_IDS) {
@@ -80,6 +80,7 @@ export class StewardSettingTab extends PluginSettingTab {
         { name: 'Excluded folders', desc: 'One folder per line. Organize, rules and automatic mode never read from or write into them.', control: { type: 'textarea', key: 'excludedFolders', placeholder: 'Archive' } },
         { name: 'Allow trash', desc: 'Let plans propose the trash for extra copies of identical files that no note links to (high risk; one copy is always kept, and each still needs your accept).', control: { type: 'toggle', key: 'allowTrash' } },
         { name: 'Allow moves out of the folder', desc: 'Let rules, and the organize agent\'s rules, move files outside the folder being organized ("Move to" starting with /).', control: { type: 'toggle', key: 'allowOutside' } },
+        { name: 'Let the organize agent set tags and properties', desc: 'Its rules may add and remove tags and set properties on the notes they file; each change is still a block you accept. Your own rules always may.', control: { type: 'toggle', key: 'agentRuleEdits' } },
         { name: 'Suggest naming conventions', desc: 'Before planning, offer the three naming conventions most used in the folder; the one you pick renames the notes that do not follow it.', control: { type: 'toggle', key: 'suggestNaming' } },
         { name: 'Move a folder whole from cohesion', desc: 'A folder whose files belong together at least this much (0 to 1) moves as one, when one destination scores high enough. Default 0.7.', control: { type: 'number', key: 'organizeScoring.folderCohesion', min: 0, max: 1 } },
         { name: 'Destination score to move', desc: 'The similarity score (0 to 1: name, content, type and nearness) a destination needs before a folder or file moves there. Default 0.8.', control: { type: 'number', key: 'organizeScoring.destinationScore', min: 0, max: 1 } },

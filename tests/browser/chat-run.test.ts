@@ -67,6 +67,7 @@ describe('the chat view in Chromium', () => {
     await page.evaluate(() => window.steward.chatIdle());
     expect(await page.locator('.steward-chat-stopped').textContent()).toBe('Stopped. What arrived before is kept.');
     expect(await page.locator('[data-phase="task"] .steward-chat-phase-status').textContent()).toBe('stopped');
+    expect(await page.locator('.steward-chat-answer').textContent()).toContain('Partial answer that keeps going');
     expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
     expect(s.pageErrors).toEqual([]);
   });

@@ -111,7 +111,7 @@ describe.skipIf(!helpVaultPresent)(helpVaultSuite('the semantic index on the Obs
 
       const text = await runSteward(['related', dir, note, '--limit', '2']);
       expect(text.stdout).toMatch(/… \d+ more \(raise --limit\)\n$/);
-      expect((await runSteward(['related', dir, 'Nope.md'])).stderr).toMatch(/no note Nope\.md/);
+      expect((await runSteward(['related', dir, 'Nope.md'])).stderr).toMatch(/note Nope\.md: no such note/);
       expect((await runSteward(['related', dir, note, '--depth', '4'])).code).toBe(2);
     });
   });

@@ -185,3 +185,32 @@ export const EDIT_REFUSALS: [rule: Record<string, unknown>, note: string, reason
   [{ thenAddTags: ['{fm.nothing}'] }, F.welcome, '"thenAddTags" "{fm.nothing}" gives "" for Welcome.md, which is not a tag'],
   [{ thenAddTags: ['{fm.priority}'] }, F.alpha, '"thenAddTags" "{fm.priority}" gives "1" for Projects/Alpha.md, which is not a tag'],
 ];
+
+// Edit actions planned on the fixture vault: the operations (after the moves), each with the values
+// before and after; nothing when the note already holds them; attachments refused with the rule named.
+type Planned = [type: string, path: string, before?: unknown, after?: unknown];
+export const PLAN_EDIT_CONFORMANCE: [rule: Record<string, unknown>, folder: string, operations: Planned[], refusals: string[]][] = [
+  [{ if: 'file.folder == "Projects"', thenAddTags: ['project'] }, '', [['add_tags', F.gamma, [], ['project']]], []],
+  [
+    { if: 'file.name == "Beta"', thenRemoveTags: ['project/beta'], thenSetProperties: { status: 'Done', archived: true } },
+    '',
+    [
+      ['remove_tags', F.beta, ['project', 'project/beta'], ['project']],
+      ['set_properties', F.beta, { archived: null }, { archived: true }],
+    ],
+    [],
+  ],
+  [
+    { if: 'file.name == "Meeting notes"', thenMoveTo: 'Meetings', thenAddTags: ['followup', 'Meeting', 'filed'] },
+    'Inbox',
+    [
+      ['create_folder', 'Inbox/Meetings'],
+      ['move', F.meeting],
+      ['add_tags', F.meeting, ['meeting', 'work/acme'], ['meeting', 'work/acme', 'filed']],
+    ],
+    [],
+  ],
+  [{ if: 'file.name == "Welcome"', thenSetProperties: { status: null, rank: 1 } }, '', [['set_properties', F.welcome, { status: 'draft', rank: null }, { status: null, rank: 1 }]], []],
+  [{ if: 'file.name == "Gamma"', thenSetProperties: { draft: false, priority: 5 }, thenRemoveTags: ['absent'] }, '', [], []],
+  [{ if: 'file.ext == "png"', thenAddTags: ['picture'] }, 'Inbox', [], ['rule "R": only notes can be edited; Inbox/Screenshot 2024-03-02 at 10.15.00.png is an attachment, so the rule\'s tags and properties cannot be set on it']],
+];

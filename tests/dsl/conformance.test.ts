@@ -4,7 +4,8 @@ import { ContentKeywordSimilarity } from '../../src/dsl/content-similarity';
 import { matchRecords } from '../../src/dsl/evaluate';
 import { expandEdits } from '../../src/dsl/rule-edits';
 import { validateRules } from '../../src/dsl/rules';
-import { ALL_FILES, CONFORMANCE, EDIT_CONFORMANCE, EDIT_REFUSALS } from './conformance-table';
+import { planRulesOnVault } from '../../src/dsl/plan-rules';
+import { ALL_FILES, CONFORMANCE, EDIT_CONFORMANCE, EDIT_REFUSALS, PLAN_EDIT_CONFORMANCE } from './conformance-table';
 import { openFixtureVault, type FixtureVault } from './fixture-vault';
 
 let fx: FixtureVault;
@@ -42,5 +43,14 @@ describe('edit actions on the fixture vault: tags and properties with placeholde
 
   it.each(EDIT_REFUSALS)('%j on %s is refused', (rule, note, reason) => {
     expect(expand(rule, note)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('edit actions planned on the fixture vault: operations after the moves, nothing twice', () => {
+  it.each(PLAN_EDIT_CONFORMANCE)('%j in "%s"', async (rule, folder, operations, refusals) => {
+    const plan = await planRulesOnVault(fx.vault, validateRules([{ name: 'R', ...rule }]), { folder });
+    const shown = plan.operations.map((op) => ('source' in op ? [op.type, op.source] : 'before' in op ? [op.type, op.path, op.before, op.after] : [op.type, op.path]));
+    expect(shown).toEqual(operations);
+    expect(plan.conflicts.map((c) => c.detail)).toEqual(refusals);
   });
 });

@@ -20,7 +20,7 @@ describe('a rule\'s edits on one note', () => {
       ok: true,
       operations: [
         { type: 'add_tags', path: 'a.md', before: ['meeting', 'Work/Acme'], after: ['meeting', 'Work/Acme', 'filed'] },
-        { type: 'remove_tags', path: 'a.md', before: ['meeting', 'Work/Acme', 'filed'], after: ['meeting', 'filed'] },
+        { type: 'remove_tags', path: 'a.md', before: ['meeting', 'Work/Acme'], after: ['meeting'] },
         { type: 'set_properties', path: 'a.md', before: { status: 'draft', filed: null }, after: { status: 'processed', filed: '2024-02-15' } },
       ],
     });
@@ -36,6 +36,20 @@ describe('a rule\'s edits on one note', () => {
     expect(after.endsWith('---\n# Notes\n\nBody #followup\n')).toBe(true);
     expect(readFrontmatterForEdit('a.md', after)).toEqual({ tags: ['Work/Acme', 'filed'], rank: 2 });
     expect(planNoteEdits('a.md', after, e)).toEqual({ ok: true, operations: [] });
+  });
+
+  it('applies each operation as a change of its own: one can run without the other', () => {
+    const plan = planNoteEdits('a.md', NOTE, edits({ addTags: ['filed'], removeTags: ['work/acme'] }));
+    if (!plan.ok) throw new Error(plan.reason);
+    const [add, remove] = plan.operations;
+    if (!add || !remove) throw new Error('expected two operations');
+    // Removing alone does not bring in the tag the rejected add would have added, and the reverse.
+    expect(readFrontmatterForEdit('a.md', rewriteFrontmatter('a.md', NOTE, applyNoteEdit(remove))).tags).toEqual(['meeting']);
+    expect(readFrontmatterForEdit('a.md', rewriteFrontmatter('a.md', NOTE, applyNoteEdit(add))).tags).toEqual(['meeting', 'Work/Acme', 'filed']);
+    // Both, in either order, give the same tags.
+    const both = (ops: typeof plan.operations) => readFrontmatterForEdit('a.md', ops.reduce((t, op) => rewriteFrontmatter('a.md', t, applyNoteEdit(op)), NOTE)).tags;
+    expect(both([add, remove])).toEqual(['meeting', 'filed']);
+    expect(both([remove, add])).toEqual(['meeting', 'filed']);
   });
 
   it('adds a frontmatter block to a note that has none', () => {

@@ -1,4 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rulesCommand } from '../../src/cli/commands/rules';
 import { UsageError, type CliIO } from '../../src/cli/command';
@@ -70,5 +72,37 @@ describe('steward rules match', () => {
     expect(await run(['match', '/nonexistent/vault', 'file.size >'])).toMatchObject({ code: 2, stderr: "error: expected a value after '>' at 1:12\n" });
     await expect(run(['match', '/nonexistent/vault', 'file.isHidden'])).rejects.toThrow(/vault folder not found/);
     await expect(run(['match'])).rejects.toThrow(/missing <vault>/);
+  });
+});
+
+describe('steward rules match --rules FILE', () => {
+  it('shows what each matched file would get: its rule, where it goes, and the tags and properties it sets', async () => {
+    // Outside the vault, so the vault stays as the other tests expect it.
+    const file = path.join(tmpdir(), `steward-rules-${process.pid}.json`);
+    await writeFile(
+      file,
+      JSON.stringify({ rules: [{ name: 'Projects', if: 'file.folder == "Projects" AND file.ext == "md"', thenAddTags: ['project'], thenSetProperties: { status: 'Done' } }, { name: 'Shots', if: 'file.ext == "png"', thenAddTags: ['shot'] }] }),
+    );
+    const json = await run(['match', dir, '--rules', file, '--json']);
+    expect(json.code).toBe(0);
+    const matches = JSON.parse(json.stdout) as { path: string; rule: string; destination: string | null; edits: unknown[] }[];
+    expect(matches.find((m) => m.path === F.gamma)).toEqual({
+      path: F.gamma,
+      rule: 'Projects',
+      destination: F.gamma,
+      edits: [
+        { type: 'add_tags', before: [], after: ['project'] },
+        { type: 'set_properties', before: { status: 'done' }, after: { status: 'Done' } },
+      ],
+    });
+    // Beta already holds both: matched, nothing to do.
+    expect(matches.find((m) => m.path === F.beta)).toEqual({ path: F.beta, rule: 'Projects', destination: F.beta, edits: [] });
+    expect(json.stderr).toContain('refused: rule "Shots": only notes can be edited');
+    const text = await run(['match', dir, '--rules', file]);
+    expect(text.stdout).toContain(`${F.gamma}  (Projects) stays; add_tags [] -> ["project"]; set_properties {"status":"done"} -> {"status":"Done"}\n`);
+  });
+
+  it('refuses an expression and --rules together', async () => {
+    await expect(run(['match', dir, 'file.ext == "md"', '--rules', 'x.json'])).rejects.toThrow(UsageError);
   });
 });

@@ -63,6 +63,6 @@ describe('plan notes', () => {
     const text = planNoteText(PLAN).replace('"type":"rename"', '"type":"teleport"');
     const damaged = findBlocks(text).filter((b) => b.state === 'damaged');
     expect(damaged).toHaveLength(1);
-    expect(damaged[0]?.state === 'damaged' && damaged[0].damage).toMatchObject({ id: 'o3', reason: '"type" should be create_folder, move, rename or trash, found "teleport"' });
+    expect(damaged[0]?.state === 'damaged' && damaged[0].damage).toMatchObject({ id: 'o3', reason: '"type" should be create_folder, move, rename, trash, add_tags, remove_tags or set_properties, found "teleport"' });
   });
 });

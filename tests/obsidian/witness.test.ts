@@ -2,11 +2,14 @@
 // The runtime's witness of Obsidian behaves as Obsidian's docs say, on its own (no Steward code):
 // the cache catches up after writes (`changed` per note, then `resolved`), renameFile updates
 // links only with "Automatically update internal links" on, and does not protect links a new
-// name captures.
+// name captures; opening a file hands its OpenViewState's eState to the leaf.
 import './dom';
 import { describe, expect, it } from 'vitest';
 import { App, type TFile } from 'obsidian-test-mocks/obsidian';
 import { cacheSettled, makeVaultFaithful } from './faithful-vault';
+import { installFaithfulWorkspace } from './faithful-workspace';
+
+installFaithfulWorkspace();
 
 function vaultWith(files: Record<string, string>, alwaysUpdateLinks = true): App {
   const app = App.createConfigured__({ files });
@@ -68,5 +71,26 @@ describe('the witness renameFile', () => {
     await cacheSettled(app);
     expect(await app.vault.adapter.read('Notes/X.md')).toBe('[[Foobar]]');
     expect(app.metadataCache.resolvedLinks['Notes/X.md']).toEqual({ 'Inbox/Foobar.md': 1 });
+  });
+});
+
+describe('the witness workspace', () => {
+  it('openFile shows the note in a markdown view and hands the leaf its eState, replacing the last one', async () => {
+    const app = vaultWith({ 'a.md': 'one\ntwo\nthree', 'b.md': '# B' });
+    const leaf = app.workspace.getLeaf(false);
+    await leaf.openFile(file(app, 'a.md'), { active: true, eState: { line: 2 } });
+    expect(leaf.getViewState()).toMatchObject({ type: 'markdown', state: { file: 'a.md' }, active: true });
+    expect(leaf.getEphemeralState()).toEqual({ line: 2 });
+    expect(app.workspace.getActiveFile()?.path).toBe('a.md');
+    await leaf.openFile(file(app, 'b.md'));
+    expect(leaf.getEphemeralState()).toEqual({});
+  });
+
+  it("openLinkText resolves the link from its source and passes the subpath in eState", async () => {
+    const app = vaultWith({ 'Notes/a.md': '[[b#Top]]', 'Projects/b.md': '# Top' });
+    await app.workspace.openLinkText('b#Top', 'Notes/a.md', false, { eState: { line: 0 } });
+    const leaf = app.workspace.getLeaf(false);
+    expect(leaf.getViewState().state).toEqual({ file: 'Projects/b.md' });
+    expect(leaf.getEphemeralState()).toEqual({ line: 0, subpath: '#Top' });
   });
 });

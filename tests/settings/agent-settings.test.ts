@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SCOUT_TOOL_NAMES } from '../../src/agents/scout/scout-settings';
-import { SEARCH_PROVIDER_KINDS } from '../../src/agents/web';
+import { SEARCH_PROVIDER_KINDS, type SearchProviderKind } from '../../src/agents/web';
 import { EDIT_CAPABILITIES } from '../../src/edits/scope/scope-policy';
 import { DEFAULT_AGENT_SETTINGS, readAgentSettings, TASK_SCOPES, type AgentSettings } from '../../src/settings/agent-settings';
 import { DEFAULT_SETTINGS, parseSettings, setSettingValue } from '../../src/settings/settings';
@@ -12,6 +12,11 @@ import { DEFAULT_SETTINGS, parseSettings, setSettingValue } from '../../src/sett
 function read(raw: unknown): { settings: AgentSettings; problems: string[] } {
   const problems: string[] = [];
   return { settings: readAgentSettings(raw, problems), problems };
+}
+
+/** A value per search provider. */
+function perProvider(value: fc.Arbitrary<string>): fc.Arbitrary<Record<SearchProviderKind, string>> {
+  return fc.record(Object.fromEntries(SEARCH_PROVIDER_KINDS.map((k) => [k, value])) as Record<SearchProviderKind, fc.Arbitrary<string>>);
 }
 
 const validSettings: fc.Arbitrary<AgentSettings> = fc.record({
@@ -32,8 +37,8 @@ const validSettings: fc.Arbitrary<AgentSettings> = fc.record({
   }),
   web: fc.record({
     provider: fc.constantFrom('none' as const, ...SEARCH_PROVIDER_KINDS),
-    baseUrl: fc.constantFrom('', 'http://localhost:8888'),
-    apiKeySecret: fc.string(),
+    baseUrls: perProvider(fc.constantFrom('', 'http://localhost:8888')),
+    apiKeySecrets: perProvider(fc.string()),
     results: fc.integer({ min: 3, max: 15 }),
     pages: fc.integer({ min: 1, max: 5 }),
     tokenBudget: fc.integer({ min: 2000, max: 20000 }),
@@ -91,7 +96,7 @@ describe('readAgentSettings', () => {
       agents: { scout: true, web: false, task: true },
       scout: { ...DEFAULT_AGENT_SETTINGS.scout, keywordLimit: 7, disabledTools: ['fetch_note'] },
       task: { ...DEFAULT_AGENT_SETTINGS.task, capabilities: ['add'], historyLength: 30 },
-      web: { ...DEFAULT_AGENT_SETTINGS.web, results: 12, apiKeySecret: 'brave-key' },
+      web: { ...DEFAULT_AGENT_SETTINGS.web, results: 12 },
       context: { depth: 2, sameFolder: true },
       chatFolder: 'Steward/Chats',
     });
@@ -104,6 +109,7 @@ describe('readAgentSettings', () => {
       'agents.task.scope should be one of current, linked, context, found "everywhere"; using "context"',
       'agents.task.tokenLimit should be a whole number from 3000 to 1000000, found 500; using 16000',
       'agents.web.provider should be one of none, brave, tavily, serper, searxng, openai, found "bing"; using "none"',
+      'agents.web.apiKeySecret "brave-key" is not tied to a search provider that takes a key (the provider is none), so it is no longer used; pick it again under "Web agent" for its provider',
       'agents.context.depth should be a whole number from 0 to 3, found 5; using 2',
       'agents.chatFolder "../outside" is not a vault folder; using "Steward/Chats"',
     ]);
@@ -136,7 +142,49 @@ describe('readAgentSettings', () => {
     expect(settings.agents.web.tokenBudget).toBe(12000);
   });
 
-  it('holds the search key only as a secret name', () => {
-    expect(Object.keys(DEFAULT_AGENT_SETTINGS.web).filter((k) => /key/i.test(k))).toEqual(['apiKeySecret']);
+  it('holds the search keys only as secret names, one per provider', () => {
+    expect(Object.keys(DEFAULT_AGENT_SETTINGS.web).filter((k) => /key/i.test(k))).toEqual(['apiKeySecrets']);
+    expect(DEFAULT_AGENT_SETTINGS.web.apiKeySecrets).toEqual({ brave: '', tavily: '', serper: '', searxng: '', openai: '' });
+  });
+});
+
+describe('search keys and base URLs saved by an earlier version (one of each for every provider)', () => {
+  it("become the chosen provider's own, silently", () => {
+    const { settings, problems } = read({ web: { provider: 'brave', apiKeySecret: 'brave-key', baseUrl: ' https://brave.example ' } });
+    expect(problems).toEqual([]);
+    expect(settings.web.apiKeySecrets).toEqual({ brave: 'brave-key', tavily: '', serper: '', searxng: '', openai: '' });
+    expect(settings.web.baseUrls).toEqual({ brave: 'https://brave.example', tavily: '', serper: '', searxng: '', openai: '' });
+    expect(Object.keys(settings.web)).not.toContain('apiKeySecret');
+  });
+
+  it('a key kept while SearXNG or no provider was chosen (the key row was hidden) goes to nobody, and the problem names it', () => {
+    for (const provider of ['searxng', 'none'] as const) {
+      const { settings, problems } = read({ web: { provider, apiKeySecret: 'brave-key', baseUrl: 'http://searx.lan:8888' } });
+      expect(Object.values(settings.web.apiKeySecrets)).toEqual(['', '', '', '', '']);
+      expect(settings.web.baseUrls.searxng).toBe('http://searx.lan:8888');
+      expect(problems).toEqual([`agents.web.apiKeySecret "brave-key" is not tied to a search provider that takes a key (the provider is ${provider}), so it is no longer used; pick it again under "Web agent" for its provider`]);
+    }
+  });
+
+  it('any stored web section: no key ever lands on a provider other than the one it was chosen for, and a second load changes nothing (property)', () => {
+    const legacy = fc.record({ provider: fc.constantFrom('none', ...SEARCH_PROVIDER_KINDS), apiKeySecret: fc.oneof(fc.string(), fc.jsonValue()), baseUrl: fc.oneof(fc.string(), fc.jsonValue()) }, { requiredKeys: [] });
+    const current = fc.record({ provider: fc.constantFrom('none', ...SEARCH_PROVIDER_KINDS), apiKeySecrets: fc.oneof(fc.dictionary(fc.constantFrom('brave', 'searxng', 'bing', 'openai'), fc.oneof(fc.string(), fc.integer())), fc.jsonValue()) }, { requiredKeys: [] });
+    fc.assert(
+      fc.property(fc.oneof(legacy, current), (web) => {
+        const once = read({ web }).settings;
+        const holders = SEARCH_PROVIDER_KINDS.filter((k) => once.web.apiKeySecrets[k] !== '');
+        if ('apiKeySecret' in web) expect(holders.every((k) => k === web.provider)).toBe(true);
+        const again = read(JSON.parse(JSON.stringify(once))).settings;
+        expect(again).toEqual(once);
+      }),
+    );
+  });
+
+  it('setSettingValue keeps each provider its own key and refuses a key for a provider that does not exist', () => {
+    const settings = structuredClone(DEFAULT_SETTINGS);
+    expect(setSettingValue(settings, 'agents.web.apiKeySecrets.brave', 'brave-key')).toEqual([]);
+    expect(setSettingValue(settings, 'agents.web.provider', 'searxng')).toEqual([]);
+    expect(settings.agents.web.apiKeySecrets).toEqual({ brave: 'brave-key', tavily: '', serper: '', searxng: '', openai: '' });
+    expect(setSettingValue(settings, 'agents.web.apiKeySecrets.bing', 'x')).toEqual(['unknown setting agents.web.apiKeySecrets.bing']);
   });
 });

@@ -75,12 +75,12 @@ describe('askDepsFromPlugin', () => {
     settings.agents.web.provider = 'brave';
     expect(askDepsFromPlugin(ctx, settings, askUser, web)).toMatchObject({ error: expect.stringMatching(/^Web search: .*needs an API key/) as unknown });
     h.app.secretStorage.setSecret('brave', 'BSA-key');
-    settings.agents.web.apiKeySecret = 'brave';
+    settings.agents.web.apiKeySecrets.brave = 'brave';
     const deps = askDepsFromPlugin(ctx, settings, askUser, web);
     expect('error' in deps ? deps.error : typeof deps.web).toBe('function');
     settings.agents.web.provider = 'searxng';
     expect(askDepsFromPlugin(ctx, settings, askUser, web)).toMatchObject({ error: expect.stringMatching(/SearXNG search needs the base URL/) as unknown });
-    settings.agents.web.baseUrl = 'http://localhost:8888';
+    settings.agents.web.baseUrls.searxng = 'http://localhost:8888';
     const searx = askDepsFromPlugin(ctx, settings, askUser, web);
     expect('error' in searx ? searx.error : typeof searx.web).toBe('function');
   });

@@ -1,12 +1,14 @@
-// The chat view on the test runtime: a faithful in-memory vault, the host of chat-host-fixture.ts
-// (index, retrieval, the scripted model over loopback, the widgets' ledger and journal, the chat
-// store) and the real ChatView, opened in a leaf the way Obsidian opens it.
+// The chat view on the test runtime: a faithful in-memory vault, the plugin's host of
+// chat-host-fixture.ts (index, retrieval, the plugin's settings, the widgets' ledger and journal,
+// the chat store) with the scripted model over loopback, and the real ChatView, opened in a leaf
+// the way Obsidian opens it.
 import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { createLlmClient } from '../../src/agents/llm/create-client';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
 import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import type { ChatHost } from '../../src/views/chat/chat-host';
+import type { StewardSettings } from '../../src/settings/settings';
 import type { ChatRecord } from '../../src/views/chat/chat-record';
 import { ChatView } from '../../src/views/chat/chat-view';
 import { FAKE_KEY, nodeFetch, profileFor, providerFor, RecordingClock, type ClientSetup } from '../agents/llm/client-fixtures';
@@ -19,7 +21,9 @@ export interface ChatHarness {
   port: ObsidianVault;
   view: ChatView;
   host: ChatHost;
-  agents: Record<PhaseName, boolean>;
+  settings: StewardSettings;
+  /** The agent toggles as the settings hold them now. */
+  readonly agents: Record<PhaseName, boolean>;
   saved(): Promise<ChatRecord[]>;
   close(): Promise<void>;
 }
@@ -32,7 +36,7 @@ export async function openChat(files: Record<string, string>, o: ChatHarnessOpti
   const app = App.createConfigured__({ files });
   makeVaultFaithful(app);
   const port = new ObsidianVault(app as never);
-  const { host, agents, saved, stop } = await chatHostOn(app, port, o);
+  const { host, settings, saved, stop } = await chatHostOn(app, port, o);
   if (o.active) {
     const file = app.vault.getFileByPath(o.active);
     if (file) await app.workspace.getLeaf(false).openFile(file);
@@ -46,7 +50,10 @@ export async function openChat(files: Record<string, string>, o: ChatHarnessOpti
     port,
     view,
     host,
-    agents,
+    settings,
+    get agents() {
+      return settings.agents.agents;
+    },
     saved,
     async close() {
       await view.onClose();

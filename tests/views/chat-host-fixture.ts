@@ -1,32 +1,36 @@
 // The chat view's host on the test runtime, for the view tests and the Chromium page alike: the
-// keyword index and retrieval over the faithful vault, the model behind the scripted LLM server,
-// the pending widgets' real deps (ledger, journal, scope policy) and the plugin's chat store (JSON files in the plugin folder).
+// plugin's own host (pluginChatHost: the scope line, the settings link, the toggles and context in
+// settings, the pills' preview with Steward's walls, the transport's streaming, the chat store and
+// the widgets' ledger, journal and accept-time policy), on the faithful vault, the keyword index
+// and the plugin's default settings. The one thing a test substitutes is the model: a run gets the
+// plugin's own deps (walls, Scout and Task settings, the Task scope) with the scripted client in
+// place of the provider's; with no client, the run meets the plugin's "no model" error.
 import type { App } from 'obsidian-test-mocks/obsidian';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
 import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
-import type { AskDeps } from '../../src/agents/pipeline/run-pipeline';
-import { buildTaskContext } from '../../src/agents/pipeline/task-context';
-import { DEFAULT_SCOUT_SETTINGS } from '../../src/agents/scout/scout-settings';
-import { DEFAULT_TASK_SETTINGS, type TaskSettings } from '../../src/agents/task/task-settings';
-import { buildScopePolicy, EDIT_CAPABILITIES } from '../../src/edits/scope/scope-policy';
+import type { TaskSettings } from '../../src/agents/task/task-settings';
+import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
 import type { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
-import { Retrieval } from '../../src/vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
-import type { ChatHost, ContextChoice } from '../../src/views/chat/chat-host';
-import { ChatStore } from '../../src/agents/chat/chat-store';
+import type { ChatHost } from '../../src/views/chat/chat-host';
 import type { ChatRecord, ChatStoreLike } from '../../src/views/chat/chat-record';
+import { pluginChatHost } from '../../src/views/chat/plugin-chat-host';
+import { widgetDepsFromSettings } from '../../src/views/pending/widget-policies';
+import type { KeywordSearch } from '../../src/views/search/keyword-search';
 
 export interface ChatHostOptions {
   client?: LlmClient | null;
   agents?: Partial<Record<PhaseName, boolean>>;
   task?: Partial<TaskSettings>;
   store?: ChatStoreLike;
+  /** False: the provider's transport is Obsidian's request function, which does not stream. */
   streams?: boolean;
 }
 
 export interface ChatHostFixture {
   host: ChatHost;
-  agents: Record<PhaseName, boolean>;
+  /** The plugin's settings the host reads and writes (data.json's contents). */
+  settings: StewardSettings;
   /** Every saved chat, read back through the store. */
   saved(): Promise<ChatRecord[]>;
   stop(): Promise<void>;
@@ -35,41 +39,33 @@ export interface ChatHostFixture {
 export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptions = {}): Promise<ChatHostFixture> {
   const indexer = new VaultIndexer(port, { persist: false });
   await indexer.start();
-  const retrieval = new Retrieval(port, indexer, null);
-  const agents = { scout: false, web: false, task: true, ...o.agents };
-  let context: ContextChoice = { depth: 1, sameFolder: false };
-  const task = { ...DEFAULT_TASK_SETTINGS, ...o.task };
-  const store = o.store ?? ChatStore.of(port, () => 'Steward/Chats');
-  const saved = async (): Promise<ChatRecord[]> => Promise.all((await store.list()).map((c) => store.load(c.id)));
+  const settings = structuredClone(DEFAULT_SETTINGS);
+  settings.agents.agents = { scout: false, web: false, task: true, ...o.agents };
+  settings.agents.task = { ...settings.agents.task, ...o.task };
+  settings.agents.context = { depth: 1, sameFolder: false };
+  if (o.client) {
+    // The plugin's OpenAI provider with its key in secret storage; the scripted client replaces its model calls.
+    app.secretStorage.setSecret('openai-key', 'sk-steward-FAKE-KEY');
+    settings.activeProvider = 'openai';
+    settings.providers.openai = { ...settings.providers.openai, apiKeySecret: 'openai-key', transport: o.streams === false ? 'requestUrl' : 'fetch' };
+  }
+  const real = pluginChatHost({
+    // The plugin's KeywordSearch holds the index it built once the workspace was ready.
+    ctx: { app: app as never, port: () => port, keywordSearch: { index: indexer } as unknown as KeywordSearch, semanticSearch: null },
+    settings: () => settings,
+    saveSettings: () => Promise.resolve(),
+    widgetDeps: widgetDepsFromSettings(() => port, () => settings),
+    manifestId: 'steward',
+  });
+  const client = o.client ?? null;
   const host: ChatHost = {
-    app: app as never,
-    agents: () => agents,
-    setAgents: (a) => {
-      Object.assign(agents, a);
-      return Promise.resolve();
-    },
-    context: () => context,
-    setContext: (c) => {
-      context = c;
-      return Promise.resolve();
-    },
-    taskTokenLimit: () => task.tokenLimit,
-    scopeLine: () => 'Edits: any note · add, delete, create, navigate',
-    openSettings: () => undefined,
-    askDeps: (askUser): Promise<AskDeps> => {
-      if (!o.client) return Promise.reject(new Error('no model provider is configured'));
-      return Promise.resolve({ vault: port, retrieval, explore: o.client, plan: o.client, scout: DEFAULT_SCOUT_SETTINGS, task, web: null, excludedFolders: [], askUser });
-    },
-    contextPreview: (r) => buildTaskContext(port, retrieval, [], { ...r, scout: null, tokenLimit: task.tokenLimit }),
-    streams: () => o.streams ?? true,
-    store,
-    widgetDeps: {
-      port: () => port,
-      editPolicy: (note) => buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: EDIT_CAPABILITIES, currentNote: note }),
-      organizePolicy: () => {
-        throw new Error('not used by the chat');
-      },
+    ...real,
+    store: o.store ?? real.store,
+    askDeps: async (askUser) => {
+      const deps = await real.askDeps(askUser);
+      return client === null ? deps : { ...deps, explore: client, plan: client };
     },
   };
-  return { host, agents, saved, stop: () => indexer.stop() };
+  const saved = async (): Promise<ChatRecord[]> => Promise.all((await host.store.list()).map((c) => host.store.load(c.id)));
+  return { host, settings, saved, stop: () => indexer.stop() };
 }

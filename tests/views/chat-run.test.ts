@@ -91,7 +91,7 @@ describe('a Scout → Task run in the chat view', () => {
   it('a run that cannot start says why in the message, and it is kept', async () => {
     h = await openChat(SOLAR_VAULT, { client: null });
     await h.view.send('anything');
-    expect(h.view.contentEl.querySelector('.steward-chat-error')?.textContent).toBe('Error: no model provider is configured');
+    expect(h.view.contentEl.querySelector('.steward-chat-error')?.textContent).toBe('Error: The Task agent needs a model: no provider is configured (Steward is offline).');
     expect((await h.saved())[0]?.messages.length).toBe(1);
   });
 });

@@ -61,6 +61,16 @@ describe('untrusted Markdown in the chat', () => {
     expect(el.querySelector('pre code')?.textContent).toBe('<img src="http://x/y.png">\n');
   });
 
+  it('leaves no link that runs a script: javascript: links lose their href, a [[javascript:…]] wikilink too', async () => {
+    const hostile = ['[a](javascript:alert(1))', '<a href="javascript:alert(1)">b</a>', '[[javascript:alert(document.cookie)]]', '[[ JaVaScRiPt:alert(1)|c]]', '[d](data:text/html,<script>alert(1)</script>)', '[[vbscript:x]]'];
+    for (const text of hostile) {
+      const el = createDiv();
+      await renderUntrusted(ctx, text, el);
+      const hrefs = [...el.querySelectorAll('a')].map((a) => a.getAttribute('href'));
+      expect(hrefs.filter((h) => h !== null && /^\s*(javascript|vbscript|data):/i.test(h))).toEqual([]);
+    }
+  });
+
   it('shows an image as its syntax in words, so the user sees what was not loaded', async () => {
     const el = createDiv();
     await renderUntrusted(ctx, `![leak](${URL_})`, el);

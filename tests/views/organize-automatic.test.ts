@@ -51,6 +51,23 @@ describe('automatic mode', () => {
     expect(await h.port.exists('Inbox/Meetings')).toBe(false);
   });
 
+  it('applies a rule\'s tags and properties too, after the move, through processFrontMatter, and undo gives the note back byte for byte', async () => {
+    const settings = settingsWith();
+    settings.rules = [{ name: 'Meetings', if: 'file.name.startsWith("Meeting")', thenMoveTo: 'Meetings', thenAddTags: ['meeting'], thenSetProperties: { status: 'filed' }, enabled: true }];
+    const h = start(settings);
+    const text = '---\nstatus: new\n---\nnotes\r\nmore\n';
+    await h.app.vault.create('Inbox/Meeting with Bo.md', text);
+    await vi.waitFor(() => expect(h.runs).toHaveLength(1), { timeout: 5000 });
+    const filed = await h.port.read('Inbox/Meetings/Meeting with Bo.md');
+    expect(filed).toContain('tags:\n  - meeting');
+    expect(filed).toContain('status: filed');
+    expect(filed.endsWith('notes\r\nmore\n')).toBe(true);
+    const jobs = await listFinishedJobs(h.port);
+    expect(jobs.at(-1)?.description).toMatch(/\(automatic, Inbox\): 4 operations$/);
+    await undoJob(h.port, jobs.at(-1)?.job);
+    expect(await h.port.read('Inbox/Meeting with Bo.md')).toBe(text);
+  });
+
   it('waits for the last of several changes and runs once for all of them (debounce)', async () => {
     const h = start(settingsWith());
     await h.app.vault.create('Inbox/Meeting 1.md', 'a');

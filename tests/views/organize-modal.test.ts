@@ -58,6 +58,7 @@ describe('organize in the progress window', () => {
     const text = lines(modal).join('\n');
     expect(text).toContain('1 files matched 1 rule');
     expect(text).toMatch(/heuristics placed 2 files/);
+    expect(text).toMatch(/Before -> after: cohesion \d\.\d\d -> \d\.\d\d, depth \d+ -> \d+, width \d+ -> \d+/);
     expect(text).toMatch(/operations planned; review them in the plan note\.$/);
     expect(button(modal.contentEl, 'Close')).toBeDefined();
     const plans = (await h.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith('Steward/Plans/'));

@@ -117,7 +117,7 @@ describe('agent settings sections', () => {
     expect(settings.agents.web.pages).toBe(4);
   });
 
-  it('on Obsidian 1.13: the search key row appears for a provider that needs one, and keeps only the secret name', async () => {
+  it("on Obsidian 1.13: each search provider shows its own key and URL rows, and keeps only the secret's name", async () => {
     const { h, tab, settings, plugin } = mount();
     h.app.secretStorage.setSecret('brave-search', 'BSA-very-secret');
     openSettingTab(tab as never);
@@ -129,17 +129,22 @@ describe('agent settings sections', () => {
         if (!found) throw new Error(`no setting "${name}"`);
         return found.settingEl;
       };
-      expect(onScreen(row('Search API key'))).toBe(false);
+      expect(onScreen(row('Brave API key'))).toBe(false);
       pick(row('Search provider').querySelector('select'), 'brave');
       await vi.waitFor(() => expect(settings.agents.web.provider).toBe('brave'));
-      expect(onScreen(row('Search API key'))).toBe(true);
-      pick(row('Search API key').querySelector('select'), 'brave-search');
-      await vi.waitFor(() => expect(settings.agents.web.apiKeySecret).toBe('brave-search'));
+      expect(onScreen(row('Brave API key'))).toBe(true);
+      expect(onScreen(row('Brave base URL'))).toBe(true);
+      expect(onScreen(row('SearXNG API key'))).toBe(false);
+      pick(row('Brave API key').querySelector('select'), 'brave-search');
+      await vi.waitFor(() => expect(settings.agents.web.apiKeySecrets.brave).toBe('brave-search'));
       expect(plugin.saveSettings).toHaveBeenCalled();
       expect(JSON.stringify(settings)).not.toContain('BSA-very-secret');
       pick(row('Search provider').querySelector('select'), 'searxng');
-      await vi.waitFor(() => expect(onScreen(row('Search API key'))).toBe(false));
-      expect(onScreen(row('Search base URL'))).toBe(true);
+      await vi.waitFor(() => expect(onScreen(row('Brave API key'))).toBe(false));
+      expect(onScreen(row('SearXNG base URL'))).toBe(true);
+      // SearXNG's own key row shows none: the Brave key stays Brave's.
+      expect(row('SearXNG API key').querySelector('select')?.value).toBe('');
+      expect(settings.agents.web.apiKeySecrets).toMatchObject({ brave: 'brave-search', searxng: '' });
       // A tool toggle clicked off lands in the stored list.
       row('Follow links').querySelector<HTMLElement>('.checkbox-container')?.click();
       await vi.waitFor(() => expect(settings.agents.scout.disabledTools).toEqual(['get_links_recursive']));
@@ -148,18 +153,18 @@ describe('agent settings sections', () => {
     }
   });
 
-  it('renders the same sections before 1.13, the key row only for a provider that needs one', async () => {
+  it('renders the same sections before 1.13, the key and URL rows only for the chosen provider', async () => {
     const { tab } = mount();
     const display = (): void => (tab as unknown as { display(): void }).display();
     display();
     document.body.append(tab.containerEl);
     expect(names(tab.containerEl)).toEqual(expect.arrayContaining(['Scout agent', 'Web agent', 'Task agent', 'Link depth', 'Search provider', 'Allow new notes']));
-    expect(names(tab.containerEl)).not.toContain('Search API key');
+    expect(names(tab.containerEl).filter((n) => /^(Brave|Tavily|Serper|SearXNG|OpenAI) (API key|base URL)$/.test(n))).toEqual([]);
     const slider = [...tab.containerEl.querySelectorAll<HTMLInputElement>('input[type="range"]')];
     expect(slider.map((s) => [s.getAttribute('min'), s.getAttribute('max'), s.getAttribute('step')])).toEqual([['0', '3', '1']]);
     await tab.setControlValue('agents.web.provider', 'tavily');
     display();
-    expect(names(tab.containerEl)).toContain('Search API key');
+    expect(names(tab.containerEl).filter((n) => /^(Brave|Tavily|Serper|SearXNG|OpenAI) (API key|base URL)$/.test(n))).toEqual(['Tavily API key', 'Tavily base URL']);
     tab.hide();
   });
 });

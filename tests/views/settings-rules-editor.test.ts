@@ -88,6 +88,34 @@ describe('rules editor', () => {
     await vi.waitFor(() => expect(host.querySelector('.steward-rule-preview')?.textContent).toMatch(/^Cannot test: .* at 1:\d+$/));
   });
 
+  it('edits the tags and properties a rule sets, checked as you type, and saves them as the rule language takes them', () => {
+    const { host, saved } = mount([{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['meeting'], thenSetProperties: { status: 'draft', rank: 2, code: '7' }, enabled: true }]);
+    const card = host.querySelector('.steward-rule');
+    const add = card?.querySelector<HTMLInputElement>('.steward-rule-add-tags');
+    const props = card?.querySelector<HTMLTextAreaElement>('.steward-rule-properties');
+    const problem = card?.querySelector('.steward-rule-problem');
+    const propsError = card?.querySelector('.steward-rule-properties-error');
+    if (!add || !props || !problem || !propsError) throw new Error('edit fields not rendered');
+    // Shown as written: a text that looks like a number stays a text.
+    expect(add.value).toBe('meeting');
+    expect(props.value).toBe('status: draft\nrank: 2\ncode: "7"');
+    type(add, 'meeting, a.b');
+    expect(problem.textContent).toBe('rule 1 ("Tag"): "thenAddTags" item 2 "a.b" holds a character a tag cannot (spaces and punctuation other than - _ /)');
+    type(add, 'meeting, project/{fm.project}');
+    expect(problem.textContent).toBe('');
+    type(props, 'status processed');
+    expect(propsError.textContent).toBe('Line 1: write a property as name: value (for example status: processed)');
+    expect(card?.classList.contains('is-invalid')).toBe(true);
+    // Kept as typed, never dropped.
+    expect(saved.at(-1)?.[0]?.thenSetProperties).toBe('status processed');
+    type(props, 'tags: x');
+    expect(problem.textContent).toContain('"thenSetProperties" sets "tags"; change tags with "thenAddTags" and "thenRemoveTags"');
+    type(props, 'status: processed\nrank: 3\ngone: null');
+    expect(propsError.textContent).toBe('');
+    expect(problem.textContent).toBe('');
+    expect(saved.at(-1)?.[0]).toMatchObject({ thenAddTags: ['meeting', 'project/{fm.project}'], thenSetProperties: { status: 'processed', rank: 3, gone: null } });
+  });
+
   it('adds, toggles and deletes rules, saving each change', () => {
     const { host, saved } = mount([pdfs]);
     button(host, 'Add rule').click();

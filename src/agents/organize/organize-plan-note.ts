@@ -4,6 +4,7 @@
 import { legalName } from '../../dsl/rename-pattern';
 import { opBlockText } from '../../edits/pending/block-format';
 import { opBlockData } from '../../edits/pending/plan-note';
+import { hasPath, opPaths } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { OrganizePlan, PlannedWithRisk } from './organize-plan';
 import { qualityLine } from './scoring/plan-quality';
@@ -21,7 +22,8 @@ export function inertLine(text: string, max = 600): string {
 /** The section an operation is listed under: new folders together, moves by where they go. */
 function section(op: PlannedWithRisk): { order: number; title: string } {
   if (op.type === 'create_folder') return { order: 0, title: 'New folders' };
-  if (op.type === 'trash') return { order: 2, title: 'Trash' };
+  if (op.type === 'trash') return { order: 3, title: 'Trash' };
+  if (hasPath(op)) return { order: 2, title: 'Tags and properties' };
   const folder = parentOf(op.destination);
   return { order: 1, title: folder === '' ? 'Vault root' : `To ${folder}` };
 }
@@ -47,7 +49,7 @@ export function organizePlanNote(plan: OrganizePlan, now: Date): string {
     inertLine(plan.description, 4000),
     '',
     ...(plan.quality ? [`**Before -> after**: ${qualityLine(plan.quality)}.`, ''] : []),
-    'Accept or reject each operation below, or all at once. Accepted operations run through the journal: links are kept, and "Undo last organize" reverses the whole run.',
+    'Accept or reject each operation below, or all at once. Accepted operations run through the journal: links are kept, tags and properties change after their note moves, and "Undo last organize" reverses the whole run.',
     '',
     '```ai-plan',
     JSON.stringify({ job: plan.planId, folder: plan.targetFolder, operations: plan.operations.length }),
@@ -95,8 +97,14 @@ function worseWarning(plan: OrganizePlan): string[] {
 
 /** Which rule, heuristic, agent rule or naming convention proposed how many operations. */
 function creditLines(plan: OrganizePlan): string[] {
-  const counts = new Map<string, number>();
-  for (const op of plan.operations) if (op.type !== 'create_folder') counts.set(op.rule ?? 'unnamed', (counts.get(op.rule ?? 'unnamed') ?? 0) + 1);
+  // Files, not operations: a note moved and tagged by one rule counts once.
+  const files = new Map<string, Set<string>>();
+  for (const op of plan.operations) {
+    if (op.type === 'create_folder') continue;
+    const rule = op.rule ?? 'unnamed';
+    files.set(rule, (files.get(rule) ?? new Set<string>()).add(opPaths(op)[0] ?? ''));
+  }
+  const counts = new Map([...files].map(([rule, set]) => [rule, set.size]));
   if (counts.size === 0) return [];
   const lines = ['## Behind this plan', ''];
   for (const [rule, n] of [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) lines.push(`- ${inertLine(rule)}: ${n} file${n === 1 ? '' : 's'}`);

@@ -1,6 +1,6 @@
 // The organize plan as DESIGN.md's JSON contract has it (plus duplicates, undecided files and the
 // tree metrics before and after, which the plan note shows the user).
-import type { PlannedOperation, Risk } from '../../vault-vfs/operations';
+import { hasPath, isNoteEdit, type PlannedOperation, type Risk } from '../../vault-vfs/operations';
 import type { PlanQuality } from './scoring/plan-quality';
 
 export interface PlanConflictJson {
@@ -26,7 +26,10 @@ export interface OrganizePlan {
   quality?: PlanQuality;
 }
 
-/** `{"planId","targetFolder","description","operations":[{"opId","type","source","destination","path","rule","risk"}],"conflicts":[...],"unchanged":N}` */
+/**
+ * `{"planId","targetFolder","description","operations":[{"opId","type","source","destination","path","rule","risk"}],"conflicts":[...],"unchanged":N}`;
+ * a note edit (add_tags, remove_tags, set_properties) also has its values `before` and `after`.
+ */
 export function planJson(plan: OrganizePlan): unknown {
   return {
     planId: plan.planId,
@@ -35,9 +38,10 @@ export function planJson(plan: OrganizePlan): unknown {
     operations: plan.operations.map((op) => ({
       opId: op.opId,
       type: op.type,
-      source: op.type === 'move' || op.type === 'rename' ? op.source : null,
-      destination: op.type === 'move' || op.type === 'rename' ? op.destination : null,
-      path: op.type === 'create_folder' || op.type === 'trash' ? op.path : null,
+      source: hasPath(op) ? null : op.source,
+      destination: hasPath(op) ? null : op.destination,
+      path: hasPath(op) ? op.path : null,
+      ...(isNoteEdit(op) ? { before: op.before, after: op.after } : {}),
       rule: op.rule ?? null,
       risk: op.risk,
     })),

@@ -93,9 +93,26 @@ export class PlanBuilder {
       this.created.push({ path: f, rule: p.rule });
     }
     this.take(target);
+    this.carrySubfolders(p.source, target);
     const type = parentOf(target) === parentOf(p.source) ? 'rename' : 'move';
     this.moves.push({ opId: '', type, source: p.source, destination: target, rule: p.rule, reason: p.reason });
     return target;
+  }
+
+  /**
+   * A folder that moves takes its subfolders along: they exist at the new place, so a later
+   * placement into one of them (after the move, in plan order) does not create it anew.
+   */
+  private carrySubfolders(source: string, target: string): void {
+    const prefix = source.toLowerCase() + '/';
+    if (!this.folderCase.has(source.toLowerCase())) return;
+    this.folderCase.set(target.toLowerCase(), target);
+    for (const [key, spelled] of [...this.folderCase]) {
+      if (!key.startsWith(prefix)) continue;
+      const moved = target + spelled.slice(source.length);
+      this.folderCase.set(moved.toLowerCase(), moved);
+      this.take(moved);
+    }
   }
 
   build(makeOpId: (index: number) => string): BuiltPlan {

@@ -10,7 +10,7 @@ import type { CompiledRule } from '../../dsl/rules';
 import { filter, opProposal } from '../../edits/scope/filter-proposals';
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import type { FileRecord } from '../../vault-vfs/file-record';
-import { type PlannedOperation, riskOf, opPaths } from '../../vault-vfs/operations';
+import { hasPath, isNoteEdit, type PlannedOperation, riskOf, opPaths } from '../../vault-vfs/operations';
 import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
@@ -25,7 +25,7 @@ import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
 import { FeatureSource } from './scoring/file-features';
-import { planQuality } from './scoring/plan-quality';
+import { planQuality, recordsAfter } from './scoring/plan-quality';
 import { type ScoredCandidate, scorePass } from './scoring/score-pass';
 import { DEFAULT_THRESHOLDS, type ScoringThresholds } from './scoring/thresholds';
 
@@ -52,6 +52,8 @@ export interface AgentRequest {
   planLimit?: number;
   excludedFolders?: readonly string[];
   signal?: AbortSignal;
+  /** Whether the agent's rules may set tags and properties; off unless the user enabled it. */
+  ruleEdits?: boolean;
   /** The best-scoring destinations of undecided files (FileVyasa scores, see scoring/). */
   candidates?: ReadonlyMap<string, ScoredCandidate[]>;
 }
@@ -69,6 +71,8 @@ export interface OrganizeRequest {
   /** Folders organize never reads from or writes into. */
   excludedFolders?: readonly string[];
   agent?: OrganizeAgent;
+  /** Whether the organize agent may write rules that set tags and properties (off unless enabled). */
+  agentRuleEdits?: boolean;
   /** A naming convention the user chose: notes not following it get renames. */
   naming?: Pick<NamingConvention, 'id' | 'name'>;
   /** Cancels planning; nothing is returned (OrganizeCancelledError) and so nothing written. */
@@ -111,7 +115,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     // Hidden files are offered to the rules only when a rule names them, and kept only by those rules.
     const namingHidden = new Set(req.rules.filter(ruleNamesHidden).map((r) => r.name));
     const ruleRecords = namingHidden.size > 0 ? [...records, ...sorted.hidden] : records;
-    const plan = await planRules(req.rules, ruleRecords, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity });
+    const plan = await planRules(req.rules, ruleRecords, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity, readNote: (p) => port.read(p) });
     const hiddenPaths = new Set(sorted.hidden.map((r) => r.path));
     for (const m of plan.matches) claimed.add(m.path);
     ops.push(...plan.operations.filter((op) => op.type === 'create_folder' || !hiddenPaths.has(opSource(op)) || namingHidden.has(op.rule ?? '')));
@@ -135,12 +139,16 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     // without, their defaults stand.
     const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
     const waitingForHeuristics = coveredBy(ambiguous);
-    for (const f of h.folders) builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason });
-    for (const p of h.files) if (!waitingForHeuristics(p.path)) builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason });
+    const placedMoves: PlannedOperation[] = [];
+    const track = (source: string, target: string | null): void => void (target !== null && placedMoves.push({ opId: '', type: 'move', source, destination: target }));
+    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
+    for (const p of h.files) if (!waitingForHeuristics(p.path)) track(p.path, builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
-    const scored = await scorePass({ folder: req.folder, records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features });
+    // Scored over the tree as the rules and heuristics leave it: what a second organize would see.
+    const settled = recordsAfter(records, [...ops, ...placedMoves]);
+    const scored = await scorePass({ folder: req.folder, records: settled.records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features, originOf: settled.originOf });
     items = asking ? itemsAfterScores(ambiguous, scored) : undefined;
     const waiting = coveredBy(items ?? []);
     for (const p of scored.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
@@ -172,15 +180,18 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       excludedFolders: req.excludedFolders ?? [],
       candidates,
       ...(req.signal ? { signal: req.signal } : {}),
+      ruleEdits: req.agentRuleEdits === true,
     });
     if (req.signal?.aborted) throw new OrganizeCancelledError();
-    // Whatever the agent returns is held to the policy below like the rest; it may only move the
-    // files and folders it was asked about (never one something else moves or left in place), and
-    // create folders for them.
+    // Whatever the agent returns is held to the policy below like the rest; it may only move (and,
+    // when enabled, tag) the files and folders it was asked about (never one something else moves
+    // or left in place), and create folders for them.
     const askedAbout = new Set(undecided.map((r) => r.path));
     const inItems = coveredBy(items ?? []);
     const asked = (source: string): boolean => askedAbout.has(source) || inItems(source);
-    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || ((op.type === 'move' || op.type === 'rename') && asked(op.source))));
+    const mayDo = (op: PlannedOperation): boolean =>
+      op.type === 'move' || op.type === 'rename' ? asked(op.source) : isNoteEdit(op) && req.agentRuleEdits === true && askedAbout.has(op.path);
+    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || mayDo(op)));
     used.push(...answer.notes);
   }
 
@@ -230,7 +241,7 @@ export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest
     // Operations may touch the organized folder only, or the whole vault when moves out are allowed.
     scope: { folders: [req.allowOutside || req.folder === '' ? '**' : req.folder] },
     excludedFolders: req.excludedFolders ?? [],
-    capabilities: req.allowTrash ? ['move', 'rename', 'trash'] : ['move', 'rename'],
+    capabilities: ['move', 'rename', ...(req.allowTrash ? ['trash' as const] : []), 'properties'],
     organizeFolder: req.folder,
     allowOutside: req.allowOutside ?? false,
     operationLimit: req.planLimit ?? DEFAULT_PLAN_LIMIT,
@@ -238,21 +249,21 @@ export function organizeScopePolicy(configDir: string, req: Pick<OrganizeRequest
 }
 
 function opSource(op: PlannedOperation): string {
-  return op.type === 'create_folder' || op.type === 'trash' ? op.path : op.source;
+  return hasPath(op) ? op.path : op.source;
 }
 
 function destinationsOf(ops: readonly PlannedOperation[]): VaultEntry[] {
   return ops.flatMap((op): VaultEntry[] => {
     if (op.type === 'create_folder') return [{ kind: 'folder', path: op.path }];
-    if (op.type === 'trash') return [];
+    if (hasPath(op)) return [];
     return [{ kind: 'file', path: op.destination, stat: { size: 0, ctime: 0, mtime: 0 } }];
   });
 }
 
 
-const RANK: Record<PlannedOperation['type'], number> = { create_folder: 0, move: 1, rename: 1, trash: 2 };
+const RANK: Record<PlannedOperation['type'], number> = { create_folder: 0, move: 1, rename: 1, add_tags: 2, remove_tags: 2, set_properties: 2, trash: 3 };
 
-/** Folders first (shallow before deep, each once), then moves and renames, then trash. */
+/** Folders first (shallow before deep, each once), then moves and renames, then note edits, then trash. */
 export function orderOperations(ops: readonly PlannedOperation[]): PlannedOperation[] {
   const seen = new Set<string>();
   const unique = ops.filter((op) => {

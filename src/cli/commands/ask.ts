@@ -10,11 +10,11 @@ import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
 import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
-import { UnsafePathError, type VaultPort } from '../../vault-vfs/vault-port';
 import { parseArgs } from '../args';
 import { askJson, progressPrinter } from '../ask-output';
 import { readAgents, readDepth, readTaskSettings } from '../ask-options';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
+import { noteArg } from '../note-arg';
 import { openVault } from '../open-vault';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
@@ -43,20 +43,6 @@ const USAGE = [
   PROVIDER_USAGE,
   ASK_DEPS_USAGE,
 ].join('\n');
-
-/** The vault path of a note the user named, with or without `.md`. */
-async function notePath(vault: VaultPort, raw: string, flag: string): Promise<string> {
-  const p = raw.replace(/^\/+/, '');
-  for (const candidate of p.toLowerCase().endsWith('.md') ? [p] : [p, `${p}.md`]) {
-    const stat = await vault.stat(candidate).catch((e: unknown) => {
-      // A path the vault refuses (`..`, the config folder) is bad input, not a failed run.
-      if (e instanceof UnsafePathError) throw new UsageError(`${flag} ${raw}: ${e.reason}`);
-      throw e;
-    });
-    if (stat !== null) return candidate;
-  }
-  throw new UsageError(`${flag} ${raw}: no such note in the vault`);
-}
 
 async function readHistory(file: string | undefined): Promise<ChatTurn[]> {
   if (file === undefined) return [];
@@ -99,9 +85,9 @@ export const askCommand: CliCommand = {
     const semantic = semanticFromFlags(parsed, io.env, vault);
     if (parsed.booleans.has('yes') && semantic === null) throw new UsageError('--yes agrees to embedding notes for the semantic index: it needs --embed-model');
     const currentRaw = parsed.values.get('current');
-    const currentNote = currentRaw === undefined ? null : await notePath(vault, currentRaw, '--current');
+    const currentNote = currentRaw === undefined ? null : await noteArg(vault, currentRaw, '--current');
     const manual: string[] = [];
-    for (const a of parsed.lists.get('add') ?? []) manual.push(await notePath(vault, a, '--add'));
+    for (const a of parsed.lists.get('add') ?? []) manual.push(await noteArg(vault, a, '--add'));
     const historyFile = parsed.values.get('history');
     const history = await readHistory(historyFile);
     await assertNoInterruptedJob(vault);

@@ -1,5 +1,5 @@
 // `steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
-//  [--naming ID] [--allow-outside] [--allow-trash] [--folder-cohesion N] [--destination-score N]
+//  [--naming ID] [--allow-outside] [--allow-trash] [--agent-edits] [--folder-cohesion N] [--destination-score N]
 //  [--split-cohesion N] [--plan-folder P] [--json] [--apply]` plus the provider flags:
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
@@ -16,6 +16,7 @@ import type { ScoringThresholds } from '../../agents/organize/scoring/thresholds
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
+import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
@@ -30,7 +31,7 @@ const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
 
 /** One operation of a dry run, as a line. */
 function opLine(op: OrganizePlan['operations'][number]): string {
-  const what = op.type === 'create_folder' || op.type === 'trash' ? op.path : `${op.source} -> ${op.destination}`;
+  const what = isNoteEdit(op) ? `${op.path}: ${JSON.stringify(op.before)} -> ${JSON.stringify(op.after)}` : hasPath(op) ? op.path : `${op.source} -> ${op.destination}`;
   return `${op.type.padEnd(13)} ${what}${op.rule !== undefined ? `  (${op.rule})` : ''}`;
 }
 
@@ -70,15 +71,17 @@ export const organizeCommand: CliCommand = {
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
     'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
-    '                        [--naming ID] [--allow-outside] [--allow-trash] [--plan-folder P] [--json] [--dry-run | --apply]',
+    '                        [--naming ID] [--allow-outside] [--allow-trash] [--agent-edits] [--plan-folder P] [--json] [--dry-run | --apply]',
     '                        [--folder-cohesion N] [--destination-score N] [--split-cohesion N]',
     '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
     '  --folder F        the folder to organize (default: the whole vault)',
-    '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, priority?}]}',
+    '  --rules FILE      a JSON file {"rules": [{name, if, thenMoveTo?, thenRenameTo?, thenAddTags?,',
+    '                    thenRemoveTags?, thenSetProperties?, priority?}]}',
     '  --sources LIST    which plan sources run (default: rules when --rules is given, heuristics,',
     '                    and the organize agent when --provider is given)',
     `  --naming ID       rename notes to a naming convention: ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`,
     '  --allow-outside   let rules move files out of the folder ("thenMoveTo": "/...")',
+    '  --agent-edits     let the organize agent\'s rules set tags and properties too',
     '  --allow-trash     let the plan propose trash (extra copies of identical files nothing links to)',
     `  --folder-cohesion N    a folder this cohesive (0-1) moves whole (default ${DEFAULT_SETTINGS.organizeScoring.folderCohesion})`,
     `  --destination-score N  the similarity score a destination needs (default ${DEFAULT_SETTINGS.organizeScoring.destinationScore})`,
@@ -91,7 +94,7 @@ export const organizeCommand: CliCommand = {
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...THRESHOLD_FLAGS.map(([f]) => f), ...PROVIDER_FLAGS], booleans: ['allow-outside', 'allow-trash', 'json', 'apply', 'dry-run'] });
+    const parsed = parseArgs(args, { values: ['folder', 'rules', 'sources', 'plan-folder', 'naming', ...THRESHOLD_FLAGS.map(([f]) => f), ...PROVIDER_FLAGS], booleans: ['allow-outside', 'allow-trash', 'agent-edits', 'json', 'apply', 'dry-run'] });
     const scoring = thresholdsFrom(parsed);
     const dryRun = parsed.booleans.has('dry-run');
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
@@ -145,6 +148,7 @@ export const organizeCommand: CliCommand = {
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
+      agentRuleEdits: parsed.booleans.has('agent-edits'),
       allowTrash: parsed.booleans.has('allow-trash'),
       scoring,
       attachmentFolder: await readAttachmentFolder(parsed.positionals[0] ?? '', vault.configDir),

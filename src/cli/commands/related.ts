@@ -4,6 +4,7 @@
 // their notes are neither listed nor walked through.
 import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, UsageError, type CliCommand } from '../command';
+import { noteArg } from '../note-arg';
 import { openVault } from '../open-vault';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../vault-vfs/retrieval/link-walk';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
@@ -30,7 +31,7 @@ export const relatedCommand: CliCommand = {
     const parsed = parseArgs(args, { values: ['depth', 'direction', 'limit'], booleans: ['same-folder', 'json'], lists: ['exclude'] });
     const exclude = parsed.lists.get('exclude') ?? [];
     const [vaultDir, note, extra] = parsed.positionals;
-    if (note === undefined) throw new UsageError('missing <note>: the vault path of a note, e.g. Projects/Plan.md');
+    if (note === undefined) throw new UsageError('missing <note>: a note\'s name or its vault path, e.g. Plan or Projects/Plan.md');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
     const rawDepth = parsed.values.get('depth') ?? '1';
     if (!/^\d+$/.test(rawDepth) || Number(rawDepth) > MAX_WALK_DEPTH) throw new UsageError(`--depth must be 0 to ${MAX_WALK_DEPTH}, got "${rawDepth}"`);
@@ -38,8 +39,7 @@ export const relatedCommand: CliCommand = {
     if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new UsageError(`--direction must be in, out or both, got "${direction}"`);
     const limit = intFlag(parsed, 'limit', 50);
     const vault = await openVault(vaultDir);
-    const path = note.replace(/^\/+/, '');
-    if (vault.metadata(path) === null) throw new UsageError(`no note ${path} in the vault (give its path from the vault folder, with .md)`);
+    const path = await noteArg(vault, note, 'note');
     // Walks need no keyword index; Retrieval takes one for its searches only.
     const retrieval = new Retrieval(vault, new VaultIndexer(vault, { persist: false }), null);
     const result = await retrieval.related(path, { depth: Number(rawDepth), direction: direction as LinkDirection, sameFolder: parsed.booleans.has('same-folder'), exclude, limit });

@@ -9,10 +9,15 @@ import { ContentKeywordSimilarity } from '../../dsl/content-similarity';
 import { DslError } from '../../dsl/errors';
 import { matchRecords } from '../../dsl/evaluate';
 import { recordsFromVault } from '../../dsl/file-records';
+import { matchRulesFile, printRuleMatches } from '../rules-file-match';
 
 const USAGE = [
   'usage: steward rules check <expr>                 print the normalized expression, or the error',
   '       steward rules match <vault> <expr> [--json]  print the paths of the files it matches',
+  '       steward rules match <vault> --rules FILE [--folder F] [--json]',
+  '                                                  what a rules file would do to each file it',
+  '                                                  matches: its rule, where it goes, the tags and',
+  '                                                  properties it sets (before and after)',
   '',
   'Quote the expression for your shell: steward rules check \'file.ext == "pdf"\'',
   'The language is described in docs/rules.md.',
@@ -42,10 +47,11 @@ export const rulesCommand: CliCommand = {
   summary: 'check a rule expression, or list the files it matches',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseArgs(args, { booleans: ['json'] });
+    const parsed = parseArgs(args, { values: ['rules', 'folder'], booleans: ['json'] });
     const [sub, ...rest] = parsed.positionals;
     if (sub === 'check') {
       if (parsed.booleans.has('json')) throw new UsageError('rules check takes no --json');
+      if (parsed.values.size > 0) throw new UsageError('rules check takes no --rules or --folder');
       const compiled = compileOrReport(expressionArg(rest, 'the expression to check'), io);
       if (compiled === null) return EXIT_USAGE;
       io.stdout(`${compiled.normalized}\n`);
@@ -54,6 +60,15 @@ export const rulesCommand: CliCommand = {
     if (sub === 'match') {
       const [vaultDir, ...exprArgs] = rest;
       if (vaultDir === undefined) throw new UsageError('missing <vault>: the path of a vault folder');
+      const rulesFile = parsed.values.get('rules');
+      if (rulesFile !== undefined) {
+        if (exprArgs.length > 0) throw new UsageError('give an expression or --rules FILE, not both');
+        const { matches, refused } = await matchRulesFile(await openVault(vaultDir), rulesFile, (parsed.values.get('folder') ?? '').replace(/^\/+|\/+$/g, ''));
+        for (const r of refused) io.stderr(`refused: ${r}\n`);
+        printRuleMatches(io, matches, parsed.booleans.has('json'));
+        return EXIT_OK;
+      }
+      if (parsed.values.has('folder')) throw new UsageError('--folder goes with --rules FILE');
       const compiled = compileOrReport(expressionArg(exprArgs, 'the expression to match'), io);
       if (compiled === null) return EXIT_USAGE;
       const vault = await openVault(vaultDir);

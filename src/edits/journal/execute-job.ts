@@ -3,7 +3,7 @@
 // resumed or rolled back after a crash and undone later. A step that is refused (its source is
 // gone, its note was edited) stops the job, and what already ran is rolled back: nothing is left
 // half done.
-import type { PlannedOperation } from '../../vault-vfs/operations';
+import { pathAfterMoves, type PlannedOperation } from '../../vault-vfs/operations';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { diffAsChange } from '../text/lines';
 import { sha256Hex } from './content-hash';
@@ -70,7 +70,19 @@ async function toJobOperation(input: JobOperationInput, known: WeakMap<object, {
       return { type: input.type, source: input.source, destination: input.destination, opId: input.opId };
     case 'trash':
       return 'expectText' in input ? { type: 'trash', path: input.path, expectHash: await sha256Hex(input.expectText) } : { type: 'trash', path: input.path, opId: input.opId };
+    case 'add_tags':
+    case 'remove_tags':
+      return { type: 'frontmatter', path: input.path, edit: { type: input.type, before: input.before, after: input.after }, opId: input.opId };
+    case 'set_properties':
+      return { type: 'frontmatter', path: input.path, edit: { type: input.type, before: input.before, after: input.after }, opId: input.opId };
   }
+}
+
+/** Note edits name the note as it was before the job; they run where the job's moves put it. */
+function followMoves(ops: JobOperation[]): JobOperation[] {
+  if (!ops.some((op) => op.type === 'frontmatter')) return ops;
+  const where = pathAfterMoves(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op] : [])));
+  return ops.map((op) => (op.type === 'frontmatter' ? { ...op, path: where(op.path) } : op));
 }
 
 export function reportOf(state: JobState, notes: string[]): JobReport {
@@ -171,7 +183,7 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const active = await store.activeJobs();
     if (active.length > 0) throw new InterruptedJobError(active);
     const known = new WeakMap<object, { before: string; after: string }>();
-    const ops = executionOrder(await Promise.all(input.operations.map((o) => toJobOperation(o, known))));
+    const ops = followMoves(executionOrder(await Promise.all(input.operations.map((o) => toJobOperation(o, known)))));
     const job = newJobId();
     const problems = await preflight(port, ops);
     if (problems.length > 0) return refusedBeforeStart(job, input.description, ops, problems);

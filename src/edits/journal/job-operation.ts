@@ -1,6 +1,8 @@
 // The operations a journaled job executes, in the form the journal stores them, and the order
 // they run in: folders first (parents before children), then new notes and edits, then moves and
-// renames in the order given, then trash.
+// renames in the order given, then changes to notes' properties (tags and properties a rule sets,
+// on the note where its move put it), then trash.
+import type { NoteEdit } from '../../vault-vfs/operations';
 import type { TextChange } from '../text/lines';
 
 export type JobOperation =
@@ -8,9 +10,11 @@ export type JobOperation =
   | { type: 'move' | 'rename'; source: string; destination: string; opId?: string }
   | { type: 'trash'; path: string; opId?: string; /** Refuse unless the note's text hashes to this. */ expectHash?: string }
   | { type: 'edit'; path: string; change: TextChange; hashBefore: string; hashAfter: string }
-  | { type: 'create_note'; path: string; content: string; hashAfter: string };
+  | { type: 'create_note'; path: string; content: string; hashAfter: string }
+  /** A note's frontmatter changed through processFrontMatter; `path` is where the note is when it runs. */
+  | { type: 'frontmatter'; path: string; edit: NoteEdit; opId?: string };
 
-const RANK: Record<JobOperation['type'], number> = { create_folder: 0, create_note: 1, edit: 2, move: 3, rename: 3, trash: 4 };
+const RANK: Record<JobOperation['type'], number> = { create_folder: 0, create_note: 1, edit: 2, move: 3, rename: 3, frontmatter: 4, trash: 5 };
 
 function depth(p: string): number {
   return p.split('/').length;
@@ -43,6 +47,8 @@ export function describeOperation(op: JobOperation): string {
       return `edit ${op.path}`;
     case 'create_note':
       return `create ${op.path}`;
+    case 'frontmatter':
+      return `${op.edit.type.replace('_', ' ')} of ${op.path}`;
   }
 }
 

@@ -18,12 +18,16 @@ export type StepBefore =
     }
   | { type: 'trash'; kind: 'file' | 'folder'; hash: string | null; files: { path: string; hash: string }[]; folders: string[] }
   | { type: 'create'; createdParents: string[] }
-  | { type: 'edit' };
+  | { type: 'edit' }
+  /** The note's whole text before its frontmatter changed, to put back byte for byte. */
+  | { type: 'frontmatter'; text: string; hash: string };
 
 /** What a step recorded after it ran. */
 export type StepAfter =
   | { type: 'move'; changed: { path: string; hash: string }[] }
   | { type: 'trash'; trashPath: string | null }
+  /** The hash of the note's text right after its frontmatter changed (null: not known). */
+  | { type: 'frontmatter'; hash: string | null }
   | { type: 'plain' };
 
 export type JournalRecord =

@@ -22,6 +22,7 @@ async function writesOf(port: VaultPort, op: JobOperation): Promise<string[]> {
       // The path itself too: something there already (a link, say) is named for what it is.
       return [op.path, await nearestExisting(port, op.path)];
     case 'edit':
+    case 'frontmatter':
       return [op.path, parentOf(op.path)];
     case 'trash':
       return [parentOf(op.path)];

@@ -71,7 +71,9 @@ async function ranWithoutRecord(vault: Before, op: JobOperation, laterRan: boole
     case 'create_folder':
       // A folder that exists may have been there before the job: the intent copy says, else only a later step having run does.
       return (absent === null ? laterRan : absent.includes(op.path)) && (await vault.exists(op.path)) ? { type: 'create', createdParents: [] } : null;
+    // Without the intent record there is no copy of the note's text (or file) to put back: left as it is.
     case 'trash':
+    case 'frontmatter':
       return null;
   }
 }

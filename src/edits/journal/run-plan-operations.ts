@@ -3,7 +3,9 @@
 // included) is checked once more right before anything runs.
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { opBlocks, plannedOperationOf, updateOpBlocks, type OpDecision } from '../pending/plan-note';
+import { noteEditRefusals, notePathsNow } from '../pending/note-edit-check';
 import { foreignBlockReason } from '../pending/plan-owner';
+import { isNoteEdit } from '../../vault-vfs/operations';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { executeJob, type JobReport } from './execute-job';
@@ -33,11 +35,19 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   const accepted = candidates.filter((b) => !foreign.some((f) => f.id === b.data.id));
   const ops = accepted.map((b) => plannedOperationOf(b.data));
   const checked = filter(ops.map(opProposal), policy);
-  const refused = [...foreign, ...checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason }))];
   const planId = accepted[0]?.data.job;
   // An operation a finished job already ran (its block not marked, say, after a crash) runs once only.
   const ran = planId === undefined ? new Map<string, string>() : await operationsAlreadyRun(new JournalStore(port.state), planId);
-  const allowed = checked.allowed.map((p) => p.op).filter((op) => !ran.has(op.opId));
+  // A note edit runs only on a note still as planned, wherever moves of this plan that ran put it.
+  const all = opBlocks(text);
+  const toRun = new Set(checked.allowed.map((p) => p.op.opId).filter((id) => !ran.has(id)));
+  const stale = await noteEditRefusals(port, all, accepted.filter((b) => toRun.has(b.data.id)));
+  const now = notePathsNow(all);
+  const refused = [...foreign, ...checked.refused.map((r) => ({ id: r.proposal.op.opId, reason: r.reason })), ...[...stale].map(([id, reason]) => ({ id, reason }))];
+  const allowed = checked.allowed
+    .map((p) => p.op)
+    .filter((op) => !ran.has(op.opId) && !stale.has(op.opId))
+    .map((op) => (isNoteEdit(op) ? { ...op, path: now(op.path) } : op));
   let job: JobReport | null = null;
   const outcome = new Map<string, { state: 'done' | 'failed'; error?: string }>();
   for (const r of refused) outcome.set(r.id, { state: 'failed', error: r.reason });

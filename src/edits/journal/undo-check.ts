@@ -39,6 +39,9 @@ export function finalExpectations(state: JobState): Map<string, Expect> {
         if (after?.type === 'move') for (const c of after.changed) expected.set(c.path, { kind: 'hash', hash: c.hash, soft: true });
         expected.set(op.source, { kind: 'absent' });
         break;
+      case 'frontmatter':
+        expected.set(op.path, after?.type === 'frontmatter' && after.hash !== null ? { kind: 'hash', hash: after.hash } : { kind: 'exists' });
+        break;
       case 'trash':
         remap(expected, op.path, null);
         expected.set(op.path, { kind: 'absent' });

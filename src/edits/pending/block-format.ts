@@ -10,7 +10,7 @@
 // fence is a line of only backticks (and spaces), and the one line between the fences always
 // starts with "{". So a fence of exactly three backticks is always enough.
 import type { EditType } from '../instructions/resolved-edit';
-import type { OperationType, Risk } from '../../vault-vfs/operations';
+import { NOTE_EDIT_TYPES, type OperationType, type PropertyValues, type Risk } from '../../vault-vfs/operations';
 
 export const EDIT_INFO = 'ai-edit';
 export const OP_INFO = 'ai-op';
@@ -37,8 +37,11 @@ export interface OpBlockData {
   type: OperationType;
   source?: string;
   destination?: string;
-  /** For `create_folder` and `trash`. */
+  /** For `create_folder`, `trash` and the note edits (the note, as it was named when planned). */
   path?: string;
+  /** Note edits: the tags (a list) or properties (an object) before and after. */
+  before?: string[] | PropertyValues;
+  after?: string[] | PropertyValues;
   rule?: string;
   risk: Risk;
   /** Additive to the contract: the outcome, written back into the block. */
@@ -60,7 +63,11 @@ export function editBlockText(data: EditBlockData, eol: string): string {
 export function opBlockText(data: OpBlockData, eol: string): string {
   const json: Record<string, unknown> = { id: data.id, job: data.job, type: data.type };
   if (data.type === 'create_folder' || data.type === 'trash') json.path = data.path;
-  else {
+  else if (isEditType(data.type)) {
+    json.path = data.path;
+    json.before = data.before;
+    json.after = data.after;
+  } else {
     json.source = data.source;
     json.destination = data.destination;
   }
@@ -72,12 +79,34 @@ export function opBlockText(data: OpBlockData, eol: string): string {
   return ['```' + OP_INFO, JSON.stringify(json), '```'].join(eol);
 }
 
+/** Checked values (see editValuesProblem) as their type: tags or properties. */
+function editValues(v: unknown): string[] | PropertyValues {
+  return Array.isArray(v) ? (v as string[]) : (v as PropertyValues);
+}
+
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const EDIT_TYPES: readonly string[] = ['add', 'replace', 'delete'];
-const OP_TYPES: readonly string[] = ['create_folder', 'move', 'rename', 'trash'];
+const OP_TYPES: readonly string[] = ['create_folder', 'move', 'rename', 'trash', ...NOTE_EDIT_TYPES];
+
+function isEditType(type: string): boolean {
+  return (NOTE_EDIT_TYPES as readonly string[]).includes(type);
+}
+
+const isScalar = (x: unknown): boolean => x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
+
+/** What is wrong with a note edit's `before` or `after`, or null. */
+function editValuesProblem(type: string, key: 'before' | 'after', v: unknown): string | null {
+  if (type === 'set_properties') {
+    if (!isRecord(v)) return `"${key}" of a set_properties block should be an object of properties`;
+    // Before, a property may have held anything; after, a rule sets texts, numbers, true/false or null.
+    if (key === 'after' && !Object.values(v).every(isScalar)) return '"after" of a set_properties block should hold texts, numbers, true, false or null';
+    return null;
+  }
+  return Array.isArray(v) && v.every((t) => typeof t === 'string') ? null : `"${key}" of a ${type} block should be a list of tags`;
+}
 const RISKS: readonly string[] = ['low', 'medium', 'high'];
 const OP_STATES: readonly string[] = ['accepted', 'rejected', 'done', 'failed', 'undone'];
 
@@ -104,7 +133,7 @@ export function readOpBlockJson(v: unknown): OpBlockData | string {
   if (!isRecord(v)) return 'the block does not hold a JSON object';
   if (typeof v.id !== 'string' || v.id === '') return 'the block has no "id"';
   if (typeof v.job !== 'string') return 'the block has no "job"';
-  if (typeof v.type !== 'string' || !OP_TYPES.includes(v.type)) return `"type" should be create_folder, move, rename or trash, found ${JSON.stringify(v.type)}`;
+  if (typeof v.type !== 'string' || !OP_TYPES.includes(v.type)) return `"type" should be create_folder, move, rename, trash, add_tags, remove_tags or set_properties, found ${JSON.stringify(v.type)}`;
   const risk = v.risk === undefined ? 'medium' : v.risk;
   if (typeof risk !== 'string' || !RISKS.includes(risk)) return `"risk" should be low, medium or high, found ${JSON.stringify(v.risk)}`;
   const data: OpBlockData = { id: v.id, job: v.job, type: v.type as OperationType, risk: risk as Risk };
@@ -113,7 +142,14 @@ export function readOpBlockJson(v: unknown): OpBlockData | string {
     if (s === null) return `"${key}" should be text`;
     if (s !== undefined) data[key] = s;
   }
-  if (data.type === 'create_folder' || data.type === 'trash') {
+  if (isEditType(data.type)) {
+    if (data.path === undefined) return `a ${data.type} block needs "path"`;
+    for (const key of ['before', 'after'] as const) {
+      const problem = editValuesProblem(data.type, key, v[key]);
+      if (problem !== null) return problem;
+      data[key] = editValues(v[key]);
+    }
+  } else if (data.type === 'create_folder' || data.type === 'trash') {
     if (data.path === undefined) return `a ${data.type} block needs "path"`;
   } else if (data.source === undefined || data.destination === undefined) return `a ${data.type} block needs "source" and "destination"`;
   if (v.state !== undefined) {

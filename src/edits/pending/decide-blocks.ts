@@ -16,7 +16,7 @@ export interface PendingEntry {
   id: string | null;
   kind: 'edit' | 'op';
   note: string;
-  /** add/replace/delete, or create_folder/move/rename/trash; `unknown` when damaged beyond reading. */
+  /** add/replace/delete, or create_folder/move/rename/trash/add_tags/remove_tags/set_properties; `unknown` when damaged beyond reading. */
   type: string;
   /** Edits: pending or damaged. Operations: pending, accepted, rejected, done, failed or damaged. */
   state: string;

@@ -1,7 +1,7 @@
 // Plan notes: an organize plan written as `ai-op` blocks the user accepts or rejects one by one
 // or together. The state of each operation is kept in its own block (`"state"`), so the note is
 // the single record of what was decided and what ran, readable in Markdown either way.
-import { riskOf, type PlannedOperation } from '../../vault-vfs/operations';
+import { isNoteEdit, riskOf, type PlannedOperation, type PropertyValues } from '../../vault-vfs/operations';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { applyLineEdits, dominantEol, type LineEdit } from '../text/lines';
@@ -10,12 +10,17 @@ import { opBlockText, type OpBlockData, type OpState } from './block-format';
 import { findBlocks, type FoundOpBlock } from './find-blocks';
 import { ledgerRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
+import { noteEditRefusals } from './note-edit-check';
 import { foreignBlockReason } from './plan-owner';
 
 export function opBlockData(op: PlannedOperation, job: string): OpBlockData {
   const data: OpBlockData = { id: op.opId, job, type: op.type, risk: riskOf(op) };
   if (op.type === 'create_folder' || op.type === 'trash') data.path = op.path;
-  else {
+  else if (isNoteEdit(op)) {
+    data.path = op.path;
+    data.before = op.before;
+    data.after = op.after;
+  } else {
     data.source = op.source;
     data.destination = op.destination;
   }
@@ -27,13 +32,21 @@ export function opBlockData(op: PlannedOperation, job: string): OpBlockData {
 export function plannedOperationOf(d: OpBlockData): PlannedOperation {
   const extra = { ...(d.rule !== undefined ? { rule: d.rule } : {}), ...(d.reason !== undefined ? { reason: d.reason } : {}) };
   if (d.type === 'create_folder' || d.type === 'trash') return { opId: d.id, type: d.type, path: d.path ?? '', ...extra };
+  if (d.type === 'set_properties') return { opId: d.id, type: d.type, path: d.path ?? '', before: asProperties(d.before), after: asProperties(d.after), ...extra };
+  if (d.type === 'add_tags' || d.type === 'remove_tags') return { opId: d.id, type: d.type, path: d.path ?? '', before: asTags(d.before), after: asTags(d.after), ...extra };
   return { opId: d.id, type: d.type, source: d.source ?? '', destination: d.destination ?? '', ...extra };
 }
+
+const asTags = (v: OpBlockData['before']): string[] => (Array.isArray(v) ? v : []);
+const asProperties = (v: OpBlockData['before']): PropertyValues => (v !== undefined && !Array.isArray(v) ? v : {});
 
 const SECTIONS: { type: PlannedOperation['type']; title: string }[] = [
   { type: 'create_folder', title: 'New folders' },
   { type: 'move', title: 'Moves' },
   { type: 'rename', title: 'Renames' },
+  { type: 'add_tags', title: 'Tags added' },
+  { type: 'remove_tags', title: 'Tags removed' },
+  { type: 'set_properties', title: 'Properties set' },
   { type: 'trash', title: 'Trash' },
 ];
 
@@ -134,6 +147,9 @@ export async function decideOpBlocks(
   const wanted = ids === null ? null : new Set(ids);
   const text = await port.read(note);
   const verdicts = decision === 'accept' ? await opVerdicts(port, note, opBlocks(text)) : new Map<string, LedgerVerdict>();
+  // A note edit is refused when its note changed since the plan (as an ai-edit is).
+  const blocks = opBlocks(text);
+  const stale = decision === 'accept' ? await noteEditRefusals(port, blocks, blocks.filter((b) => (wanted === null ? b.data.state === undefined : wanted.has(b.data.id)))) : new Map<string, string>();
   const decisions = await updateOpBlocks(port, note, (b) => {
     if (wanted === null ? b.data.state !== undefined : !wanted.has(b.data.id)) return null;
     if (b.data.state === 'done' || b.data.state === 'failed') return { refuse: `the operation already ran (${b.data.state})` };
@@ -145,7 +161,9 @@ export async function decideOpBlocks(
     const ledger = verdict ? ledgerRefusal(verdict, proposal, opts.confirmUnrecorded === true) : { reason: 'the plan note changed while it was being checked; try again', unrecorded: false };
     if (ledger) return { refuse: ledger.reason, unrecorded: ledger.unrecorded };
     const refused = filter([proposal], policy).refused[0];
-    return refused ? { refuse: refused.reason } : { state: 'accepted' };
+    if (refused) return { refuse: refused.reason };
+    const changed = stale.get(b.data.id);
+    return changed !== undefined ? { refuse: changed } : { state: 'accepted' };
   });
   for (const id of wanted ?? []) {
     if (!decisions.some((d) => d.id === id)) decisions.push({ id, line: 0, status: 'refused', reason: `no operation block with id ${id} in ${note}` });

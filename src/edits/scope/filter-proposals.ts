@@ -2,7 +2,7 @@
 // in words the user (or the model) can act on. Runs when proposals are made and again when each
 // is accepted, so a note that left the scope in between is caught.
 import { checkVaultPath, createsHiddenName, extOf } from '../../vault-vfs/path-safety';
-import type { PlannedOperation } from '../../vault-vfs/operations';
+import { hasPath, isNoteEdit, type PlannedOperation } from '../../vault-vfs/operations';
 import type { Capability, Proposal, ScopePolicy } from './scope-policy';
 
 export interface Refusal<P> {
@@ -45,14 +45,31 @@ function capabilityProblem(policy: ScopePolicy, needed: readonly Capability[], w
 }
 
 function opPaths(op: PlannedOperation): { from: string; to: string | null } {
-  return op.type === 'create_folder' || op.type === 'trash' ? { from: op.path, to: null } : { from: op.source, to: op.destination };
+  return hasPath(op) ? { from: op.path, to: null } : { from: op.source, to: op.destination };
 }
 
-const OP_CAPABILITY: Record<PlannedOperation['type'], Capability> = { create_folder: 'move', move: 'move', rename: 'rename', trash: 'trash' };
+const OP_CAPABILITY: Record<PlannedOperation['type'], Capability> = {
+  create_folder: 'move',
+  move: 'move',
+  rename: 'rename',
+  trash: 'trash',
+  add_tags: 'properties',
+  remove_tags: 'properties',
+  set_properties: 'properties',
+};
+
+function opWhat(op: PlannedOperation): string {
+  if (op.type === 'create_folder') return 'creating a folder';
+  return isNoteEdit(op) ? `editing tags and properties (${op.type})` : `a ${op.type}`;
+}
 
 function opProblem(op: PlannedOperation, policy: ScopePolicy): string | null {
-  const cap = capabilityProblem(policy, [OP_CAPABILITY[op.type]], op.type === 'create_folder' ? 'creating a folder' : `a ${op.type}`);
+  const cap = capabilityProblem(policy, [OP_CAPABILITY[op.type]], opWhat(op));
   if (cap) return cap;
+  if (isNoteEdit(op)) {
+    const note = notNote(op.path);
+    if (note) return note;
+  }
   const { from, to } = opPaths(op);
   const p = pathProblem(from, policy, true) ?? (to === null ? null : pathProblem(to, policy, true));
   if (p) return p;

@@ -5,7 +5,8 @@ import type { PlannedOperation } from '../../vault-vfs/operations';
 import { compileFolderGlob, type PathMatcher } from './folder-glob';
 
 export const EDIT_CAPABILITIES = ['add', 'delete', 'create', 'navigate'] as const;
-export const ORGANIZE_CAPABILITIES = ['move', 'rename', 'trash'] as const;
+/** `properties`: a rule's edits of notes' tags and properties (add_tags, remove_tags, set_properties). */
+export const ORGANIZE_CAPABILITIES = ['move', 'rename', 'trash', 'properties'] as const;
 export type EditCapability = (typeof EDIT_CAPABILITIES)[number];
 export type OrganizeCapability = (typeof ORGANIZE_CAPABILITIES)[number];
 export type Capability = EditCapability | OrganizeCapability;

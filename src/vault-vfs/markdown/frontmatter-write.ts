@@ -15,6 +15,12 @@ export class FrontmatterError extends Error {
   }
 }
 
+/** The note's text after its frontmatter block (the whole text when it has none). */
+export function bodyAfterFrontmatter(text: string): string {
+  const m = BLOCK.exec(text);
+  return m ? text.slice(m[0].length) : text;
+}
+
 /** The note's properties as `rewriteFrontmatter` would see them ({} when there is no block). */
 export function readFrontmatterForEdit(path: string, text: string): Record<string, unknown> {
   let frontmatter: Record<string, unknown> = {};

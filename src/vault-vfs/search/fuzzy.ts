@@ -1,4 +1,6 @@
-// Terms within a Levenshtein distance of a query term, found by walking each sorted bucket as an
+// Terms within an edit distance of a query term (Levenshtein with adjacent transpositions counted
+// as one edit, the "optimal string alignment" distance: `cnavas` is one typo from `canvas`, as a
+// user sees it, not two), found by walking each sorted bucket as an
 // implicit trie: consecutive terms share the DP rows of their common prefix, and as soon as every
 // cell of a row exceeds the allowed distance, all terms with that prefix are skipped with one
 // binary search. This is the trie walk MiniSearch does over its radix tree, without keeping a
@@ -45,15 +47,20 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
   const rows = new Int32Array((MAX_TERM_LENGTH + 2) * width);
   for (let j = 0; j <= m; j++) rows[j] = j;
 
-  /** Fills row `d` for character `c` from row d - 1; returns the row's minimum. */
-  const fillRow = (d: number, c: number): number => {
+  /**
+   * Fills row `d` for character `c` (after `before`, the term's previous character, or -1) from
+   * rows d - 1 and d - 2; returns the row's minimum. Pruning on that minimum stays exact with
+   * transpositions: a swap reaching row d + 1 costs at least the substitution cell of row d.
+   */
+  const fillRow = (d: number, c: number, before: number): number => {
     const row = d * width;
     const up = row - width;
     rows[row] = d;
     let min = d;
     for (let j = 1; j <= m; j++) {
-      const cost = query.charCodeAt(j - 1) === c ? 0 : 1;
-      const v = Math.min((rows[up + j - 1] as number) + cost, (rows[up + j] as number) + 1, (rows[row + j - 1] as number) + 1);
+      const q = query.charCodeAt(j - 1);
+      let v = Math.min((rows[up + j - 1] as number) + (q === c ? 0 : 1), (rows[up + j] as number) + 1, (rows[row + j - 1] as number) + 1);
+      if (d > 1 && j > 1 && q === before && query.charCodeAt(j - 2) === c && q !== c) v = Math.min(v, (rows[up - width + j - 2] as number) + 1);
       rows[row + j] = v;
       if (v < min) min = v;
     }
@@ -65,7 +72,7 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
     // Every term of a bucket starts with its key: most buckets are ruled out by the key alone,
     // without being sorted or read.
     let keyMin = 0;
-    for (let d = 1; d <= key.length; d++) keyMin = fillRow(d, key.charCodeAt(d - 1));
+    for (let d = 1; d <= key.length; d++) keyMin = fillRow(d, key.charCodeAt(d - 1), d > 1 ? key.charCodeAt(d - 2) : -1);
     if (keyMin > maxDistance) continue;
     const ids = buckets.sortedBucket(key);
     let prev = key;
@@ -79,7 +86,7 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
       while (depth < limit && term.charCodeAt(depth) === prev.charCodeAt(depth)) depth++;
       let pruned = -1;
       for (let d = depth + 1; d <= term.length; d++) {
-        if (fillRow(d, term.charCodeAt(d - 1)) > maxDistance) {
+        if (fillRow(d, term.charCodeAt(d - 1), d > 1 ? term.charCodeAt(d - 2) : -1) > maxDistance) {
           pruned = d;
           break;
         }

@@ -1,7 +1,7 @@
 // The shadow VFS: planned operations applied virtually over a snapshot of the vault, so a plan can
 // be previewed, checked and measured without touching a file. An operation that would conflict is
 // not applied; it is reported with what is wrong, and the rest of the plan still simulates.
-import { type PlannedOperation, opPaths } from '../operations';
+import { isNoteEdit, type PlannedOperation, opPaths } from '../operations';
 import { CaseFolded } from '../case-folded';
 import { checkVaultPath, isProtectedPath, parentOf } from '../path-safety';
 import type { VaultEntry } from '../vault-port';
@@ -52,6 +52,9 @@ export class ShadowVfs {
   private readonly folded = new CaseFolded();
   /** Destinations already claimed by an earlier operation of this plan (lower-cased). */
   private readonly claimed = new Map<string, string>();
+  /** Moved files: path before the plan -> path now, and back, so note edits find their note. */
+  private readonly movedTo = new Map<string, string>();
+  private readonly movedFrom = new Map<string, string>();
 
   constructor(entries: readonly VaultEntry[], private readonly opts: ShadowOptions) {
     for (const entry of entries) this.set({ ...entry });
@@ -121,6 +124,13 @@ export class ShadowVfs {
       this.addFolderChain(op.path);
       return null;
     }
+    if (isNoteEdit(op)) {
+      // An edit names the note by its path before the plan; it runs after the note's move.
+      const now = this.movedTo.get(op.path) ?? (this.movedFrom.has(op.path) ? undefined : op.path);
+      const note = now === undefined ? undefined : this.entries.get(now);
+      if (note?.kind !== 'file' || !note.path.toLowerCase().endsWith('.md')) return fail('missing_source', `${op.path} is not a note of the vault${now !== undefined && now !== op.path ? ` (it would be at ${now})` : ''}`);
+      return null;
+    }
     if (op.type === 'trash') {
       if (!this.entries.has(op.path)) return fail('missing_source', `${op.path} does not exist`);
       this.removeTree(op.path);
@@ -143,6 +153,14 @@ export class ShadowVfs {
     return null;
   }
 
+  /** Remembers where the file first at some path is now. */
+  private track(from: string, to: string): void {
+    const origin = this.movedFrom.get(from) ?? from;
+    this.movedFrom.delete(from);
+    this.movedFrom.set(to, origin);
+    this.movedTo.set(origin, to);
+  }
+
   private addFolderChain(p: string): void {
     for (let f = p; f !== '' && !this.entries.has(f); f = parentOf(f)) this.set({ kind: 'folder', path: f });
   }
@@ -154,6 +172,7 @@ export class ShadowVfs {
 
   /** A file moves in O(1); only folders need their subtree walked. */
   private moveFile(source: VaultEntry, to: string): void {
+    this.track(source.path, to);
     this.delete(source.path);
     const parent = parentOf(to);
     if (parent !== '') this.addFolderChain(parent);
@@ -167,6 +186,7 @@ export class ShadowVfs {
       if (key === from || key.startsWith(prefix)) {
         this.delete(key);
         moved.push({ ...entry, path: to + entry.path.slice(from.length) });
+        if (entry.kind === 'file') this.track(entry.path, to + entry.path.slice(from.length));
       }
     }
     const parent = parentOf(to);

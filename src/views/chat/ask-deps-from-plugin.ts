@@ -1,7 +1,7 @@
 // The plugin's twin of the CLI's ask deps (src/cli/ask-deps.ts): what a chat message runs on inside
 // Obsidian. The vault port; Retrieval over the keyword index and, once built, the semantic index;
 // the exploration (Scout, Web) and planning (Task) models from the provider settings; the Web phase
-// with the chosen search provider (its key from secret storage), Obsidian's request function for
+// with the chosen search provider (its own key from secret storage), Obsidian's request function for
 // pages and the app's DOMParser; and the walls: the user's excluded folders plus Steward's own
 // plan and chat folders, so Scout never searches Steward's own output by default.
 import type { App } from 'obsidian';
@@ -11,7 +11,7 @@ import type { AskDeps } from '../../agents/pipeline/run-pipeline';
 import type { PhaseName } from '../../agents/pipeline/pipeline-events';
 import { webPhase } from '../../agents/pipeline/web-phase-adapter';
 import type { WebPhase } from '../../agents/pipeline/web-phase';
-import { clampWebSettings, createWebSearchProvider, WebSearchError } from '../../agents/web';
+import { clampWebSettings, createWebSearchProvider, WebSearchError, type SearchProviderKind, type WebSearchProvider } from '../../agents/web';
 import { domParserParseHtml } from '../../agents/web/extract/dom-parser-parse-html';
 import { createPluginPageFetcher } from '../../agents/web/obsidian-page-fetcher';
 import type { StewardSettings } from '../../settings/settings';
@@ -41,14 +41,23 @@ export function pluginRetrieval(ctx: PluginAskContext): Retrieval | null {
   return new Retrieval(ctx.port(), keyword, ctx.semanticSearch?.similarity() ?? null);
 }
 
+/**
+ * The chosen search provider with its own base URL and key (from secret storage) and nothing of
+ * another provider's. Search APIs are not made for calls from a web page (CORS), so they go
+ * through Obsidian's request function. Throws WebSearchError when the provider cannot be set up.
+ */
+export function searchProviderFromSettings(app: App, web: StewardSettings['agents']['web'] & { provider: SearchProviderKind }): WebSearchProvider {
+  const secret = web.apiKeySecrets[web.provider];
+  const apiKey = secret === '' ? '' : (app.secretStorage.getSecret(secret) ?? '');
+  return createWebSearchProvider({ kind: web.provider, baseUrl: web.baseUrls[web.provider], apiKey, fetch: requestUrlFetch, allowBrowser: true });
+}
+
 function webFromSettings(ctx: PluginAskContext, settings: StewardSettings, client: AskDeps['explore']): WebPhase | { error: string } {
   const web = settings.agents.web;
   if (web.provider === 'none') return { error: 'The Web agent needs a search provider: choose one in Steward\'s settings, under "Web agent".' };
   if (client === null) return { error: 'The Web agent needs a model provider; none is configured.' };
-  const apiKey = web.apiKeySecret === '' ? '' : (ctx.app.secretStorage.getSecret(web.apiKeySecret) ?? '');
   try {
-    // Search APIs are not made for calls from a web page (CORS), so they go through Obsidian's request function.
-    const search = createWebSearchProvider({ kind: web.provider, baseUrl: web.baseUrl, apiKey, fetch: requestUrlFetch, allowBrowser: true });
+    const search = searchProviderFromSettings(ctx.app, { ...web, provider: web.provider });
     const settingsNow = clampWebSettings(web);
     return webPhase({ client, search, fetcher: createPluginPageFetcher(settingsNow.allowPrivateHosts), parseHtml: domParserParseHtml, settings: settingsNow });
   } catch (e) {

@@ -85,6 +85,10 @@ export class ChatView extends ItemView {
       evt.preventDefault();
       this.host.openSettings();
     });
+    // The settings change in their own window; the line is read again when the user comes back.
+    const rescope = (): void => scope.setText(this.host.scopeLine());
+    this.registerDomEvent(root, 'pointerenter', rescope);
+    this.registerDomEvent(root, 'focusin', rescope);
     this.composer = new Composer(bottom.createDiv(), this.host, {
       send: (text) => void this.send(text),
       stop: () => this.running?.abort(),
@@ -148,6 +152,9 @@ export class ChatView extends ItemView {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
       await this.save();
+      // The view's state now names a saved chat (getState): the workspace must keep it, or a
+      // restart right after the first message would open an empty chat.
+      if (this.chat.messages.length === 1) this.app.workspace.requestSaveLayout();
       this.running = null;
       this.composer.setRunning(false);
       this.drawTotal();

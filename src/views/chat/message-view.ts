@@ -17,11 +17,22 @@ export interface MessageActions extends TimelineActions {
   decideEdits(record: ChatMessageRecord, decision: Decision): Promise<string[]>;
 }
 
+/**
+ * The answer the message shows: the run's, or for a run stopped before it had one, the Task
+ * agent's text as far as it streamed ("what arrived is kept"), unless that was the answer's JSON.
+ */
+function shownAnswer(record: ChatMessageRecord): string {
+  if (record.turn.answer.trim() !== '' || !record.stopped) return record.turn.answer;
+  const streamed = record.events.map((e) => (e.type === 'text_delta' && e.phase === 'task' ? e.text : '')).join('');
+  return /^\s*[{[]/.test(streamed) ? '' : streamed;
+}
+
 export class MessageView {
   readonly timeline: RunTimeline;
   private readonly editsEl: HTMLElement;
   private readonly usageEl: HTMLElement;
-  readonly questionsEl: HTMLElement;
+  /** Where a question is shown when no phase has asked one yet (the timeline places the rest). */
+  private readonly spareQuestionsEl: HTMLElement;
 
   constructor(
     readonly el: HTMLElement,
@@ -33,9 +44,14 @@ export class MessageView {
     el.addClass('steward-chat-message');
     el.createDiv({ cls: 'steward-chat-request', text: record.turn.request });
     this.timeline = new RunTimeline(el.createDiv(), ctx, actions, streaming);
-    this.questionsEl = el.createDiv({ cls: 'steward-chat-questions' });
+    this.spareQuestionsEl = el.createDiv({ cls: 'steward-chat-questions' });
     this.editsEl = el.createDiv();
     this.usageEl = el.createDiv({ cls: 'steward-chat-message-usage' });
+  }
+
+  /** Where an ask_user question is answered: in the section of the phase that asked it. */
+  get questionsEl(): HTMLElement {
+    return this.timeline.questionSlot ?? this.spareQuestionsEl;
   }
 
   apply(event: PipelineEvent): void {
@@ -44,7 +60,7 @@ export class MessageView {
 
   /** Shows the final answer, the edits and the message's totals (after a run, or replayed). */
   async complete(): Promise<void> {
-    await this.timeline.finish(this.record.turn.answer);
+    await this.timeline.finish(shownAnswer(this.record));
     this.drawEdits();
     const u = messageUsage(this.record);
     this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 ? `This message: ${usageText(u.usage, u.costUsd)}` : '');

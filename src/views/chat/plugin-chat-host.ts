@@ -2,7 +2,7 @@
 // (settings.agents), a run's deps come from askDepsFromPlugin, the pills' tokens from
 // contextPreview, chats go to the ChatStore in the plugin's folder, and Accept all uses the
 // widgets' deps (the same ledger, journal and accept-time policy as the buttons in the notes).
-import type { App } from 'obsidian';
+import { Notice, type App } from 'obsidian';
 import { ChatStore } from '../../agents/chat/chat-store';
 import type { StewardSettings } from '../../settings/settings';
 import type { WidgetDeps } from '../pending/widget-deps';
@@ -23,11 +23,26 @@ export interface PluginChatHostDeps {
   manifestId: string;
 }
 
-/** Obsidian's settings window is not in the public API; the call every plugin uses to open its tab. */
-function openSettingsTab(app: App, id: string): void {
-  const setting = (app as unknown as { setting?: { open(): void; openTabById(id: string): void } }).setting;
-  setting?.open();
-  setting?.openTabById(id);
+/**
+ * Opens Obsidian's settings at Steward's tab. Obsidian has no public way to do this: obsidian.d.ts
+ * (1.13) offers none, nor does the obsidian:// URI scheme (open, new, daily, search, choose-vault).
+ * `app.setting` is the settings window's own object, the one plugins reach for; it is used only when
+ * it has the two methods, and when it is missing, different or throws, a notice says where to go.
+ */
+export function openSettingsTab(app: App, id: string): void {
+  const setting: unknown = 'setting' in app ? app.setting : undefined;
+  const usable = (s: unknown): s is { open(): void; openTabById(id: string): unknown } =>
+    typeof s === 'object' && s !== null && 'open' in s && typeof s.open === 'function' && 'openTabById' in s && typeof s.openTabById === 'function';
+  try {
+    if (usable(setting)) {
+      setting.open();
+      setting.openTabById(id);
+      return;
+    }
+  } catch {
+    // Fall through to the notice: the window changed in a way this code does not know.
+  }
+  new Notice("Steward: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.");
 }
 
 export function pluginChatHost(d: PluginChatHostDeps): ChatHost {

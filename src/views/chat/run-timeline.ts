@@ -5,12 +5,14 @@
 // their phase ends; each phase shows its tokens and cost.
 import type { PhaseName, PipelineEvent } from '../../agents/pipeline/pipeline-events';
 import type { SelectedNote } from '../../agents/pipeline/pipeline-context';
-import { describeWhy } from '../../agents/pipeline/pipeline-context';
 import { StreamingAnswer } from './streaming-answer';
 import type { UntrustedRenderContext } from './untrusted-markdown';
 import { tokensText, usageText } from './usage-text';
 
 const TITLE: Record<PhaseName, string> = { scout: 'Scout', web: 'Web', task: 'Task' };
+
+/** Tools whose calls are shown by what they do (the selection, the edits card, the question), not as steps. */
+const QUIET_TOOLS = new Set(['update_selection', 'propose_edits', 'ask_user']);
 
 export interface TimelineActions {
   openNote(path: string): void;
@@ -35,6 +37,8 @@ export class RunTimeline {
   private readonly notesEl: HTMLElement;
   /** Shown while a phase waits on a transport that delivers the reply only when complete. */
   private waitingEl: HTMLElement | null = null;
+  /** Where the last question asked is answered: in the asking phase's section, under its steps. */
+  questionSlot: HTMLElement | null = null;
 
   constructor(
     readonly el: HTMLElement,
@@ -56,7 +60,8 @@ export class RunTimeline {
     header.createSpan({ cls: 'steward-chat-phase-title', text: TITLE[name] });
     const status = header.createSpan({ cls: 'steward-chat-phase-status', text: 'running' });
     const usage = header.createSpan({ cls: 'steward-chat-phase-usage' });
-    const steps = root.createEl('details', { cls: 'steward-chat-steps' });
+    // Hidden until the phase takes a step: a phase that only answers has none to show.
+    const steps = root.createEl('details', { cls: 'steward-chat-steps steward-hidden' });
     steps.open = true;
     steps.createEl('summary', { text: 'Steps' });
     const list = steps.createEl('ol', { cls: 'steward-chat-step-list' });
@@ -67,6 +72,7 @@ export class RunTimeline {
 
   private step(name: PhaseName, text: string, cls = ''): HTMLElement {
     const s = this.phase(name);
+    s.steps.removeClass('steward-hidden');
     const li = s.list.createEl('li', { cls: `steward-chat-step ${cls}`.trim(), text });
     s.steps.querySelector('summary')?.setText(`Steps (${s.list.childElementCount})`);
     return li;
@@ -88,11 +94,15 @@ export class RunTimeline {
         break;
       }
       case 'tool_call':
-        if (e.name === 'update_selection' || e.name === 'propose_edits') break;
+        // The reply has arrived; while its tools run (or the user answers), nothing is awaited of the model.
+        this.hideWaiting();
+        if (QUIET_TOOLS.has(e.name)) break;
         this.phase(e.phase).calls.set(e.callId, this.step(e.phase, `${e.summary}…`, 'is-pending'));
         break;
       case 'tool_result': {
-        if (e.name === 'update_selection' || e.name === 'propose_edits') break;
+        // The results go back to the model: the next reply is awaited.
+        if (!this.streaming) this.showWaiting(e.phase);
+        if (QUIET_TOOLS.has(e.name)) break;
         const li = this.phase(e.phase).calls.get(e.callId);
         const call = li?.getText().replace(/…$/, '') ?? '';
         const text = call ? `${call} — ${e.summary}` : e.summary;
@@ -118,6 +128,7 @@ export class RunTimeline {
         break;
       case 'question':
         this.step(e.phase, `asked you: ${e.question}`);
+        this.questionSlot = this.phase(e.phase).root.createDiv({ cls: 'steward-chat-questions' });
         break;
       case 'question_answered':
         this.step(e.phase, `you answered: ${e.answer}`);
@@ -185,7 +196,8 @@ export class RunTimeline {
         this.actions.openNote(n.path);
       });
       li.createSpan({ cls: 'steward-chat-note-meta', text: ` ${n.score > 0 ? `score ${n.score.toFixed(2)} · ` : ''}${tokensText(n.tokens)} tokens` });
-      if (n.why.length > 0) li.createDiv({ cls: 'steward-chat-note-why', text: describeWhy(n.why) });
+      // Each reason reads on its own ("title matches 'solar'", "1 link from [[Solar]]"); the kind is for the model.
+      if (n.why.length > 0) li.createDiv({ cls: 'steward-chat-note-why', text: n.why.map((w) => w.detail).join('; ') });
     }
   }
 

@@ -78,6 +78,13 @@ export function neutralizeMarkdown(markdown: string): string {
 const FETCHING = 'iframe, frame, object, embed, video, audio, source, picture, track, link, meta, base, form, script, style';
 const SAFE_LINK = /^(https?:|mailto:|obsidian:|#)/i;
 
+/** Whether `href` names a scheme, read as a browser reads it (leading controls and spaces skipped, tabs and newlines dropped). */
+function hasScheme(href: string): boolean {
+  let i = 0;
+  while (i < href.length && href.charCodeAt(i) <= 0x20) i++;
+  return /^[a-z][a-z0-9+.-]*:/i.test(href.slice(i).replace(/[\t\n\r]/g, ''));
+}
+
 /** Removes whatever could still load something, and marks external links as such. */
 export function sanitizeRendered(el: HTMLElement): void {
   el.querySelectorAll(FETCHING).forEach((n) => n.remove());
@@ -93,8 +100,13 @@ export function sanitizeRendered(el: HTMLElement): void {
     n.removeAttribute('poster');
   });
   el.querySelectorAll('a').forEach((a) => {
-    if (a.hasClass('internal-link')) return;
     const href = a.getAttribute('href') ?? '';
+    if (a.hasClass('internal-link')) {
+      // A wikilink's href is its target, and a note name cannot hold ':'. One that names a scheme
+      // ([[javascript:…]]) is no note: without its href a middle click or "open link" cannot run it.
+      if (hasScheme(href)) a.removeAttribute('href');
+      return;
+    }
     if (!SAFE_LINK.test(href)) a.removeAttribute('href');
     a.setAttr('rel', 'noopener noreferrer nofollow');
     a.setAttr('target', '_blank');

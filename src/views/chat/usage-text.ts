@@ -7,9 +7,11 @@ export function tokensText(n: number): string {
   return String(n);
 }
 
+/** "$0.01", "$0.003" (under a cent: to a hundredth of a cent, no trailing zeros), "<$0.0001". */
 export function costText(usd: number): string {
   if (usd === 0) return '$0';
-  if (usd < 0.01) return `$${usd.toFixed(4)}`;
+  if (usd < 0.0001) return '<$0.0001';
+  if (usd < 0.01) return `$${usd.toFixed(4).replace(/0+$/, '')}`;
   return `$${usd.toFixed(2)}`;
 }
 

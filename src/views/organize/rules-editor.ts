@@ -1,7 +1,9 @@
 // The rules editor in Steward's settings: one card per saved rule, checked as you type with the
-// same compiler the organize run uses (errors appear under the field, with line:col), and a
-// "Test rule" button that lists the files the condition matches now.
+// same compiler the organize run uses (errors appear under the field, with line:col), the tags and
+// properties a rule sets (checked as you type too), and a "Test rule" button that lists the files
+// the condition matches now.
 import { Component } from 'obsidian';
+import { propertiesText, readPropertiesText, readTagsText, tagsText } from '../../settings/rule-edit-fields';
 import { checkCondition, ruleProblems, type SavedRule } from '../../settings/rule-settings';
 import type { RulePreview } from './rule-preview';
 
@@ -85,6 +87,19 @@ export class RulesEditor extends Component {
     const conditionError = card.createDiv({ cls: 'steward-rule-error' });
     this.field(card, 'Move to', 'input', rule.thenMoveTo ?? '', (v) => setOptional(rule, 'thenMoveTo', v)).addClass('steward-rule-move');
     this.field(card, 'Rename to', 'input', rule.thenRenameTo ?? '', (v) => setOptional(rule, 'thenRenameTo', v)).addClass('steward-rule-rename');
+    this.field(card, 'Add tags', 'input', tagsText(rule.thenAddTags), (v) => setTags(rule, 'thenAddTags', v)).addClass('steward-rule-add-tags');
+    this.field(card, 'Remove tags', 'input', tagsText(rule.thenRemoveTags), (v) => setTags(rule, 'thenRemoveTags', v)).addClass('steward-rule-remove-tags');
+    const properties = this.field(card, 'Set properties', 'textarea', propertiesText(rule.thenSetProperties), (v) => {
+      const read = readPropertiesText(v);
+      propertiesError.setText(read.ok ? '' : read.problem);
+      // A line that does not read is kept as typed, so the rule is reported and nothing is lost.
+      if (!read.ok) Object.assign(rule, { thenSetProperties: v });
+      else if (Object.keys(read.properties).length === 0) delete rule.thenSetProperties;
+      else rule.thenSetProperties = read.properties;
+    });
+    properties.addClass('steward-rule-properties');
+    properties.setAttr('placeholder', 'status: processed');
+    const propertiesError = card.createDiv({ cls: 'steward-rule-error steward-rule-properties-error' });
     const priority = this.field(card, 'Priority', 'input', rule.priority === undefined ? '' : String(rule.priority), (v) => {
       const n = Number(v);
       if (v.trim() === '' || !Number.isFinite(n)) delete rule.priority;
@@ -141,6 +156,12 @@ export class RulesEditor extends Component {
   private async commit(): Promise<void> {
     await this.deps.save(structuredClone(this.rules));
   }
+}
+
+function setTags(rule: SavedRule, key: 'thenAddTags' | 'thenRemoveTags', value: string): void {
+  const tags = readTagsText(value);
+  if (tags.length === 0) delete rule[key];
+  else rule[key] = tags;
 }
 
 function setOptional(rule: SavedRule, key: 'thenMoveTo' | 'thenRenameTo', value: string): void {

@@ -6,6 +6,7 @@ import { attachmentFolderSetting } from '../../agents/organize/heuristics/attach
 import { OrganizeCancelledError } from '../../agents/organize/agent';
 import { detectNamingConventions, type NamingConvention } from '../../agents/organize/naming/naming-conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
+import { qualityLine } from '../../agents/organize/scoring/plan-quality';
 import type { OrganizeAgent, PlanSource } from '../../agents/organize/plan-organize';
 import { isInFolder } from '../../dsl/file-records';
 import { newJobId } from '../../edits/journal/journal-store';
@@ -62,6 +63,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       sources,
       allowOutside: settings.allowOutside,
       allowTrash: settings.allowTrash,
+      agentRuleEdits: settings.agentRuleEdits,
       scoring: settings.organizeScoring,
       attachmentFolder: await attachmentFolderOf(deps.app),
       excludedFolders: settings.excludedFolders,
@@ -83,6 +85,8 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       return;
     }
     const ops = outcome.plan.operations.length;
+    const quality = outcome.plan.quality;
+    if (quality) modal.log(`${quality.worse ? 'Warning: this plan makes the tree less cohesive. ' : ''}Before -> after: ${qualityLine(quality)}.`);
     modal.finish(ops > 0 ? `${ops} operations planned; review them in the plan note.` : `${outcome.plan.description} See the plan note.`);
     const file = deps.app.vault.getFileByPath(outcome.note);
     if (file instanceof TFile) await deps.app.workspace.getLeaf('tab').openFile(file);

@@ -1,4 +1,5 @@
-// The `ai-op` widget: one planned organize operation (source -> destination, or its path), its
+// The `ai-op` widget: one planned organize operation (source -> destination, or its path, with a
+// note edit's values before and after), its
 // type, risk, rule and reason, and its state. Accept runs it at once through the journal; reject
 // marks it rejected. The state written back into the block is what Obsidian renders next time;
 // until then the widget shows the outcome itself.
@@ -8,11 +9,20 @@ import { PendingWidget } from './pending-widget';
 import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, showProvenance } from './provenance';
 import { planFolderOf } from './plan-block';
 import { readNote } from './read-note';
+import { editValueLines } from './op-edit-values';
 import { acceptAndRun, summaryText } from './run-operations';
 import { locateShown, readShownOp } from './shown-block';
 import type { WidgetDeps } from './widget-deps';
 
-const TYPE_LABEL: Record<OpBlockData['type'], string> = { create_folder: 'New folder', move: 'Move', rename: 'Rename', trash: 'Move to trash' };
+const TYPE_LABEL: Record<OpBlockData['type'], string> = {
+  create_folder: 'New folder',
+  move: 'Move',
+  rename: 'Rename',
+  trash: 'Move to trash',
+  add_tags: 'Add tags',
+  remove_tags: 'Remove tags',
+  set_properties: 'Set properties',
+};
 const RISK_LABEL: Record<OpBlockData['risk'], string> = { low: 'Low risk', medium: 'Medium risk', high: 'High risk' };
 type ShownState = OpState | 'pending';
 const STATE_LABEL: Record<ShownState, string> = { pending: 'Pending', accepted: 'Accepted, not run yet', rejected: 'Rejected', done: 'Done', failed: 'Failed', undone: 'Undone (it ran, then was undone); accept to run it again' };
@@ -51,7 +61,11 @@ export class OpBlockWidget extends PendingWidget {
     this.showState(data.state ?? 'pending', data.error);
     const paths = el.createDiv({ cls: 'steward-op-paths' });
     if (data.type === 'create_folder' || data.type === 'trash') paths.createEl('code', { text: data.path ?? '' });
-    else {
+    else if (data.source === undefined) {
+      paths.createEl('code', { text: data.path ?? '' });
+      const values = el.createDiv({ cls: 'steward-op-values' });
+      for (const line of editValueLines(data)) values.createEl('code', { cls: 'steward-op-value', text: line });
+    } else {
       paths.createEl('code', { text: data.source ?? '' });
       paths.createSpan({ cls: 'steward-op-arrow', text: ' → ' });
       paths.createEl('code', { text: data.destination ?? '' });

@@ -33,3 +33,12 @@ export const SEARCH_PROVIDER_LABELS: Record<SearchProviderKind, string> = {
   searxng: 'SearXNG (self-hosted)',
   openai: 'OpenAI web search',
 };
+
+/** The providers' short names, for the key rows ("Brave API key") and where a key is sent. */
+export const SEARCH_PROVIDER_NAMES: Record<SearchProviderKind, string> = {
+  brave: 'Brave',
+  tavily: 'Tavily',
+  serper: 'Serper',
+  searxng: 'SearXNG',
+  openai: 'OpenAI',
+};

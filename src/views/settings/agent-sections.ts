@@ -3,12 +3,14 @@
 // and Task's capabilities are stored as lists; the tab shows each entry as its own toggle, under a
 // key of its own (`agents.scout.tool.NAME`, `agents.task.allow.CAPABILITY`) that
 // `agentControlValue` reads and `agentControlChange` turns back into the stored list.
-import type { App, Setting, SettingDefinitionItem } from 'obsidian';
+import type { App, Setting, SettingDefinitionItem, SettingGroupItem } from 'obsidian';
 import { SecretComponent } from 'obsidian';
 import { SCOUT_TOOL_NAMES, type ScoutToolName } from '../../agents/scout/scout-settings';
+import { SEARCH_BASE_URLS } from '../../agents/web/search/create-web-search-provider';
+import { SEARCH_PROVIDER_KINDS } from '../../agents/web/search/web-search-provider';
 import { EDIT_CAPABILITIES, type EditCapability } from '../../edits/scope/scope-policy';
 import type { StewardSettings } from '../../settings/settings';
-import { SCOUT_TOOL_LABELS, CAPABILITY_LABELS, SEARCH_PROVIDER_LABELS } from './agent-labels';
+import { SCOUT_TOOL_LABELS, CAPABILITY_LABELS, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NAMES } from './agent-labels';
 
 const TOOL_KEY = 'agents.scout.tool.';
 const ALLOW_KEY = 'agents.task.allow.';
@@ -72,8 +74,37 @@ export function scoutGroup(): SettingDefinitionItem {
   };
 }
 
-export function webGroup(app: App, settings: () => StewardSettings, setSecret: (name: string) => void): SettingDefinitionItem {
-  const provider = (): string => settings().agents.web.provider;
+/**
+ * A base URL row and a key row per search provider, shown while it is the chosen one: each provider
+ * keeps its own, so switching providers never hands one provider's key or address to another.
+ */
+function endpointRows(app: App, settings: () => StewardSettings, setSecret: (key: string, name: string) => void): SettingGroupItem[] {
+  return SEARCH_PROVIDER_KINDS.flatMap((kind): SettingGroupItem[] => {
+    const name = SEARCH_PROVIDER_NAMES[kind];
+    const visible = (): boolean => settings().agents.web.provider === kind;
+    const searx = kind === 'searxng';
+    return [
+      {
+        name: `${name} API key`,
+        desc: `${searx ? 'Only for an instance that asks for one (sent as a bearer token).' : `Sent only to ${name}.`} Stored in Obsidian's secret storage; the settings file keeps only the secret's name.`,
+        aliases: ['search API key', kind],
+        visible,
+        render: (setting: Setting) => {
+          new SecretComponent(app, setting.controlEl).setValue(settings().agents.web.apiKeySecrets[kind]).onChange((secret) => setSecret(`agents.web.apiKeySecrets.${kind}`, secret));
+        },
+      },
+      {
+        name: `${name} base URL`,
+        desc: searx ? 'The address of your SearXNG instance, for example http://localhost:8888.' : `Leave empty for ${name}'s public endpoint.`,
+        aliases: ['search base URL', kind],
+        visible,
+        control: { type: 'text', key: `agents.web.baseUrls.${kind}`, placeholder: kind === 'searxng' ? 'http://localhost:8888' : SEARCH_BASE_URLS[kind] },
+      },
+    ];
+  });
+}
+
+export function webGroup(app: App, settings: () => StewardSettings, setSecret: (key: string, name: string) => void): SettingDefinitionItem {
   return {
     type: 'group',
     heading: 'Web agent',
@@ -83,20 +114,7 @@ export function webGroup(app: App, settings: () => StewardSettings, setSecret: (
         desc: 'Where the Web agent searches. It receives your search queries, never your notes. Pages are fetched only from the results it returns.',
         control: { type: 'dropdown', key: 'agents.web.provider', options: { none: 'None', ...SEARCH_PROVIDER_LABELS } },
       },
-      {
-        name: 'Search API key',
-        desc: "Stored in Obsidian's secret storage; the settings file keeps only the secret's name.",
-        visible: () => provider() !== 'none' && provider() !== 'searxng',
-        render: (setting: Setting) => {
-          new SecretComponent(app, setting.controlEl).setValue(settings().agents.web.apiKeySecret).onChange(setSecret);
-        },
-      },
-      {
-        name: 'Search base URL',
-        desc: 'The address of your SearXNG instance (for example http://localhost:8888); for the other providers leave it empty for their public endpoint.',
-        visible: () => provider() !== 'none',
-        control: { type: 'text', key: 'agents.web.baseUrl', placeholder: 'http://localhost:8888' },
-      },
+      ...endpointRows(app, settings, setSecret),
       { name: 'Search results', desc: 'Results asked of the provider per search (3 to 15).', control: { type: 'number', key: 'agents.web.results', min: 3, max: 15 } },
       { name: 'Pages read', desc: 'Pages fetched at most per request (1 to 5).', control: { type: 'number', key: 'agents.web.pages', min: 1, max: 5 } },
       { name: 'Page token budget', desc: 'Tokens of page text kept at most per request (2,000 to 20,000); the passages most relevant to the question are kept first.', control: { type: 'number', key: 'agents.web.tokenBudget', min: 2000, max: 20000 } },

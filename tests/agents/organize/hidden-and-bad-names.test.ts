@@ -11,7 +11,7 @@ import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault } from '../../helpers/temp-vault';
 
 const hiddenSegment = (p: string): boolean => p.split('/').some((s) => s.startsWith('.'));
-const pathsOf = (op: PlannedOperation): string[] => (op.type === 'create_folder' || op.type === 'trash' ? [op.path] : [op.source, op.destination]);
+const pathsOf = (op: PlannedOperation): string[] => ('path' in op ? [op.path] : [op.source, op.destination]);
 
 const visibleName = fc.constantFrom('notes', 'a', 'Report 2024', 'pic', 'big');
 const hiddenName = fc.constantFrom('.git', '.hidden', '.stfolder', '.cache', '.NET tips');

@@ -42,7 +42,7 @@ async function organize(dir: string, opts: Options, apply: boolean): Promise<str
     ...(apply ? { apply: true } : { dryRun: true }),
   });
   if (apply) expect(outcome.run?.results.filter((r) => r.state === 'failed') ?? []).toEqual([]);
-  return outcome.plan.operations.map((op) => (op.type === 'create_folder' || op.type === 'trash' ? `${op.type} ${op.path}` : `${op.type} ${op.source} -> ${op.destination}`));
+  return outcome.plan.operations.map((op) => ('path' in op ? `${op.type} ${op.path}` : `${op.type} ${op.source} -> ${op.destination}`));
 }
 
 async function write(dir: string, files: Record<string, string>): Promise<void> {

@@ -22,6 +22,12 @@ export interface StewardPage {
   chatSaved(): Promise<{ title: string; requests: string[]; edits: string[] }[]>;
   /** Resolves when the chat's current run has ended (or at once when none runs). */
   chatIdle(): Promise<void>;
+  /** Closes the chat view and opens a new one on the same vault with the state the workspace saved (a reload). */
+  chatReload(): Promise<void>;
+  /** The note the main area shows and the ephemeral state (eState) its leaf was opened with. */
+  chatMainLeaf(): { file: string | null; eState: Record<string, unknown> };
+  /** Changes the plugin's settings the chat host reads, as the settings tab would. */
+  chatSettings(change: { scope?: 'current' | 'linked' | 'context' }): void;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */
   benchChat(n: number, mode: 'view' | 'plain'): Promise<{ openMs: number; streamLongestFrameMs: number; scrollLongestFrameMs: number; drawnMessages: number }>;
 }

@@ -1,6 +1,8 @@
 // The chat view in the browser test page: the real ChatView in a leaf-sized pane, on a fresh
-// faithful vault, with the host of tests/views/chat-host-fixture.ts and a model client that
-// talks to the scripted LLM server over loopback with the browser's own fetch, as the plugin does.
+// faithful vault, with the plugin's host of tests/views/chat-host-fixture.ts and a model client
+// that talks to the scripted LLM server over loopback with the browser's own fetch, as the plugin
+// does. A reload closes the view and opens a new one on the same vault, with a new host, handing
+// it the state the workspace saved, as Obsidian does when it starts again.
 import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { createLlmClient } from '../../../src/agents/llm/create-client';
 import { ObsidianVault } from '../../../src/vault-vfs/obsidian-vault';
@@ -11,39 +13,63 @@ import { chatHostOn, type ChatHostFixture } from '../../views/chat-host-fixture'
 import type { ChatPageOptions } from './api';
 
 export interface OpenedChat {
+  app: App;
   port: ObsidianVault;
   view: ChatView;
   fixture: ChatHostFixture;
+  options: ChatPageOptions;
 }
 
 let opened: OpenedChat | null = null;
 
-export async function openChatPage(files: Record<string, string>, o: ChatPageOptions): Promise<OpenedChat> {
-  if (opened) {
-    await opened.view.onClose();
-    await opened.fixture.stop();
-    document.getElementById('chat')?.remove();
-  }
-  document.body.className = o.theme === 'dark' ? 'theme-dark' : 'theme-light';
-  const app = App.createConfigured__({ files });
-  makeVaultFaithful(app);
-  const port = new ObsidianVault(app as never);
+async function close(o: OpenedChat): Promise<void> {
+  await o.view.onClose();
+  await o.fixture.stop();
+  document.getElementById('chat')?.remove();
+}
+
+async function mount(app: App, port: ObsidianVault, o: ChatPageOptions): Promise<OpenedChat> {
   const setup = { kind: 'openai' as const, streaming: o.streaming ?? true };
   const provider = providerFor({ openaiBaseUrl: o.llmBaseUrl, anthropicBaseUrl: o.llmBaseUrl } as never, setup);
   const client = createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: 'sk-steward-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
   const fixture = await chatHostOn(app, port, { client, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
-  if (o.active) {
-    const file = app.vault.getFileByPath(o.active);
-    if (file) await app.workspace.getLeaf(false).openFile(file);
-  }
   const view = new ChatView(WorkspaceLeaf.create2__(app, 'chat') as never, fixture.host);
   view.containerEl.id = 'chat';
   view.containerEl.toggleClass('is-mobile', o.mobile === true);
   view.contentEl.addClass('view-content');
   document.body.appendChild(view.containerEl);
   await view.onOpen();
-  opened = { port, view, fixture };
+  return { app, port, view, fixture, options: o };
+}
+
+export async function openChatPage(files: Record<string, string>, o: ChatPageOptions): Promise<OpenedChat> {
+  if (opened) await close(opened);
+  document.body.className = o.theme === 'dark' ? 'theme-dark' : 'theme-light';
+  const app = App.createConfigured__({ files });
+  makeVaultFaithful(app);
+  const port = new ObsidianVault(app as never);
+  if (o.active) {
+    const file = app.vault.getFileByPath(o.active);
+    if (file) await app.workspace.getLeaf(false).openFile(file);
+  }
+  opened = await mount(app, port, o);
   return opened;
+}
+
+/** Closes the view and opens a new one on the same vault with the workspace's saved state. */
+export async function reloadChatPage(): Promise<void> {
+  const before = openedChat();
+  const state = before.view.getState();
+  await close(before);
+  opened = await mount(before.app, before.port, before.options);
+  await opened.view.setState(state, { history: false });
+}
+
+/** The note the main area shows, and the ephemeral state its leaf was opened with. */
+export function mainLeaf(): { file: string | null; eState: Record<string, unknown> } {
+  const leaf = openedChat().app.workspace.getLeaf(false);
+  const file = leaf.getViewState().state?.file;
+  return { file: typeof file === 'string' ? file : null, eState: leaf.getEphemeralState() };
 }
 
 export function openedChat(): OpenedChat {

@@ -14,7 +14,7 @@ import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { StewardPage } from './api';
 import { benchChat } from './chat-bench';
-import { openChatPage, openedChat } from './chat-page';
+import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
 
 setup();
 
@@ -129,6 +129,12 @@ const api: StewardPage = {
   benchChat,
   chatIdle: async () => {
     await openedChat().view.current;
+  },
+  chatReload: reloadChatPage,
+  chatMainLeaf: mainLeaf,
+  chatSettings: (change) => {
+    const s = openedChat().fixture.settings;
+    if (change.scope) s.agents.task.scope = change.scope;
   },
 };
 

@@ -1,5 +1,5 @@
 // Fault injection, property-based, shared by the resume and rollback suites: for random mixed
-// jobs, crash at every mutating call k (a rename sometimes half-way through), then recover; the vault (every path and byte) must equal
+// jobs (folders, notes, edits, moves, renames, tags and properties, trash), crash at every mutating call k (a rename sometimes half-way through), then recover; the vault (every path and byte) must equal
 // the state after (resume) or before (rollback) the job. A crash during recovery, recovered
 // again, must give the same result.
 import { promises as fs } from 'node:fs';
@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { expect } from 'vitest';
 import { executeJob, type JobOperationInput } from '../../../src/edits/journal/execute-job';
 import { recoverJobs } from '../../../src/edits/journal/recover-jobs';
+import { planNoteEdits } from '../../../src/dsl/plan-note-edits';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { FaultVault, SimulatedCrash } from './fault-vault';
 import { snapshot } from './temp-vault';
@@ -31,8 +32,12 @@ export interface Case {
   ops: JobOperationInput[];
 }
 
-/** A small vault with links between notes, and a valid mixed job over it. */
-export function makeCase(seed: number): Case {
+/**
+ * A small vault with links between notes, and a valid mixed job over it. With `frontmatter`, some
+ * notes have properties and the job edits tags and properties too; without it, a seed gives the
+ * case it always gave (cases pinned by seed elsewhere stay the same).
+ */
+export function makeCase(seed: number, opts: { frontmatter?: boolean } = {}): Case {
   const rnd = prng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const names = ['alpha', 'beta', 'gamma', 'delta', 'eps'];
@@ -41,9 +46,15 @@ export function makeCase(seed: number): Case {
   const home = new Map(names.map((n) => [n, pick(folders)]));
   // Links in every style a rename rewrites: bare, with folder, aliased, markdown with a path.
   const styles = [(m: string) => `[[${m}]]`, (m: string) => `[[${home.get(m)}/${m}]]`, (m: string) => `[[${m}|the ${m}]]`, (m: string) => `[${m}](${home.get(m)}/${m}.md)`];
+  // Some notes have properties, written the ways people write them, and a rule edits some of them.
+  // Drawn from a stream of their own, so the seeds of the cases pinned elsewhere still give them.
+  const withProperties = opts.frontmatter === true;
+  const fmRnd = prng(seed ^ 0x9e3779b9);
+  const fmPick = <T>(xs: readonly T[]): T => xs[Math.floor(fmRnd() * xs.length)] as T;
+  const frontmatters = ['', '', '---\ntags: [x, y]\nstatus: a\n---\n', '---\ntags: x\r\n---\r\n', '---\n---\n'];
   for (const n of names) {
     const links = names.filter((m) => m !== n && rnd() < 0.5).map((m) => pick(styles)(m));
-    files[`${home.get(n)}/${n}.md`] = `# ${n}\n${links.join(' ')}\n`;
+    files[`${home.get(n)}/${n}.md`] = `${withProperties ? fmPick(frontmatters) : ''}# ${n}\n${links.join(' ')}\n`;
   }
   files['Inbox/img.png'] = new Uint8Array([1, 2, 3, seed & 255]);
   const current = new Set(Object.keys(files));
@@ -59,6 +70,11 @@ export function makeCase(seed: number): Case {
   for (const p of Object.keys(files).filter((f) => f.endsWith('.md') && rnd() < 0.3)) {
     const text = files[p] as string;
     ops.push({ type: 'edit', path: p, before: text, after: text.replace('# ', '# Edited ') });
+  }
+  // A rule's edits of tags and properties, naming notes where they are before the job: they run after the moves.
+  for (const p of Object.keys(files).filter((f) => withProperties && f.endsWith('.md') && fmRnd() < 0.4)) {
+    const plan = planNoteEdits(p, files[p] as string, { addTags: [fmPick(['x', 'new', 'y'])], removeTags: fmRnd() < 0.5 ? ['x'] : [], setProperties: { status: fmPick(['a', 'b', null]), filed: 3 } });
+    if (plan.ok) plan.operations.forEach((op, i) => ops.push({ ...op, opId: `fm-${p}-${i}` }));
   }
   const moves = 1 + Math.floor(rnd() * 3);
   for (let i = 0; i < moves; i++) {
@@ -111,8 +127,8 @@ async function recoverWithCrash(dir: string, mode: 'resume' | 'rollback', rnd: (
  * Runs the job cleanly, then crashes it at every mutating call and recovers each crash with
  * `mode` (sometimes crashing the recovery too), comparing every result with the clean one.
  */
-export async function checkCrashRecovery(seed: number, mode: 'resume' | 'rollback'): Promise<void> {
-  await checkCrashRecoveryOf(makeCase(seed), seed, mode);
+export async function checkCrashRecovery(seed: number, mode: 'resume' | 'rollback', opts: { frontmatter?: boolean } = {}): Promise<void> {
+  await checkCrashRecoveryOf(makeCase(seed, opts), seed, mode);
 }
 
 /** checkCrashRecovery for a given vault and job; `seed` drives the crash and tear choices. */

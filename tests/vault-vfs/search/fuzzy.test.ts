@@ -4,16 +4,18 @@ import { fuzzyTerms } from '../../../src/vault-vfs/search/fuzzy';
 import { TermBuckets } from '../../../src/vault-vfs/search/term-buckets';
 import { TermTable } from '../../../src/vault-vfs/search/term-table';
 
-function levenshtein(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Levenshtein distance with adjacent transpositions as one edit (optimal string alignment), by the textbook table. */
+function editDistance(a: string, b: string): number {
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
     for (let j = 1; j <= b.length; j++) {
-      row[j] = Math.min((prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1), (prev[j] as number) + 1, (row[j - 1] as number) + 1);
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      row[j] = Math.min((up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1), (up[j] as number) + 1, (row[j - 1] as number) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
     }
-    prev = row;
   }
-  return prev[b.length] as number;
+  return (d[a.length] as number[])[b.length] as number;
 }
 
 function dictionary(words: string[]): { table: TermTable; buckets: TermBuckets } {
@@ -30,6 +32,7 @@ describe('fuzzyTerms', () => {
       new Map([
         ['kubernetes', 0],
         ['kubernete', 1],
+        ['kubernetse', 1],
         ['kobernetes', 1],
       ]),
     );
@@ -38,7 +41,17 @@ describe('fuzzyTerms', () => {
     expect(two).not.toContain('kuber');
   });
 
-  it('agrees with a brute-force Levenshtein on random dictionaries', () => {
+  it('counts two swapped neighbouring letters as one typo', () => {
+    const { table, buckets } = dictionary(['canvas', 'cavnas', 'canvsa', 'cnavas', 'cancas']);
+    const found = new Map(fuzzyTerms('cnavas', 1, table, buckets).map((m) => [table.term(m.id), m.distance]));
+    expect(found).toEqual(new Map([['cnavas', 0], ['canvas', 1]]));
+    // A swap and nothing else is one edit; a swap plus another change is two.
+    expect(new Map(fuzzyTerms('canvas', 1, table, buckets).map((m) => [table.term(m.id), m.distance]))).toEqual(
+      new Map([['canvas', 0], ['cavnas', 1], ['canvsa', 1], ['cnavas', 1], ['cancas', 1]]),
+    );
+  });
+
+  it('agrees with a brute-force edit distance (transpositions as one edit) on random dictionaries', () => {
     const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), minLength: 1, maxLength: 9 });
     fc.assert(
       fc.property(fc.uniqueArray(word, { maxLength: 80 }), word, fc.integer({ min: 0, max: 2 }), (words, query, max) => {
@@ -47,7 +60,7 @@ describe('fuzzyTerms', () => {
         const want = new Map(
           words
             .filter((w) => w.charAt(0) === query.charAt(0))
-            .map((w) => [w, levenshtein(query, w)] as [string, number])
+            .map((w) => [w, editDistance(query, w)] as [string, number])
             .filter(([, d]) => d <= max),
         );
         expect(got).toEqual(want);
@@ -68,7 +81,7 @@ describe('fuzzyTerms', () => {
         const want = new Map(
           words
             .filter(reachable)
-            .map((w) => [w, levenshtein(query, w)] as [string, number])
+            .map((w) => [w, editDistance(query, w)] as [string, number])
             .filter(([, d]) => d <= max),
         );
         expect(got).toEqual(want);
@@ -83,6 +96,7 @@ describe('fuzzyTerms', () => {
     expect(near('jello')).toEqual(['hello', 'jelly']);
     expect(near('ello')).toEqual(['hello']);
     expect(near('hhello')).toEqual(['hello']);
+    expect(near('ehllo')).toEqual(['hello']);
     expect(near('ehllo', 2)).toEqual(['hallo', 'hello']);
     // Without it, only terms with the query's first letter.
     expect(fuzzyTerms('jello', 1, table, buckets).map((m) => table.term(m.id))).toEqual(['jelly']);

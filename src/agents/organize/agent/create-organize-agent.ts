@@ -6,6 +6,7 @@
 // Cancelling throws, so nothing gets written; a run that ends without committing plans nothing.
 import type { SimilaritySources } from '../../../dsl/similarity';
 import { ContentKeywordSimilarity } from '../../../dsl/content-similarity';
+import { opPaths } from '../../../vault-vfs/operations';
 import { DEFAULT_PLAN_LIMIT } from '../../../vault-vfs/shadow/shadow-vfs';
 import type { LlmClient } from '../../llm/llm-client';
 import type { AgentEvent } from '../../loop/agent-events';
@@ -47,11 +48,12 @@ export function createOrganizeAgent(opts: OrganizeAgentOptions): OrganizeAgent {
       entries: request.entries,
       planned: request.planned,
       similarity: opts.similarity ?? { keyword: new ContentKeywordSimilarity(request.undecided) },
+      ruleEdits: request.ruleEdits === true,
     });
     const result = await runAgentLoop({
       client: opts.client,
       tools: organizeTools(session, opts.search ?? recordKeywordSearch(request.undecided)),
-      messages: openingMessages(request.folder, request.undecided, request.allowOutside ?? false),
+      messages: openingMessages(request.folder, request.undecided, request.allowOutside ?? false, request.ruleEdits === true),
       maxIterations: opts.maxIterations ?? 12,
       finalAnswer: 'require_terminal_tool',
       ...(signal ? { signal } : {}),
@@ -61,7 +63,7 @@ export function createOrganizeAgent(opts: OrganizeAgentOptions): OrganizeAgent {
     if (result.error) throw new Error(`the organize agent failed: ${result.error.message}`);
     const committed = result.terminal?.execution?.status === 'ok' ? (result.terminal.execution.data as CommittedPlan) : undefined;
     if (!committed) return { operations: [], notes: [`the organize agent stopped after ${result.iterations} turns without committing a plan`] };
-    const moved = committed.plan.operations.filter((op) => op.type !== 'create_folder').length;
+    const moved = new Set(committed.plan.operations.filter((op) => op.type !== 'create_folder').map((op) => opPaths(op)[0])).size;
     const names = committed.rules.map((r) => `"${r.name}"`).join(', ');
     return {
       operations: committed.plan.operations,

@@ -42,10 +42,13 @@ export function undecidedListing(folder: string, undecided: readonly FileRecord[
   ].join('\n');
 }
 
-export function openingMessages(folder: string, undecided: readonly FileRecord[], allowOutside = false): ChatMessage[] {
+/** The edit actions, said only when the user enabled them for the agent. */
+const EDITS = 'Rules may also set tags and properties on the notes they match (not attachments): "thenAddTags": ["meeting"], "thenRemoveTags": ["inbox"], "thenSetProperties": {"status": "processed"} (null removes a property); they take the rename placeholders. Each change is shown to the user to accept; use them only where the files clearly call for it.';
+
+export function openingMessages(folder: string, undecided: readonly FileRecord[], allowOutside = false, ruleEdits = false): ChatMessage[] {
   const listing = undecidedListing(folder, undecided);
   return [
-    { role: 'system', content: `${SYSTEM}\n${limits(allowOutside)}` },
+    { role: 'system', content: `${SYSTEM}\n${ruleEdits ? `${EDITS}\n` : ''}${limits(allowOutside)}` },
     {
       role: 'user',
       content: `Organize what is left undecided in ${folder === '' ? 'the vault' : `"${folder}"`}.\n\n${listing}`,

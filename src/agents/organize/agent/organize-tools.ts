@@ -15,15 +15,28 @@ export interface CommittedPlan {
   rules: readonly RuleSpec[];
 }
 
-const ruleSchema = v.looseObject({
+const ruleFields = {
   name: v.pipe(v.string(), v.description('short name saying what the rule does; shown to the user')),
   if: v.pipe(v.string(), v.description('a condition in the rule language, e.g. file.ext == "pdf" AND file.name MATCHES "^invoice"')),
   thenMoveTo: v.optional(v.pipe(v.string(), v.description('destination folder, relative to the folder being organized; may use {year} {month} {fm.KEY}'))),
   thenRenameTo: v.optional(v.pipe(v.string(), v.description('new name pattern, e.g. "{date} {name}"'))),
   priority: v.optional(v.pipe(v.number(), v.description('higher runs first; the first matching rule claims a file'))),
-});
+};
+
+/** The edit actions, offered only when the user enabled them for the agent. */
+const editFields = {
+  thenAddTags: v.optional(v.pipe(v.array(v.string()), v.description('tags to add to matching notes (notes only), without #; may use placeholders, e.g. ["meeting", "project/{fm.project}"]'))),
+  thenRemoveTags: v.optional(v.pipe(v.array(v.string()), v.description('tags to remove from matching notes'))),
+  thenSetProperties: v.optional(
+    v.pipe(v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()]))), v.description('properties to set on matching notes, e.g. {"status": "processed"}; null removes one')),
+  ),
+};
+
+const ruleSchema = v.looseObject(ruleFields);
+const editingRuleSchema = v.looseObject({ ...ruleFields, ...editFields });
 
 export function organizeTools(session: RuleSession, search: OrganizeSearch): Tool[] {
+  const schema = session.scope.ruleEdits === true ? editingRuleSchema : ruleSchema;
   const total = session.scope.undecided.length;
   const undecided = new Set(session.scope.undecided.map((r) => r.path));
   // Files no rule matched are shown 50 at a time; each preview with include_unchanged shows the next batch.
@@ -54,7 +67,7 @@ export function organizeTools(session: RuleSession, search: OrganizeSearch): Too
     name: 'apply_organization_rules',
     description: 'Sets the rules that organize the undecided files. "append" adds to the current rules, "replace" starts over. Rules that do not compile are returned with the position of the error; nothing of a failed call is kept.',
     input: v.object({
-      rules: v.pipe(v.array(ruleSchema), v.maxLength(BATCH_SIZE)),
+      rules: v.pipe(v.array(schema), v.maxLength(BATCH_SIZE)),
       mode: v.picklist(['append', 'replace']),
     }),
     async run({ rules, mode }) {

@@ -3,8 +3,10 @@
 // compiler, `planRules`, the organize scope policy's `filter()`, the shadow VFS), plus two limits
 // only the agent gets: it may not take a destination that is already taken (a user's rule would
 // get a numbered name; a model's guess is refused instead), and a rule set that would push the
-// plan over its operation limit is refused whole.
+// plan over its operation limit is refused whole. Rules that set tags and properties are taken
+// only when the user enabled them for the agent.
 import { planRules } from '../../../dsl/plan-rules';
+import { EDIT_KEYS } from '../../../dsl/rule-edits';
 import { checkRules, type CompiledRule, type RuleSpec } from '../../../dsl/rules';
 import type { SimilaritySources } from '../../../dsl/similarity';
 import { filter, opProposal } from '../../../edits/scope/filter-proposals';
@@ -29,6 +31,8 @@ export interface SessionScope {
   /** What rules and heuristics already planned: the agent plans on top of it. */
   planned: readonly PlannedOperation[];
   similarity?: SimilaritySources;
+  /** Whether the agent's rules may set tags and properties (thenAddTags, thenRemoveTags, thenSetProperties). */
+  ruleEdits?: boolean;
 }
 
 export interface Refusal {
@@ -71,6 +75,12 @@ export class RuleSession {
     const checks = checkRules(next);
     // Numbered as the model wrote them in this call: "rule 1" is the first rule it just sent.
     const errors = checks.flatMap((c, i) => (c.ok ? [] : [c.problem.replace(/^rule \d+/u, `rule ${i - offset + 1}`)]));
+    if (this.scope.ruleEdits !== true) {
+      next.forEach((spec, i) => {
+        const used = EDIT_KEYS.filter((k) => spec[k] !== undefined);
+        if (used.length > 0) errors.push(`rule ${i - offset + 1} ("${spec.name}"): ${used.map((k) => `"${k}"`).join(', ')} is not enabled: the user has not let the organize agent set tags and properties; only move and rename`);
+      });
+    }
     if (errors.length > 0) return { ok: false, errors };
     const compiled = checks.flatMap((c) => (c.ok ? [c.rule] : []));
     const plan = await this.planFor(compiled);
@@ -105,7 +115,7 @@ export class RuleSession {
       collided.add(source);
       refused.push({ rule: c.rule, paths: [source], reason: `${wanted ?? 'the destination'} already exists or another file is planned to go there; the agent may not move over it` });
     }
-    const moves = ruled.operations.filter((op) => op.type !== 'create_folder' && !('source' in op && collided.has(op.source)));
+    const moves = ruled.operations.filter((op) => op.type !== 'create_folder' && !(collided.has(opPaths(op)[0] ?? '')));
     const parents = new Set(moves.flatMap((op) => ('destination' in op ? [parentOf(op.destination).toLowerCase()] : [])));
     const folders = ruled.operations.filter((op) => op.type === 'create_folder' && [...parents].some((p) => p === op.path.toLowerCase() || p.startsWith(op.path.toLowerCase() + '/')));
     const proposed = [...folders, ...moves].map((op) => ({ ...op, rule: `${AGENT_RULE_PREFIX}${op.rule ?? ''}` }));

@@ -2,7 +2,7 @@
 // examples per group, refusals and conflicts with only the items concerned, and undecided files
 // in batches of at most 50. A 10,000-file folder costs the same few hundred tokens per call as a
 // 50-file one.
-import type { PlannedOperation } from '../../../vault-vfs/operations';
+import { hasPath, isNoteEdit, type PlannedOperation } from '../../../vault-vfs/operations';
 import { nameOf, parentOf } from '../../../vault-vfs/path-safety';
 import type { Refusal, SessionPlan } from './rule-session';
 
@@ -35,11 +35,13 @@ export function ruleMatchLines(plan: SessionPlan, total: number): string[] {
 function opKey(op: PlannedOperation, by: 'operation_type' | 'destination_folder'): string {
   if (by === 'operation_type') return op.type;
   if (op.type === 'create_folder') return 'new folders';
+  if (isNoteEdit(op)) return 'tags and properties';
   return op.type === 'trash' ? 'trash' : parentOf(op.destination) || '(vault root)';
 }
 
 function opText(op: PlannedOperation): string {
-  return op.type === 'create_folder' || op.type === 'trash' ? op.path : `${nameOf(op.source)} -> ${op.destination}`;
+  if (isNoteEdit(op)) return `${nameOf(op.path)}: ${JSON.stringify(op.before)} -> ${JSON.stringify(op.after)}`;
+  return hasPath(op) ? op.path : `${nameOf(op.source)} -> ${op.destination}`;
 }
 
 export function groupedOperations(ops: readonly PlannedOperation[], by: 'operation_type' | 'destination_folder'): string[] {

@@ -50,7 +50,7 @@ export async function runAutoRules(port: VaultPort, paths: readonly string[], op
   for (const [folder, group] of byFolder) {
     const records = group.map((e) => recordFromEntry(port, e));
     const similarity = opts.similarity ?? { keyword: new ContentKeywordSimilarity(records) };
-    const plan = await planRules(opts.rules, records, { folder, configDir: port.configDir, allowOutside: opts.allowOutside, existing: entries, similarity });
+    const plan = await planRules(opts.rules, records, { folder, configDir: port.configDir, allowOutside: opts.allowOutside, existing: entries, similarity, readNote: (p) => port.read(p) });
     refused.push(...plan.conflicts.map((c) => `${c.paths.join(', ')}: ${c.detail}`));
     const policy = organizeScopePolicy(port.configDir, { folder, allowOutside: opts.allowOutside, excludedFolders });
     const checked = filter(plan.operations.map(opProposal), policy);

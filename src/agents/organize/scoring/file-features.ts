@@ -59,13 +59,14 @@ export class FeatureSource {
 
   /**
    * The file's features, fixed by the first call for it. `readLimit` lowers the budget for this
-   * call (the plan's metrics read fewer notes than the scores may).
+   * call (the plan's metrics read fewer notes than the scores may); `key` is the file's original
+   * path when the record is where a planned move puts it.
    */
-  of(record: FileRecord, readLimit = Infinity): Promise<FileFeatures> {
-    let cached = this.cache.get(record.path);
+  of(record: FileRecord, readLimit = Infinity, key = record.path): Promise<FileFeatures> {
+    let cached = this.cache.get(key);
     if (cached === undefined) {
       cached = this.read(record, Math.min(readLimit, this.maxContentReads));
-      this.cache.set(record.path, cached);
+      this.cache.set(key, cached);
     }
     return cached;
   }

@@ -6,7 +6,7 @@
 // the rest count by name and kind, the same before and after.
 import { isInFolder } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import type { PlannedOperation } from '../../../vault-vfs/operations';
+import { isNoteEdit, type PlannedOperation } from '../../../vault-vfs/operations';
 import { parentOf } from '../../../vault-vfs/path-safety';
 import { treeMetrics } from '../../../vault-vfs/shadow/plan-metrics';
 import type { VaultEntry } from '../../../vault-vfs/vault-port';
@@ -44,7 +44,8 @@ const COLLISION_KINDS = new Set(['collision', 'destination_exists', 'duplicate_d
 export function finalPaths(paths: readonly string[], ops: readonly PlannedOperation[]): Map<string, string> {
   const at = new Map(paths.map((p) => [p, p]));
   for (const op of ops) {
-    if (op.type === 'create_folder') continue;
+    // Folders and a note's tags and properties leave every file where it is.
+    if (op.type === 'create_folder' || isNoteEdit(op)) continue;
     const from = op.type === 'trash' ? op.path : op.source;
     if (at.has(from)) {
       const origin = at.get(from) as string;
@@ -59,6 +60,21 @@ export function finalPaths(paths: readonly string[], ops: readonly PlannedOperat
     }
   }
   return new Map([...at].map(([now, origin]) => [origin, now]));
+}
+
+/** The records where the moves put them, and each moved path's original, for the features cache. */
+export function recordsAfter(records: readonly FileRecord[], ops: readonly PlannedOperation[]): { records: FileRecord[]; originOf: (path: string) => string } {
+  const moves = ops.filter((op) => op.type === 'move' || op.type === 'rename');
+  if (moves.length === 0) return { records: [...records], originOf: (p) => p };
+  const at = finalPaths(records.map((r) => r.path), moves);
+  const origin = new Map<string, string>();
+  const out = records.map((r) => {
+    const to = at.get(r.path) ?? r.path;
+    if (to === r.path) return r;
+    origin.set(to, r.path);
+    return { ...r, path: to, folder: parentOf(to) };
+  });
+  return { records: out, originOf: (p) => origin.get(p) ?? p };
 }
 
 function summary(folder: string, placed: readonly { path: string; features: FileFeatures }[]): TreeSummary {

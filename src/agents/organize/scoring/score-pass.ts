@@ -41,6 +41,8 @@ export interface ScorePassInput {
   free: ReadonlySet<string>;
   thresholds: ScoringThresholds;
   features: FeatureSource;
+  /** A record's original path when `records` are where earlier moves put them (the features' key). */
+  originOf?: (path: string) => string;
 }
 
 /** Most destination folders scored, the largest kept: a bound on work in huge trees. */
@@ -72,23 +74,89 @@ function clearBest(ranked: readonly ScoredCandidate[], bar: number): ScoredCandi
   return second && second.score >= bar ? null : first;
 }
 
+/**
+ * From the chosen destination on down: once inside it, would the unit clearly belong in one of
+ * its subfolders? Then it goes there now, so a second organize finds nothing more to do. The
+ * chain of destinations, the first one first.
+ */
+function settle(unit: Group, unitPath: string, first: ScoredCandidate, dests: readonly Group[], bar: number): ScoredCandidate[] {
+  const chain = [first];
+  for (let at = first; ; ) {
+    const inside = dests.filter((d) => d.folder !== at.folder && isInFolder(d.folder, at.folder));
+    const next = inside.length === 0 ? null : clearBest(rank(unit, at.folder, unitPath, inside), bar);
+    if (!next) return chain;
+    chain.push(next);
+    at = next;
+  }
+}
+
+/** The destination at the end of the chain, and why, with every score on the way. */
+function chosen(chain: readonly ScoredCandidate[], ranked: readonly ScoredCandidate[], bar: number): { into: string; why: string } {
+  const first = chain[0] as ScoredCandidate;
+  const deeper = chain.slice(1).map((c) => `; inside it, ${c.folder} scores ${fmt(c.score)} (${signalsText(c.signals)})`);
+  return { into: (chain[chain.length - 1] as ScoredCandidate).folder, why: why(first, ranked, bar) + deeper.join('') };
+}
+
 function why(best: ScoredCandidate, ranked: readonly ScoredCandidate[], bar: number): string {
   const next = ranked[1];
   return `${best.folder} scores ${fmt(best.score)} (at least ${fmt(bar)}; ${signalsText(best.signals)})${next ? `; next best ${next.folder} ${fmt(next.score)}` : ''}`;
 }
 
+/** Where a path is after the placements, in order (a folder keeps its name inside its destination). */
+export function relocated(path: string, placements: readonly ScorePlacement[]): string {
+  let at = path;
+  for (const p of placements) {
+    if (!isInFolder(at, p.source)) continue;
+    at = `${p.into === '' ? '' : p.into + '/'}${p.source.slice(p.source.lastIndexOf('/') + 1)}${at.slice(p.source.length)}`;
+  }
+  return at;
+}
+
+/** Most rounds: a round's moves can make another move clear (a folder now one step away). */
+const MAX_ROUNDS = 4;
+
+/**
+ * The pass, repeated over the tree its own moves make until nothing more moves (at most
+ * MAX_ROUNDS): a plan that stopped after one round would leave the second organize something to
+ * do. Later rounds' placements are in the paths of the tree after the earlier ones, in order.
+ */
 export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
+  const out: ScoreResult = { placements: [], candidates: new Map() };
+  if (!worthScoring(input.records, input.free, input.folder)) return out;
+  // The undecided files are read first, so the read budget goes to what may move.
+  const byOrigin = new Map<string, FileFeatures>();
+  const ordered = [...input.records.filter((x) => input.free.has(x.path)), ...input.records.filter((x) => !input.free.has(x.path))];
+  for (const r of ordered) byOrigin.set(r.path, await input.features.of(r, Infinity, input.originOf?.(r.path)));
+  let origin = new Map(input.records.map((r) => [r.path, r.path]));
+  let records = input.records;
+  let free = input.free;
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const now = origin;
+    const r = onePass({ ...input, records, free }, (x) => byOrigin.get(now.get(x.path) ?? x.path) as FileFeatures);
+    if (round === 0) out.candidates = r.candidates;
+    if (r.placements.length === 0) break;
+    out.placements.push(...r.placements);
+    const move = (p: string): string => relocated(p, r.placements);
+    for (const [p, o] of origin) if (move(p) !== p) out.candidates.delete(o);
+    origin = new Map([...origin].map(([p, o]) => [move(p), o]));
+    records = records.map((x) => {
+      const to = move(x.path);
+      return to === x.path ? x : { ...x, path: to, folder: parentOf(to) };
+    });
+    free = new Set([...free].map(move));
+  }
+  return out;
+}
+
+function worthScoring(records: readonly FileRecord[], free: ReadonlySet<string>, folder: string): boolean {
+  return subfoldersOf(records, folder).length > 0 && records.some((r) => free.has(r.path));
+}
+
+function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): ScoreResult {
   const { folder, records, free, thresholds: t } = input;
   const result: ScoreResult = { placements: [], candidates: new Map() };
   const subfolders = subfoldersOf(records, folder);
   const looseFree = records.filter((r) => r.folder === folder && free.has(r.path));
-  const anyFreeInSub = records.some((r) => r.folder !== folder && free.has(r.path));
-  if (subfolders.length === 0 || (looseFree.length === 0 && !anyFreeInSub)) return result;
-
-  // The undecided files are read first, so the read budget goes to what may move.
-  const features = new Map<string, FileFeatures>();
-  for (const r of [...records.filter((x) => free.has(x.path)), ...records.filter((x) => !free.has(x.path))]) features.set(r.path, await input.features.of(r));
-  const feat = (r: FileRecord): FileFeatures => features.get(r.path) as FileFeatures;
   const subtree = new Map(subfolders.map((s) => [s, records.filter((r) => isInFolder(r.folder, s))]));
   const dests = subfolders
     .map((s) => groupOf(s, (subtree.get(s) ?? []).map(feat)))
@@ -108,11 +176,14 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
     const c = cohesion(unit);
     if (c >= t.folderCohesion) {
       const ranked = rank(unit, parentOf(sub), sub, standing());
-      const best = clearBest(ranked, t.destinationScore);
-      if (best) {
-        result.placements.push({ source: sub, into: best.folder, rule: 'similarity score (whole folder)', reason: `its files belong together (cohesion ${fmt(c)}, at least ${fmt(t.folderCohesion)}) and ${why(best, ranked, t.destinationScore)}; the folder moves whole` });
+      const clear = clearBest(ranked, t.destinationScore);
+      // Where it is counts too: the rest of its parent folder, scored as a destination.
+      const home = combine(destinationSignals(unit, groupOf(parentOf(sub), records.filter((r) => isInFolder(r.folder, parentOf(sub)) && !isInFolder(r.folder, sub)).map(feat)), parentOf(sub)));
+      if (clear && clear.score > home) {
+        const to = chosen(settle(unit, sub, clear, standing(), t.destinationScore), ranked, t.destinationScore);
+        result.placements.push({ source: sub, into: to.into, rule: 'similarity score (whole folder)', reason: `its files belong together (cohesion ${fmt(c)}, at least ${fmt(t.folderCohesion)}) and ${to.why}; against ${fmt(home)} where it is; the folder moves whole` });
         settled.push(sub);
-        targets.add(best.folder);
+        targets.add(to.into);
       }
       continue;
     }
@@ -123,19 +194,25 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
       if (!free.has(r.path) || feat(r).unread) continue;
       const ranked = rank(groupOf(sub, [feat(r)], false), sub, r.path, standing());
       const fit = combine({ ...memberSignals(feat(r), here), path: 1 });
-      const best = clearBest(ranked, t.destinationScore);
-      if (best && best.score > fit) {
-        result.placements.push({ source: r.path, into: best.folder, rule: 'similarity score (split folder)', reason: `${sub} is split (cohesion ${fmt(c)}, below ${fmt(t.splitCohesion)}): ${why(best, ranked, t.destinationScore)}, against ${fmt(fit)} where it is` });
+      const clear = clearBest(ranked, t.destinationScore);
+      if (clear && clear.score > fit) {
+        const to = chosen(settle(groupOf(sub, [feat(r)], false), r.path, clear, standing(), t.destinationScore), ranked, t.destinationScore);
+        result.placements.push({ source: r.path, into: to.into, rule: 'similarity score (split folder)', reason: `${sub} is split (cohesion ${fmt(c)}, below ${fmt(t.splitCohesion)}): ${to.why}; against ${fmt(fit)} where it is` });
       } else leave(r.path, ranked);
     }
   }
 
+  const loose = groupOf(folder, records.filter((r) => r.folder === folder).map(feat));
   for (const r of looseFree) {
     if (feat(r).unread) continue;
     const ranked = rank(groupOf(folder, [feat(r)], false), folder, r.path, standing());
-    const best = clearBest(ranked, t.destinationScore);
-    if (best) result.placements.push({ source: r.path, into: best.folder, rule: 'similarity score', reason: why(best, ranked, t.destinationScore) });
-    else leave(r.path, ranked);
+    const clear = clearBest(ranked, t.destinationScore);
+    if (!clear || clear.score <= combine({ ...memberSignals(feat(r), loose), path: 1 })) {
+      leave(r.path, ranked);
+      continue;
+    }
+    const to = chosen(settle(groupOf(folder, [feat(r)], false), r.path, clear, standing(), t.destinationScore), ranked, t.destinationScore);
+    result.placements.push({ source: r.path, into: to.into, rule: 'similarity score', reason: to.why });
   }
   return result;
 }

@@ -3,6 +3,7 @@ import type { JobOperation } from '../job-operation';
 import type { StepAfter, StepBefore } from '../journal-records';
 import { applyEdit, prepareCreateFolder, prepareCreateNote, prepareEdit, probeCreated, probeCreateNote, probeEdit, revertCreateFolder, revertCreateNote, revertEdit } from './step-create-edit';
 import type { Probe, StepContext } from './step-kit';
+import { applyFrontmatter, frontmatterAfter, prepareFrontmatter, probeFrontmatter, revertFrontmatter } from './step-frontmatter';
 import { applyMove, moveAfter, prepareMove, probeMove, revertMove } from './step-move';
 import { applyTrash, prepareTrash, probeTrash, revertTrash } from './step-trash';
 
@@ -25,6 +26,8 @@ export function prepareStep(ctx: StepContext, op: JobOperation): Promise<StepBef
       return prepareMove(ctx, op);
     case 'trash':
       return prepareTrash(ctx, op);
+    case 'frontmatter':
+      return prepareFrontmatter(ctx, op);
   }
 }
 
@@ -46,6 +49,9 @@ export async function applyStep(ctx: StepContext, op: JobOperation, before: Step
       return applyMove(ctx, op, before);
     case 'trash':
       return applyTrash(ctx, op);
+    case 'frontmatter':
+      if (before.type !== 'frontmatter') throw wrong(op, before);
+      return applyFrontmatter(ctx, op, before);
   }
 }
 
@@ -64,6 +70,9 @@ export function probeStep(ctx: StepContext, op: JobOperation, before: StepBefore
     case 'trash':
       if (before.type !== 'trash') throw wrong(op, before);
       return probeTrash(ctx, op, before);
+    case 'frontmatter':
+      if (before.type !== 'frontmatter') throw wrong(op, before);
+      return probeFrontmatter(ctx, op, before);
   }
 }
 
@@ -75,6 +84,7 @@ export function probeStep(ctx: StepContext, op: JobOperation, before: StepBefore
 export async function afterFromVault(ctx: StepContext, op: JobOperation, before: StepBefore): Promise<StepAfter> {
   if ((op.type === 'move' || op.type === 'rename') && before.type === 'move') return moveAfter(ctx, op, before);
   if (op.type === 'trash') return { type: 'trash', trashPath: null };
+  if (op.type === 'frontmatter') return frontmatterAfter(ctx, op);
   return PLAIN;
 }
 
@@ -96,6 +106,9 @@ export function revertStep(ctx: StepContext, op: JobOperation, before: StepBefor
     case 'trash':
       if (before.type !== 'trash') throw wrong(op, before);
       return revertTrash(ctx, op, before, after?.type === 'trash' ? after : null);
+    case 'frontmatter':
+      if (before.type !== 'frontmatter') throw wrong(op, before);
+      return revertFrontmatter(ctx, op, before, after?.type === 'frontmatter' ? after : null);
   }
 }
 

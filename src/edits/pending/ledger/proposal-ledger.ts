@@ -49,7 +49,9 @@ function keyOf(kind: 'edit' | 'op', id: string, job: string | undefined): string
 
 /** The hash of what a block would do: its texts, never its state or the reader's notes. */
 export function blockHash(b: LedgerBlock): Promise<string> {
-  const canonical = isOp(b) ? ['op', b.job, b.type, b.source ?? null, b.destination ?? null, b.path ?? null] : ['edit', b.type, b.before, b.after, b.newNote === true];
+  // A note edit's values are what it does, so they are hashed too (other operations hash as before).
+  const values = isOp(b) && (b.before !== undefined || b.after !== undefined) ? [b.before ?? null, b.after ?? null] : [];
+  const canonical = isOp(b) ? ['op', b.job, b.type, b.source ?? null, b.destination ?? null, b.path ?? null, ...values] : ['edit', b.type, b.before, b.after, b.newNote === true];
   return sha256Hex(JSON.stringify(canonical));
 }
 

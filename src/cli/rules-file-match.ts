@@ -1,0 +1,54 @@
+// `steward rules match <vault> --rules FILE [--folder F] [--json]`: what a rules file would do to
+// each file it matches, without writing anything: the rule that claims the file, where it goes,
+// and the tags and properties it sets (values before and after). Refused files go to stderr.
+import { promises as fs } from 'node:fs';
+import { planRulesOnVault } from '../dsl/plan-rules';
+import { parseRulesJson } from '../dsl/rules';
+import { isNoteEdit, type NoteEdit } from '../vault-vfs/operations';
+import type { VaultPort } from '../vault-vfs/vault-port';
+import { UsageError, type CliIO } from './command';
+
+export interface RuleFileMatch {
+  path: string;
+  rule: string;
+  /** Where the file goes (itself when it stays); null when refused. */
+  destination: string | null;
+  edits: NoteEdit[];
+}
+
+export async function readRulesFile(file: string) {
+  const text = await fs.readFile(file, 'utf8').catch(() => {
+    throw new UsageError(`cannot read rules file ${file}`);
+  });
+  try {
+    return parseRulesJson(text);
+  } catch (e) {
+    throw new UsageError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+export async function matchRulesFile(vault: VaultPort, file: string, folder: string): Promise<{ matches: RuleFileMatch[]; refused: string[] }> {
+  const rules = await readRulesFile(file);
+  const plan = await planRulesOnVault(vault, rules, { folder });
+  const edits = new Map<string, NoteEdit[]>();
+  for (const op of plan.operations) {
+    if (!isNoteEdit(op)) continue;
+    const edit: NoteEdit = op.type === 'set_properties' ? { type: op.type, before: op.before, after: op.after } : { type: op.type, before: op.before, after: op.after };
+    edits.set(op.path, [...(edits.get(op.path) ?? []), edit]);
+  }
+  const matches = plan.matches.map((m): RuleFileMatch => ({ path: m.path, rule: m.rule, destination: m.destination, edits: edits.get(m.path) ?? [] }));
+  return { matches, refused: plan.conflicts.map((c) => c.detail) };
+}
+
+/** One line per file: `path  (rule) -> destination; add_tags [..] -> [..]`. */
+export function printRuleMatches(io: CliIO, matches: readonly RuleFileMatch[], json: boolean): void {
+  if (json) {
+    io.stdout(`${JSON.stringify(matches)}\n`);
+    return;
+  }
+  for (const m of matches) {
+    const where = m.destination === null ? 'refused' : m.destination === m.path ? 'stays' : `-> ${m.destination}`;
+    const edits = m.edits.map((e) => `; ${e.type} ${JSON.stringify(e.before)} -> ${JSON.stringify(e.after)}`).join('');
+    io.stdout(`${m.path}  (${m.rule}) ${where}${edits}\n`);
+  }
+}

