@@ -142,8 +142,15 @@ describe('organize agent for ambiguity on examples/messy-vault', () => {
       await cp(path.join(root, 'examples', 'messy-vault'), dir, { recursive: true });
       const truth = await readTruthFile(path.join(root, 'examples', 'messy-vault.truth.json'), 'Inbox');
       const alone = await measureSteward(dir, 'Inbox', truth);
-      // A fixed policy, not a model: the best candidate at 0.40 or more, else stay; conflicts follow a moved folder.
-      env.server.respondWith(candidateModel());
+      // The itinerary goes with its trip (its text names the trip's photos), the rest stays; in the
+      // conflict pass the fixed policy of the benchmark follows the folder to where it moves.
+      const follow = candidateModel();
+      env.server.respondWith((r) => {
+        const text = userText(r);
+        if (text.includes('conflict:')) return follow(r);
+        const placements = itemLines(text).map((line, i) => ({ id: i + 1, to: line.includes('Lisbon itinerary') ? 'Inbox/Trip to Lisbon' : 'stay' }));
+        return reply.text(JSON.stringify({ placements }));
+      });
       const withAgent = await measureSteward(dir, 'Inbox', truth, { agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }) }) });
       const [batch, conflict] = env.server.chatRequests().map(userText);
       expect(env.server.chatRequests()).toHaveLength(2);

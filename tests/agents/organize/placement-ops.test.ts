@@ -14,7 +14,7 @@ describe('placement operations', () => {
   it('moves into existing folders as spelled, creating missing ones parents first', () => {
     const out = placementOps([d('Inbox/a.md', 'inbox/recipes'), d('Inbox/b.md', 'Inbox/New/Deep')], AFTER, new Map());
     expect(out.conflicts).toEqual([]);
-    expect(out.operations.map((op) => (op.type === 'create_folder' || op.type === 'trash' ? `+ ${op.path}` : `${op.source} -> ${op.destination}`))).toEqual([
+    expect(out.operations.map((op) => (op.type === 'move' || op.type === 'rename' ? `${op.source} -> ${op.destination}` : `+ ${op.path}`))).toEqual([
       '+ Inbox/New',
       '+ Inbox/New/Deep',
       'Inbox/a.md -> Inbox/Recipes/a.md',
