@@ -7,7 +7,7 @@
 
 import type { NoteEdit, PropertyValues } from '../vault-vfs/operations';
 import { FrontmatterError, readFrontmatterForEdit } from '../vault-vfs/markdown/frontmatter-write';
-import { frontmatterTags, tagsMissing } from '../vault-vfs/markdown/note-edit';
+import { frontmatterTags, holdsProperty, tagsMissing } from '../vault-vfs/markdown/note-edit';
 import type { ExpandedEdits } from './rule-edits';
 
 export { applyNoteEdit, frontmatterTags } from '../vault-vfs/markdown/note-edit';
@@ -41,7 +41,7 @@ export function planNoteEdits(path: string, text: string, edits: ExpandedEdits, 
   const before: PropertyValues = {};
   const after: PropertyValues = {};
   for (const [key, value] of Object.entries(edits.setProperties)) {
-    const present = Object.prototype.hasOwnProperty.call(frontmatter, key);
+    const present = holdsProperty(frontmatter, key);
     if (value === null ? !present : present && same(frontmatter[key], value)) continue;
     before[key] = present ? frontmatter[key] : null;
     after[key] = value;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { applyNoteEdit, frontmatterTags, planNoteEdits } from '../../src/dsl/plan-note-edits';
 import type { ExpandedEdits } from '../../src/dsl/rule-edits';
 import { readFrontmatterForEdit, rewriteFrontmatter } from '../../src/vault-vfs/markdown/frontmatter-write';
+import { staleEditReason } from '../../src/vault-vfs/markdown/note-edit';
 
 const edits = (extra: Partial<ExpandedEdits>): ExpandedEdits => ({ addTags: [], removeTags: [], setProperties: {}, ...extra });
 const NOTE = '---\nstatus: draft\ntags: [meeting, Work/Acme]\n---\n# Notes\n\nBody #followup\n';
@@ -28,6 +29,19 @@ describe('a rule\'s edits on one note', () => {
 
   it('makes no operation for a tag already present (in the properties or the body) or a property at its value', () => {
     expect(planNoteEdits('a.md', NOTE, edits({ addTags: ['#Meeting', 'followup'], removeTags: ['absent'], setProperties: { status: 'draft', gone: null } }), ['followup'])).toEqual({ ok: true, operations: [] });
+  });
+
+  it('counts an empty property (`aliases:` with no value) as absent, in the plan and at accept time', () => {
+    const text = '---\naliases:\nstatus:\n---\nBody\n';
+    // Removing it or leaving it out proposes nothing; giving it a value says it was absent.
+    expect(planNoteEdits('a.md', text, edits({ setProperties: { aliases: null } }))).toEqual({ ok: true, operations: [] });
+    const plan = planNoteEdits('a.md', text, edits({ setProperties: { status: 'done', aliases: null } }));
+    expect(plan).toEqual({ ok: true, operations: [{ type: 'set_properties', path: 'a.md', before: { status: null }, after: { status: 'done' } }] });
+    const op = plan.ok ? plan.operations[0] : undefined;
+    if (op === undefined) throw new Error('no operation');
+    // The note as planned is not "changed since the plan" (it was refused before the fix).
+    expect(staleEditReason('a.md', op, readFrontmatterForEdit('a.md', text))).toBeNull();
+    expect(staleEditReason('a.md', op, readFrontmatterForEdit('a.md', '---\nstatus: draft\n---\n'))).toMatch(/"status" is "draft" now, the plan expected it absent/);
   });
 
   it('applies through the frontmatter writer, leaving the body byte for byte, and a second plan proposes nothing', () => {

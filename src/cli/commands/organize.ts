@@ -21,7 +21,8 @@ import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
-import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
+import { embedderOfSavedIndex, loadSavedIndex } from '../saved-semantic-index';
 import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
 
@@ -90,7 +91,9 @@ export const organizeCommand: CliCommand = {
     '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
     'Without --dry-run, the plan is written as a note in the plan folder (nothing else changes',
-    'until it is accepted); with --apply it also runs.',
+    'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") scores with the',
+    'semantic index `steward index` built when it was built with this provider (only the queries are',
+    'sent), otherwise by the words in each file; the plan says which.',
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
@@ -135,6 +138,9 @@ export const organizeCommand: CliCommand = {
     const naming = namingId === undefined ? undefined : conventionById(namingId);
     if (namingId !== undefined && !naming?.rewrite) throw new UsageError(`--naming ${namingId}: use one of ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`);
     await assertNoInterruptedJob(vault);
+    const choice = rules === undefined ? null : providerFromFlags(parsed, io.env);
+    const embedder = choice === null ? null : await embedderOfSavedIndex(vault, choice);
+    const saved = embedder === null ? null : await loadSavedIndex(vault, embedder);
     // Ctrl-C while planning cancels the run (the model call included) before anything is written;
     // once --apply has started, the journal makes any stop recoverable.
     const cancel = new AbortController();
@@ -147,6 +153,7 @@ export const organizeCommand: CliCommand = {
       signal: cancel.signal,
       ...(client && sources.has('agent') ? { agent: createOrganizeAgent({ client, signal: cancel.signal }) } : {}),
       ...(naming ? { naming } : {}),
+      ...(saved?.index ? { similarity: { semantic: saved.index } } : {}),
       allowOutside: parsed.booleans.has('allow-outside'),
       agentRuleEdits: parsed.booleans.has('agent-edits'),
       allowTrash: parsed.booleans.has('allow-trash'),
@@ -160,7 +167,10 @@ export const organizeCommand: CliCommand = {
       .catch((e: unknown) => {
         throw new FailureError(e instanceof Error ? e.message : String(e));
       })
-      .finally(() => process.off('SIGINT', onInterrupt));
+      .finally(() => {
+        process.off('SIGINT', onInterrupt);
+        void saved?.index?.stop(false);
+      });
     const failed = outcome.run?.results.filter((r) => r.state === 'failed') ?? [];
     if (parsed.booleans.has('json')) {
       io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, dryRun, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');

@@ -56,6 +56,15 @@ export function showsEditDone(edit: NoteEdit, frontmatter: PropertyValues): bool
 }
 
 /**
+ * Whether the note's frontmatter gives `key` a value. An empty property (`aliases:` with nothing
+ * after it, YAML's null) counts as absent, as `null` in a rule or a block means "absent": reading it
+ * otherwise would plan the removal of an empty key and then refuse it as changed.
+ */
+export function holdsProperty(frontmatter: PropertyValues, key: string): boolean {
+  return Object.hasOwn(frontmatter, key) && frontmatter[key] !== null;
+}
+
+/**
  * Why the note no longer holds the values the edit was planned against, or null when it still
  * does. `addedBySiblings` are tags other edits of the same plan add to this note (they may run
  * first): they do not count as a change.
@@ -63,7 +72,7 @@ export function showsEditDone(edit: NoteEdit, frontmatter: PropertyValues): bool
 export function staleEditReason(path: string, edit: NoteEdit, frontmatter: PropertyValues, addedBySiblings: readonly string[] = []): string | null {
   if (edit.type === 'set_properties') {
     for (const [key, was] of Object.entries(edit.before)) {
-      const present = Object.hasOwn(frontmatter, key);
+      const present = holdsProperty(frontmatter, key);
       const ok = was === null ? !present : present && same(frontmatter[key], was);
       if (!ok) return `${path} changed since the plan was made: "${key}" is ${present ? JSON.stringify(frontmatter[key]) : 'absent'} now, the plan expected ${was === null ? 'it absent' : JSON.stringify(was)}`;
     }

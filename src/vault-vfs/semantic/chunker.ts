@@ -8,6 +8,7 @@
 // its hashes, so its vectors move with it instead of being embedded again.
 
 import type { NoteMetadata } from '../metadata-types';
+import { STEP_BYTES, type Steps } from './store-steps';
 
 export interface Chunk {
   /** Heading path `A > B`, "" before the first heading (and for a one-chunk note). */
@@ -85,8 +86,46 @@ function sections(lineCount: number, first: number, meta: NoteMetadata | null): 
   return out;
 }
 
+/** Counts work (characters handled) and says when a step's worth is done. */
+class Budget {
+  units = 0;
+
+  /** Adds `n`; true once the step is full (then yield `take()`). */
+  add(n: number): boolean {
+    this.units += n;
+    return this.units >= STEP_BYTES;
+  }
+
+  take(): number {
+    const u = this.units;
+    this.units = 0;
+    return u;
+  }
+}
+
+/** `text.split(/\r?\n/)`, scanning a step's worth of characters at a time. */
+function* linesOf(text: string, budget: Budget): Steps<string[]> {
+  const lines: string[] = [];
+  let start = 0;
+  let nl = text.indexOf('\n');
+  for (let from = 0; ; from += STEP_BYTES) {
+    const end = Math.min(text.length, from + STEP_BYTES);
+    while (nl !== -1 && nl < end) {
+      lines.push(text.slice(start, nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl));
+      start = nl + 1;
+      nl = text.indexOf('\n', start);
+    }
+    if (budget.add(end - from)) yield budget.take();
+    if (end >= text.length) break;
+  }
+  lines.push(text.slice(start));
+  return lines;
+}
+
+const isBlank = (line: string): boolean => line.trim() === '';
+
 /** Splits lines from..to into pieces under `maxChars`, preferring blank lines, then line ends. */
-function split(lines: readonly string[], span: Span, maxChars: number): Span[] {
+function* split(lines: readonly string[], span: Span, maxChars: number, budget: Budget): Steps<Span[]> {
   const out: Span[] = [];
   let from = span.from;
   let chars = 0;
@@ -103,7 +142,9 @@ function split(lines: readonly string[], span: Span, maxChars: number): Span[] {
       lastBlank = -1;
     }
     chars += len;
-    if ((lines[i] as string).trim() === '') lastBlank = i;
+    if (isBlank(lines[i] as string)) lastBlank = i;
+    // A line costs the same here whatever its length (its text is counted where it is hashed).
+    if (budget.add(1)) yield budget.take();
   }
   if (from <= span.to) out.push({ heading: span.heading, from, to: span.to });
   return out;
@@ -114,36 +155,67 @@ function bodyOf(lines: readonly string[], span: Span): string {
 }
 
 /** Cuts a body that is still too long (one huge line) at spaces, or hard inside a huge word. */
-function hardPieces(body: string, maxChars: number): string[] {
-  const out: string[] = [];
+function* hardPieces(body: string, maxChars: number): Generator<string> {
   let rest = body;
   while (rest.length > maxChars) {
     const space = rest.lastIndexOf(' ', maxChars);
     const cut = space > maxChars / 2 ? space : maxChars;
-    out.push(rest.slice(0, cut).trim());
+    yield rest.slice(0, cut).trim();
     rest = rest.slice(cut).trim();
   }
-  if (rest !== '') out.push(rest);
-  return out;
+  if (rest !== '') yield rest;
 }
 
 export function chunkNote(text: string, meta: NoteMetadata | null, options: ChunkOptions = {}): Chunk[] {
+  const steps = chunkNoteSteps(text, meta, options);
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+  }
+}
+
+/**
+ * chunkNote in steps: yields after about STEP_BYTES characters of work (split, trimmed, hashed),
+ * so a build can chunk a note of megabytes across time slices.
+ */
+export function* chunkNoteSteps(text: string, meta: NoteMetadata | null, options: ChunkOptions = {}): Steps<Chunk[]> {
+  const budget = new Budget();
   const maxChars = (options.maxTokens ?? DEFAULT_MAX_TOKENS) * 4;
-  const lines = text.split(/\r?\n/);
+  const lines = yield* linesOf(text, budget);
   const fmEnd = meta?.frontmatterPosition?.end.line;
   const first = fmEnd === undefined ? 0 : fmEnd + 1;
   const make = (span: Span, body: string): Chunk => ({ heading: span.heading, from: span.from, to: span.to, body, hash: contentHash(`${span.heading}\n${body}`) });
   const whole: Span = { heading: '', from: first, to: lines.length - 1 };
-  const all = bodyOf(lines, whole);
-  if (all === '') return [];
-  if (estimateTokens(all) <= (options.shortNoteTokens ?? DEFAULT_SHORT_NOTE_TOKENS)) return [make(whole, all)];
+  // The note's text without frontmatter, trimmed, is lines f..l: measured without joining them all.
+  let f = first;
+  while (f < lines.length && isBlank(lines[f] as string)) if (budget.add((lines[f++] as string).length + 1)) yield budget.take();
+  if (f >= lines.length) return [];
+  let l = lines.length - 1;
+  while (isBlank(lines[l] as string)) if (budget.add((lines[l--] as string).length + 1)) yield budget.take();
+  const firstLine = lines[f] as string;
+  const lastLine = lines[l] as string;
+  let length = f === l ? firstLine.trim().length : l - f - (firstLine.length - firstLine.trimStart().length) - (lastLine.length - lastLine.trimEnd().length);
+  for (let i = f; f !== l && i <= l; i++) {
+    length += (lines[i] as string).length;
+    if (budget.add(1)) yield budget.take();
+  }
+  if (length <= 4 * (options.shortNoteTokens ?? DEFAULT_SHORT_NOTE_TOKENS)) {
+    const all = lines.slice(f, l + 1).join('\n').trim();
+    if (budget.units > 0) yield budget.take();
+    return [make(whole, all)];
+  }
   const out: Chunk[] = [];
   for (const section of sections(lines.length, first, meta)) {
     if (section.to < section.from) continue;
-    for (const piece of split(lines, section, maxChars)) {
+    for (const piece of yield* split(lines, section, maxChars, budget)) {
       const body = bodyOf(lines, piece);
-      if (body !== '') for (const part of hardPieces(body, maxChars)) out.push(make(piece, part));
+      if (body === '') continue;
+      for (const part of hardPieces(body, maxChars)) {
+        out.push(make(piece, part));
+        if (budget.add(part.length + piece.heading.length)) yield budget.take();
+      }
     }
   }
+  if (budget.units > 0) yield budget.take();
   return out;
 }

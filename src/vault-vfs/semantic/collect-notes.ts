@@ -18,11 +18,19 @@ export async function collectNotes(vault: VaultPort, store: SemanticStore, batch
     const missing = store.missing(r.path, r.chunks);
     if (missing.length === 0) store.setNote(r.path, r.stamp, r.chunks);
     else {
-      const work: NoteWork = { path: r.path, stamp: r.stamp, chunks: r.chunks, vectors: new Map() , waiting: 0 };
+      const work: NoteWork = { path: r.path, stamp: r.stamp, chunks: r.chunks, vectors: new Map(), waiting: 0 };
       const title = noteTitle(r.path);
-      batcher.add(work, missing.map((c) => ({ hash: c.hash, text: chunkText(title, c) })));
+      const texts: { hash: number; text: string }[] = [];
+      // A large note's texts are made across slices.
+      for (const c of missing) {
+        texts.push({ hash: c.hash, text: chunkText(title, c) });
+        slicer.work(c.body.length);
+        await slicer.checkpoint();
+      }
+      batcher.add(work, texts);
       queued += missing.length;
     }
+    slicer.work(r.chunks.length);
     await slicer.checkpoint();
   }
   return queued;

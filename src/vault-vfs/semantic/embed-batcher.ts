@@ -1,6 +1,8 @@
 // Collects the texts of changed chunks across notes into batches for the embedder, and hands a
 // note back only once all its new chunks have vectors (a note larger than a batch spans several).
-// After a failure or a cancel, `drop` returns the notes still waiting so they can be queued again;
+// Each call's vectors are staged in the store as they arrive (quantizing a batch is bounded work;
+// a note of thousands of chunks is never quantized at once). After a failure or a cancel, `drop`
+// returns the notes still waiting so they can be queued again, and frees what they had staged;
 // the store never sees them half done.
 
 import type { ChunkShape } from './semantic-store';
@@ -10,7 +12,8 @@ export interface NoteWork {
   path: string;
   stamp: { mtime: number; size: number };
   chunks: ChunkShape[];
-  vectors: Map<number, ArrayLike<number>>;
+  /** hash -> the slot of its staged vector. */
+  vectors: Map<number, number>;
   waiting: number;
   /** Removed or renamed while its texts were queued: its vectors are not stored. */
   gone?: boolean;
@@ -29,6 +32,8 @@ export class EmbedBatcher {
   constructor(
     private readonly embedder: Embedder,
     readonly batchSize: number,
+    /** Where vectors wait for their note (SemanticStore.stage / unstage). */
+    private readonly staging: { stage(vector: ArrayLike<number>): number; unstage(slot: number): void },
   ) {}
 
   /** Texts waiting to be sent. */
@@ -62,9 +67,10 @@ export class EmbedBatcher {
     this.queue = this.queue.slice(batch.length);
     const completed: NoteWork[] = [];
     batch.forEach((t, k) => {
-      t.note.vectors.set(t.hash, vectors[k] as ArrayLike<number>);
+      t.note.vectors.set(t.hash, this.staging.stage(vectors[k] as ArrayLike<number>));
       if (--t.note.waiting === 0) {
         if (t.note.gone !== true) completed.push(t.note);
+        else this.release(t.note);
         this.notes.delete(t.note);
       }
     });
@@ -76,8 +82,14 @@ export class EmbedBatcher {
     for (const n of this.notes) if (n.path === path) n.gone = true;
   }
 
+  private release(note: NoteWork): void {
+    for (const slot of note.vectors.values()) this.staging.unstage(slot);
+    note.vectors.clear();
+  }
+
   /** Forgets everything queued; returns the paths of the notes that were waiting. */
   drop(): string[] {
+    for (const n of this.notes) this.release(n);
     const paths = [...this.notes].map((n) => n.path);
     this.notes.clear();
     this.queue = [];

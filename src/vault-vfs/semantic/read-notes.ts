@@ -1,9 +1,10 @@
-// Reads notes concurrently (outside the time slice) and chunks them (inside it). A note that
+// Reads notes concurrently (outside the time slice) and chunks them (inside it, in steps). A note that
 // disappeared meanwhile is skipped; any other read error stops the build with that error.
 
 import type { TimeSlicer } from '../time-slicer';
 import { VaultFileNotFoundError, type VaultPort } from '../vault-port';
-import { chunkNote, type Chunk, type ChunkOptions } from './chunker';
+import { chunkNoteSteps, type Chunk, type ChunkOptions } from './chunker';
+import { runSteps } from './store-steps';
 
 export interface ChunkedNote {
   path: string;
@@ -29,8 +30,9 @@ export async function readChunkedNotes(vault: VaultPort, paths: readonly string[
   const out: ChunkedNote[] = [];
   for (const t of texts) {
     if (t === null) continue;
-    out.push({ path: t.path, stamp: { mtime: t.stat.mtime, size: t.stat.size }, chunks: chunkNote(t.text, vault.metadata(t.path), options) });
-    await slicer.checkpoint();
+    // A large note is chunked across slices (see chunkNoteSteps).
+    const chunks = await runSteps(chunkNoteSteps(t.text, vault.metadata(t.path), options), slicer);
+    out.push({ path: t.path, stamp: { mtime: t.stat.mtime, size: t.stat.size }, chunks });
   }
   return out;
 }

@@ -12,7 +12,9 @@
 import { ChangeQueue } from '../search/change-queue';
 import { TimeSlicer } from '../time-slicer';
 import type { VaultPort } from '../vault-port';
-import type { CostEstimate, SemanticPhase, SemanticProgress } from './build-state';
+import type { SemanticPhase, SemanticProgress } from './build-state';
+import { BuildTally } from './build-tally';
+import { PauseGate } from './pause-gate';
 import type { SemanticIndexerOptions } from './indexer-options';
 import { queueChangedNotes, queueFolderNotes } from './scan-vault';
 import { CHUNKER_VERSION, DEFAULT_MAX_TOKENS } from './chunker';
@@ -41,17 +43,10 @@ export class SemanticIndexer {
   private draining: Promise<void> | null = null;
   private unsubscribe: (() => void) | null = null;
   private abort = new AbortController();
-  private pausedWait: { promise: Promise<void>; release: () => void } | null = null;
+  private readonly gate = new PauseGate();
   private stopping = false;
   private readonly saver: StoreSaver;
-  private done = 0;
-  private total = 0;
-  private embedMs = 0;
-  private estimate: CostEstimate | null = null;
-  private refused: string | null = null;
-  private error: string | null = null;
-  /** Texts sent to the embedder since start, for tests and benchmarks. */
-  sent = 0;
+  private readonly tally = new BuildTally();
 
   constructor(
     private readonly vault: VaultPort,
@@ -61,7 +56,8 @@ export class SemanticIndexer {
     this.id = { key: embedder.key, chunker: CHUNKER_VERSION, maxTokens: options.chunk?.maxTokens ?? DEFAULT_MAX_TOKENS };
     this.store = new SemanticStore(embedder.key);
     this.queue = new ChangeQueue(() => this.store.notes.keys());
-    this.batcher = new EmbedBatcher(embedder, options.batchSize ?? 64);
+    // Vectors are staged in whichever store is current (a load replaces the empty one).
+    this.batcher = new EmbedBatcher(embedder, options.batchSize ?? 64, { stage: (v) => this.store.stage(v), unstage: (slot) => this.store.unstage(slot) });
     this.slicer = new TimeSlicer(options.sliceMs ?? 10, options.yieldFn);
     const state = options.persist === false ? null : vault.state;
     this.saver = new StoreSaver(state, this.id, this.slicer, () => this.store, options.saveIntervalMs ?? 15_000, options.saveDelayMs ?? 5000);
@@ -72,21 +68,12 @@ export class SemanticIndexer {
   }
 
   get progress(): SemanticProgress {
-    const rate = this.embedMs > 0 ? this.done / this.embedMs : 0;
-    const left = Math.max(0, this.total - this.done);
-    return {
-      phase: this.phaseValue,
-      done: this.done,
-      total: Math.max(this.total, this.done),
-      etaMs: rate > 0 ? left / rate : null,
-      notes: this.store.notes.size,
-      chunks: this.store.chunkCount,
-      estimate: this.estimate,
-      refused: this.refused,
-      error: this.error,
-      longestBlockMs: this.slicer.longestBlockMs,
-      bytesOnDisk: this.saver.bytesOnDisk,
-    };
+    return this.tally.progress(this.phaseValue, { notes: this.store.notes.size, chunks: this.store.chunkCount, longestBlockMs: this.slicer.longestBlockMs, bytesOnDisk: this.saver.bytesOnDisk });
+  }
+
+  /** Texts sent to the embedder since start, for tests and benchmarks. */
+  get sent(): number {
+    return this.tally.sent;
   }
 
   /** Loads, reconciles, asks consent if needed and builds; resolves when the build ends (any way). */
@@ -98,19 +85,15 @@ export class SemanticIndexer {
   /** Stops embedding after the call in flight; `resume` continues. */
   pause(): void {
     if (this.phaseValue !== 'embedding' && this.phaseValue !== 'scanning') return;
-    let release = (): void => undefined;
-    const promise = new Promise<void>((r) => (release = r));
-    this.pausedWait = { promise, release };
+    this.gate.close();
     this.setPhase('paused');
   }
 
   /** Continues a paused, failed, cancelled or declined build. */
   resume(): void {
-    const wait = this.pausedWait;
-    this.pausedWait = null;
-    wait?.release();
+    this.gate.open();
     if (this.phaseValue === 'failed' || this.phaseValue === 'cancelled' || this.phaseValue === 'declined' || this.phaseValue === 'paused') {
-      this.error = null;
+      this.tally.error = null;
       this.abort = new AbortController();
       this.setPhase(this.queue.size > 0 ? 'embedding' : 'ready');
       this.kick();
@@ -120,9 +103,7 @@ export class SemanticIndexer {
   /** Stops now: the call in flight is aborted, finished notes are kept and saved. */
   async cancel(): Promise<void> {
     this.abort.abort();
-    const wait = this.pausedWait;
-    this.pausedWait = null;
-    wait?.release();
+    this.gate.open();
     await this.draining;
     if (this.phaseValue !== 'failed') this.setPhase('cancelled');
     await this.saver.now();
@@ -140,7 +121,7 @@ export class SemanticIndexer {
     this.unsubscribe = null;
     this.saver.cancelTimer();
     this.abort.abort();
-    this.pausedWait?.release();
+    this.gate.open();
     await this.started?.catch(() => undefined);
     await this.draining;
     if (save && this.phaseValue !== 'new') await this.saver.now();
@@ -162,7 +143,7 @@ export class SemanticIndexer {
     if (this.options.persist !== false) {
       const loaded = await loadStore(this.vault.state, this.id, this.slicer);
       this.store = loaded.store;
-      this.refused = loaded.refused;
+      this.tally.refused = loaded.refused;
       this.saver.bytesOnDisk = loaded.refused === null ? loaded.bytes : 0;
       this.saver.savedGeneration = loaded.refused === null && loaded.bytes > 0 ? this.store.generation : -1;
     }
@@ -176,10 +157,11 @@ export class SemanticIndexer {
     const firstBuild = this.store.notes.size === 0;
     this.setPhase('scanning');
     await queueChangedNotes(this.vault, this.store, this.queue, this.slicer);
-    this.total = await this.countWork(this.options.consent !== undefined && firstBuild);
-    if (this.options.consent !== undefined && firstBuild && this.total > 0 && this.estimate !== null) {
+    this.tally.total = await this.countWork(this.options.consent !== undefined && firstBuild);
+    const estimate = this.tally.estimate;
+    if (this.options.consent !== undefined && firstBuild && this.tally.total > 0 && estimate !== null) {
       this.setPhase('consent');
-      if (!(await this.options.consent(this.estimate))) {
+      if (!(await this.options.consent(estimate))) {
         this.setPhase('declined');
         return;
       }
@@ -191,8 +173,8 @@ export class SemanticIndexer {
   /** Texts the queued notes need embedded: counted exactly (with tokens) when asked, else one a note. */
   private async countWork(estimate: boolean): Promise<number> {
     if (!estimate) return this.queue.size;
-    this.estimate = await estimateWork(this.vault, this.store, this.queue.queuedFiles(), this.options.chunk, this.slicer, this.options.pricePerMillionTokens ?? null);
-    return this.estimate.chunks;
+    this.tally.estimate = await estimateWork(this.vault, this.store, this.queue.queuedFiles(), this.options.chunk, this.slicer, this.options.pricePerMillionTokens ?? null);
+    return this.tally.estimate.chunks;
   }
 
   private kick(): void {
@@ -209,15 +191,15 @@ export class SemanticIndexer {
   private async drainLoop(): Promise<void> {
     try {
       while ((this.queue.size > 0 || this.batcher.size > 0) && !this.stopping && !this.abort.signal.aborted) {
-        if (this.pausedWait !== null) await this.pausedWait.promise;
+        await this.gate.pass();
         if (this.abort.signal.aborted) break;
         if (this.phaseValue !== 'embedding') this.setPhase('embedding');
         const batch = this.queue.take(READ_CONCURRENCY);
         if (batch.folders.length > 0) await queueFolderNotes(this.vault, this.queue, batch.folders, this.slicer);
         const texts = await collectNotes(this.vault, this.store, this.batcher, batch.files, this.options.chunk, this.slicer);
-        if (this.estimate === null || this.phaseValue === 'ready') this.total += texts;
+        if (this.tally.estimate === null || this.phaseValue === 'ready') this.tally.total += texts;
         while (this.batcher.size >= this.batcher.batchSize || (this.queue.size === 0 && this.batcher.size > 0)) {
-          if (this.pausedWait !== null) await this.pausedWait.promise;
+          await this.gate.pass();
           if (this.abort.signal.aborted) break;
           await this.sendBatch();
         }
@@ -226,7 +208,7 @@ export class SemanticIndexer {
     } catch (e) {
       for (const p of this.batcher.drop()) this.queue.indexFile(p);
       if (this.abort.signal.aborted) return;
-      this.error = e instanceof Error ? e.message : String(e);
+      this.tally.error = e instanceof Error ? e.message : String(e);
       this.setPhase('failed');
       await this.saver.now().catch(() => undefined);
       return;
@@ -245,11 +227,13 @@ export class SemanticIndexer {
     this.slicer.pause();
     const { completed, sent } = await this.batcher.sendOne(this.abort.signal);
     this.slicer.resume();
-    this.embedMs += performance.now() - t0;
-    this.sent += sent;
-    this.done += sent;
+    this.tally.embedded(sent, performance.now() - t0);
+    // The batch's vectors were quantized into the store: a batch's worth of work.
+    this.slicer.work(sent * this.embedder.key.dimensions);
+    await this.slicer.checkpoint();
     for (const n of completed) {
       this.store.setNote(n.path, n.stamp, n.chunks, n.vectors);
+      this.slicer.work(n.chunks.length);
       await this.slicer.checkpoint();
     }
     this.options.onProgress?.(this.progress);

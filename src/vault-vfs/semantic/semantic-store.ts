@@ -1,7 +1,9 @@
 // What the semantic index holds: for each note, the stamp it was read at and its chunks (heading
 // path, line range, content hash, and the slot of its vector in the slab). A note's entry is
 // replaced whole, only once every chunk has a vector, so the store never holds half a note: a
-// build stopped anywhere leaves each note either as before or fully updated.
+// build stopped anywhere leaves each note either as before or fully updated. Vectors may arrive
+// ahead of their note (`stage`, as each embedding call returns): they wait in the slab, out of
+// every search, until setNote takes them, so that storing a large note copies no vectors.
 
 import type { Chunk } from './chunker';
 import type { EmbedderKey, SemanticHit } from './types';
@@ -30,13 +32,26 @@ export class SemanticStore {
   private bySlot: (StoredChunk | undefined)[] = [];
   /** Bumped on every change. */
   generation = 0;
+  /** Vectors staged for notes not stored yet. */
+  private staged = 0;
 
   constructor(readonly key: EmbedderKey) {
     this.slab = new VectorSlab(key.dimensions);
   }
 
   get chunkCount(): number {
-    return this.slab.liveCount;
+    return this.slab.liveCount - this.staged;
+  }
+
+  /** Stores a vector for a note to come; returns its slot, which setNote takes (or `unstage` frees). */
+  stage(vector: ArrayLike<number>): number {
+    this.staged++;
+    return this.slab.add(vector);
+  }
+
+  unstage(slot: number): void {
+    this.staged--;
+    this.slab.remove(slot);
   }
 
   /** The chunks of `chunks` whose hash the note's stored chunks do not have: those need vectors. */
@@ -47,24 +62,30 @@ export class SemanticStore {
 
   /**
    * Replaces the note's entry. A chunk whose hash the old entry had keeps that vector; every other
-   * chunk must have one in `vectors` (by hash), or nothing changes and this throws.
+   * chunk must have one in `vectors` (by hash: a float vector, or the slot of a staged one), or
+   * nothing changes and this throws. Staged slots given here are taken or freed.
    */
-  setNote(path: string, stamp: { mtime: number; size: number }, chunks: readonly ChunkShape[], vectors: ReadonlyMap<number, ArrayLike<number>> = new Map()): void {
+  setNote(path: string, stamp: { mtime: number; size: number }, chunks: readonly ChunkShape[], vectors: ReadonlyMap<number, ArrayLike<number> | number> = new Map()): void {
     const old = this.notes.get(path);
     const oldSlots = new Map<number, number>();
     for (const c of old?.chunks ?? []) if (!oldSlots.has(c.hash)) oldSlots.set(c.hash, c.slot);
     for (const c of chunks) if (!oldSlots.has(c.hash) && !vectors.has(c.hash)) throw new Error(`no vector for a chunk of ${path}`);
     const kept = new Set<number>();
+    const copy = (from: number): number => this.slab.addQuantized(this.slab.vector(from).slice(), this.slab.scaleOf(from));
     const stored: StoredChunk[] = chunks.map((c) => {
       const reuse = oldSlots.get(c.hash);
+      const given = vectors.get(c.hash);
       let slot: number;
       if (reuse !== undefined && !kept.has(reuse)) {
         slot = reuse;
         kept.add(reuse);
-      } else if (reuse !== undefined) {
-        const dims = this.slab.dims;
-        slot = this.slab.addQuantized(this.slab.q.slice(reuse * dims, (reuse + 1) * dims), this.slab.scale[reuse] as number);
-      } else slot = this.slab.add(vectors.get(c.hash) as ArrayLike<number>);
+      } else if (reuse !== undefined) slot = copy(reuse);
+      else if (typeof given !== 'number') slot = this.slab.add(given as ArrayLike<number>);
+      else if (!kept.has(given)) {
+        slot = given;
+        kept.add(given);
+        this.staged--;
+      } else slot = copy(given); // the same passage twice in the note
       const sc: StoredChunk = { path, heading: c.heading, from: c.from, to: c.to, hash: c.hash, slot };
       this.bySlot[slot] = sc;
       return sc;
@@ -74,6 +95,7 @@ export class SemanticStore {
       this.slab.remove(c.slot);
       if (this.bySlot[c.slot] === c) this.bySlot[c.slot] = undefined;
     }
+    for (const v of vectors.values()) if (typeof v === 'number' && !kept.has(v)) this.unstage(v);
     this.notes.set(path, { mtime: stamp.mtime, size: stamp.size, chunks: stored });
     this.generation++;
   }

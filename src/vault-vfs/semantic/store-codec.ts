@@ -84,8 +84,8 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Step
     const k1 = Math.min(slots.length, k0 + perStep);
     for (let k = k0; k < k1; k++) {
       const slot = slots[k] as number;
-      scaleView.setFloat32(k * 4, store.slab.scale[slot] as number, true);
-      out.set(store.slab.q.subarray(slot * dims, (slot + 1) * dims), vectorsAt + k * dims);
+      scaleView.setFloat32(k * 4, store.slab.scaleOf(slot), true);
+      out.set(store.slab.vector(slot), vectorsAt + k * dims);
     }
     yield (k1 - k0) * (dims + 4);
   }
@@ -98,6 +98,26 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Step
     view.setUint32(MAGIC.length + 12 + 4 * b, yield* checksumSteps(out, start + b * BLOCK, start + Math.min(length, (b + 1) * BLOCK)), true);
   }
   return out;
+}
+
+/**
+ * The model a store file was written for, read from its head without checking the rest (a caller
+ * choosing which embedder to load it with; the load itself checks everything). Null if the file
+ * is not a store of this format.
+ */
+export function readStoreKey(bytes: Uint8Array): EmbedderKey | null {
+  if (bytes.length < MAGIC.length + 12 || MAGIC.some((b, i) => bytes[i] !== b)) return null;
+  try {
+    const r = new ByteReader(bytes);
+    r.bytes(MAGIC.length);
+    if (r.u32() !== STORE_FORMAT_VERSION) return null;
+    r.u32();
+    r.bytes(4 * r.u32());
+    return { provider: r.string(), model: r.string(), dimensions: r.varint() };
+  } catch (e) {
+    if (e instanceof CorruptDataError) return null;
+    throw e;
+  }
 }
 
 function refuse(reason: string): never {
@@ -151,8 +171,6 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<S
     const scales = new DataView(scalesRaw.buffer, scalesRaw.byteOffset, scalesRaw.byteLength);
     const vectors = r.bytes(total * dims);
     if (r.pos !== length) refuse(`damaged: ${length - r.pos} unexpected bytes at the end`);
-    store.slab.reserve(total);
-    yield 0;
     const perStep = Math.max(1, Math.floor(STEP_BYTES / (dims + 4)));
     let k = 0;
     let inStep = 0;

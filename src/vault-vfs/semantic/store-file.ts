@@ -7,7 +7,7 @@ import type { TimeSlicer } from '../time-slicer';
 import type { StateStore } from '../vault-port';
 import { decodeStoreSteps, encodeStoreSteps, StoreRefusedError, type StoreIdentity } from './store-codec';
 import { SemanticStore } from './semantic-store';
-import type { Steps } from './store-steps';
+import { runSteps } from './store-steps';
 
 export const SEMANTIC_FOLDER = 'semantic-index';
 export const STORE_FILE = `${SEMANTIC_FOLDER}/store.bin`;
@@ -18,16 +18,6 @@ export interface StoreLoad {
   bytes: number;
   /** Why the file on disk was not used, if it was not. */
   refused: string | null;
-}
-
-/** Runs a codec pass, counting each step's bytes and yielding whenever the slice is used up. */
-async function run<T>(steps: Steps<T>, slicer: TimeSlicer): Promise<T> {
-  for (;;) {
-    const next = steps.next();
-    if (next.done === true) return next.value;
-    slicer.work(next.value);
-    await slicer.checkpoint();
-  }
 }
 
 export async function loadStore(state: StateStore, id: StoreIdentity, slicer: TimeSlicer): Promise<StoreLoad> {
@@ -42,7 +32,7 @@ export async function loadStore(state: StateStore, id: StoreIdentity, slicer: Ti
   slicer.resume();
   if (bytes === null) return { store: new SemanticStore(id.key), bytes: 0, refused: null };
   try {
-    return { store: await run(decodeStoreSteps(bytes, id), slicer), bytes: bytes.length, refused: null };
+    return { store: await runSteps(decodeStoreSteps(bytes, id), slicer), bytes: bytes.length, refused: null };
   } catch (e) {
     if (!(e instanceof StoreRefusedError)) throw e;
     return { store: new SemanticStore(id.key), bytes: bytes.length, refused: e.reason };
@@ -51,7 +41,7 @@ export async function loadStore(state: StateStore, id: StoreIdentity, slicer: Ti
 
 /** Writes the store; returns its size in bytes. */
 export async function saveStore(state: StateStore, store: SemanticStore, id: StoreIdentity, slicer: TimeSlicer): Promise<number> {
-  const bytes = await run(encodeStoreSteps(store, id), slicer);
+  const bytes = await runSteps(encodeStoreSteps(store, id), slicer);
   slicer.pause();
   try {
     await state.write(STORE_FILE, bytes);

@@ -3,11 +3,23 @@
 // the caller can give the event loop back between steps and tests can check the bound by counting
 // work rather than by the clock (which lies on a loaded machine).
 
+import type { TimeSlicer } from '../time-slicer';
+
 /** Most bytes of work between two yields: ~1 ms of copying or checksumming on a slow machine. */
 export const STEP_BYTES = 256 * 1024;
 
 /** A codec pass: yields the bytes of work done since its last yield, returns its result. */
 export type Steps<T> = Generator<number, T>;
+
+/** Runs steps to the end, counting each step's work and yielding whenever the slice is used up. */
+export async function runSteps<T>(steps: Steps<T>, slicer: TimeSlicer): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done === true) return next.value;
+    slicer.work(next.value);
+    await slicer.checkpoint();
+  }
+}
 
 /** Copies `src` into `out` at `offset`, STEP_BYTES at a time. */
 export function* copySteps(out: Uint8Array, src: Uint8Array, offset: number): Steps<void> {

@@ -1,6 +1,10 @@
-// The semantic index's vectors, in one growable slab of slots. Each vector is normalized to unit
-// length and quantized to int8 with its own scale (a quarter of float32's memory: 100k chunks of
-// 512 dimensions are 51 MB, not 205), plus its sign bits for a fast first pass.
+// The semantic index's vectors, in pages of slots. Each vector is normalized to unit length and
+// quantized to int8 with its own scale (a quarter of float32's memory: 100k chunks of 512
+// dimensions are 51 MB, not 205), plus its sign bits for a fast first pass.
+//
+// Pages, not one growing array: the store grows by one page of PAGE_SLOTS slots at a time, so no
+// add ever copies what is stored (doubling a 50 MB array blocked a build for longer than a frame
+// at 100k chunks), and the work of any one add is bounded whatever the store's size.
 //
 // Search: with few vectors, every one is scored exactly against the float query (int8 * scale,
 // so only the store's rounding remains: at most scale / 2 a coordinate, under 0.5% of a cosine).
@@ -10,67 +14,76 @@
 // difference smaller than the quantization of the query the models themselves return.
 
 import { LITTLE_ENDIAN } from '../search/byte-arrays';
+import { type ScoredSlot, TopK } from './top-k';
+
+export type { ScoredSlot } from './top-k';
 
 export const MIN_CANDIDATES = 2_000;
 /** Below this many multiply-adds a query scores every vector exactly. */
 const FULL_SCAN_WORK = 8_000_000;
+const PAGE_BITS = 10;
+/** Slots a page: the most a single add allocates is one page (512 KB at 512 dimensions). */
+export const PAGE_SLOTS = 1 << PAGE_BITS;
+const IN_PAGE = PAGE_SLOTS - 1;
 
-export interface ScoredSlot {
-  slot: number;
-  score: number;
-}
-
-export class VectorSlab {
-  readonly words: number;
+interface Page {
   q: Int8Array;
   scale: Float32Array;
   bits: Uint32Array;
   live: Uint8Array;
+}
+
+export class VectorSlab {
+  readonly words: number;
+  private readonly pages: Page[] = [];
   private readonly free: number[] = [];
   /** Slots handed out so far (the high-water mark). */
   used = 0;
   liveCount = 0;
 
-  constructor(
-    readonly dims: number,
-    capacity = 1024,
-  ) {
+  constructor(readonly dims: number) {
     if (!Number.isInteger(dims) || dims < 1 || dims > 65_536) throw new RangeError(`dimensions must be 1..65536, got ${dims}`);
     this.words = Math.ceil(dims / 32);
-    this.q = new Int8Array(capacity * dims);
-    this.scale = new Float32Array(capacity);
-    this.bits = new Uint32Array(capacity * this.words);
-    this.live = new Uint8Array(capacity);
   }
 
   get capacity(): number {
-    return this.scale.length;
+    return this.pages.length * PAGE_SLOTS;
   }
 
-  /** Makes room for `count` more vectors at once (loading a store), so no add copies the slab. */
-  reserve(count: number): void {
-    if (this.used + count > this.capacity) this.grow(this.used + count);
-  }
-
-  private grow(min = 0): void {
-    const cap = Math.max(this.capacity * 2, min);
-    const q = new Int8Array(cap * this.dims);
-    q.set(this.q);
-    const scale = new Float32Array(cap);
-    scale.set(this.scale);
-    const bits = new Uint32Array(cap * this.words);
-    bits.set(this.bits);
-    const live = new Uint8Array(cap);
-    live.set(this.live);
-    Object.assign(this, { q, scale, bits, live });
+  /** Bytes one page takes: the bound on what any single add allocates. */
+  get pageBytes(): number {
+    return PAGE_SLOTS * (this.dims + 4 + this.words * 4 + 1);
   }
 
   private take(): number {
     const slot = this.free.pop() ?? this.used++;
-    if (slot >= this.capacity) this.grow();
-    this.live[slot] = 1;
+    if (slot >= this.capacity) {
+      this.pages.push({
+        q: new Int8Array(PAGE_SLOTS * this.dims),
+        scale: new Float32Array(PAGE_SLOTS),
+        bits: new Uint32Array(PAGE_SLOTS * this.words),
+        live: new Uint8Array(PAGE_SLOTS),
+      });
+    }
+    (this.pages[slot >>> PAGE_BITS] as Page).live[slot & IN_PAGE] = 1;
     this.liveCount++;
     return slot;
+  }
+
+  private page(slot: number): Page {
+    const page = this.pages[slot >>> PAGE_BITS];
+    if (page === undefined) throw new RangeError(`no slot ${slot}`);
+    return page;
+  }
+
+  /** The quantized vector in `slot` (a view into the store: copy it to keep it). */
+  vector(slot: number): Int8Array {
+    const o = (slot & IN_PAGE) * this.dims;
+    return this.page(slot).q.subarray(o, o + this.dims);
+  }
+
+  scaleOf(slot: number): number {
+    return this.page(slot).scale[slot & IN_PAGE] as number;
   }
 
   /** Stores a float vector (any length > 0; normalized here). */
@@ -83,32 +96,35 @@ export class VectorSlab {
     for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs((vector[i] as number) / norm));
     const s = max === 0 ? 1 : max / 127;
     const slot = this.take();
-    const o = slot * this.dims;
-    for (let i = 0; i < this.dims; i++) this.q[o + i] = Math.round((vector[i] as number) / norm / s);
-    this.scale[slot] = s;
-    this.setBits(slot);
+    const page = this.page(slot);
+    const o = (slot & IN_PAGE) * this.dims;
+    for (let i = 0; i < this.dims; i++) page.q[o + i] = Math.round((vector[i] as number) / norm / s);
+    page.scale[slot & IN_PAGE] = s;
+    this.setBits(page, slot & IN_PAGE);
     return slot;
   }
 
-  /** Stores an already quantized vector (from a saved store). */
+  /** Stores an already quantized vector (from a saved store, or another slot). */
   addQuantized(q: Int8Array, scale: number): number {
     const slot = this.take();
-    this.q.set(q, slot * this.dims);
-    this.scale[slot] = scale;
-    this.setBits(slot);
+    const page = this.page(slot);
+    page.q.set(q, (slot & IN_PAGE) * this.dims);
+    page.scale[slot & IN_PAGE] = scale;
+    this.setBits(page, slot & IN_PAGE);
     return slot;
   }
 
-  private setBits(slot: number): void {
-    const o = slot * this.dims;
-    const w = slot * this.words;
-    this.bits.fill(0, w, w + this.words);
-    for (let i = 0; i < this.dims; i++) if ((this.q[o + i] as number) > 0) this.bits[w + (i >>> 5)] = (this.bits[w + (i >>> 5)] as number) | (1 << (i & 31));
+  private setBits(page: Page, at: number): void {
+    const o = at * this.dims;
+    const w = at * this.words;
+    page.bits.fill(0, w, w + this.words);
+    for (let i = 0; i < this.dims; i++) if ((page.q[o + i] as number) > 0) page.bits[w + (i >>> 5)] = (page.bits[w + (i >>> 5)] as number) | (1 << (i & 31));
   }
 
   remove(slot: number): void {
-    if (this.live[slot] !== 1) return;
-    this.live[slot] = 0;
+    const page = this.pages[slot >>> PAGE_BITS];
+    if (page?.live[slot & IN_PAGE] !== 1) return;
+    page.live[slot & IN_PAGE] = 0;
     this.liveCount--;
     this.free.push(slot);
   }
@@ -125,23 +141,17 @@ export class VectorSlab {
 
   /** Cosine of the query with the vector in `slot`. */
   exact(query: Float32Array, slot: number): number {
-    const q = this.q;
-    const d = this.dims;
-    const o = slot * d;
-    // Four independent sums: the loop is bound by the dependency chain of one accumulator.
-    let s0 = 0;
-    let s1 = 0;
-    let s2 = 0;
-    let s3 = 0;
-    let i = 0;
-    for (; i + 3 < d; i += 4) {
-      s0 += (query[i] as number) * (q[o + i] as number);
-      s1 += (query[i + 1] as number) * (q[o + i + 1] as number);
-      s2 += (query[i + 2] as number) * (q[o + i + 2] as number);
-      s3 += (query[i + 3] as number) * (q[o + i + 3] as number);
+    const page = this.page(slot);
+    return dot(query, page.q, (slot & IN_PAGE) * this.dims, this.dims) * (page.scale[slot & IN_PAGE] as number);
+  }
+
+  /** Calls `visit` with each page's live slots: its arrays, the first slot's number, and how many of its slots are used. */
+  private eachPage(visit: (page: Page, base: number, count: number) => void): void {
+    for (let p = 0; p < this.pages.length; p++) {
+      const base = p * PAGE_SLOTS;
+      const count = Math.min(PAGE_SLOTS, this.used - base);
+      if (count > 0) visit(this.pages[p] as Page, base, count);
     }
-    for (; i < d; i++) s0 += (query[i] as number) * (q[o + i] as number);
-    return (s0 + s1 + s2 + s3) * (this.scale[slot] as number);
   }
 
   /**
@@ -167,21 +177,27 @@ export class VectorSlab {
 
   private nearestExact(query: Float32Array, count: number): TopK {
     const top = new TopK(count);
-    for (let s = 0; s < this.used; s++) if (this.live[s] === 1) top.push(this.exact(query, s), s);
+    const d = this.dims;
+    this.eachPage((page, base, n) => {
+      for (let s = 0; s < n; s++) if (page.live[s] === 1) top.push(dot(query, page.q, s * d, d) * (page.scale[s] as number), base + s);
+    });
     return top;
   }
 
   /** The `count` live slots with the highest exact cosine, computed on the query's non-zero dimensions only. */
   private nearestSparse(query: Float32Array, nonZero: readonly number[], count: number): TopK {
     const top = new TopK(count);
-    const q = this.q;
-    for (let s = 0; s < this.used; s++) {
-      if (this.live[s] !== 1) continue;
-      const o = s * this.dims;
-      let dot = 0;
-      for (const i of nonZero) dot += (query[i] as number) * (q[o + i] as number);
-      top.push(dot * (this.scale[s] as number), s);
-    }
+    const d = this.dims;
+    this.eachPage((page, base, n) => {
+      const q = page.q;
+      for (let s = 0; s < n; s++) {
+        if (page.live[s] !== 1) continue;
+        const o = s * d;
+        let sum = 0;
+        for (const i of nonZero) sum += (query[i] as number) * (q[o + i] as number);
+        top.push(sum * (page.scale[s] as number), base + s);
+      }
+    });
     return top;
   }
 
@@ -197,75 +213,41 @@ export class VectorSlab {
     for (let b = 0; b < bytesPer; b++) {
       const o = b * 256;
       let base = 0;
-      for (let k = 0; k < 8; k++) base -= (query[b * 8 + k]) ?? 0;
+      for (let k = 0; k < 8; k++) base -= query[b * 8 + k] ?? 0;
       tables[o] = base;
       for (let v = 1; v < 256; v++) {
         const low = 31 - Math.clz32(v & -v);
-        tables[o + v] = (tables[o + (v & (v - 1))] as number) + 2 * ((query[b * 8 + low]) ?? 0);
+        tables[o + v] = (tables[o + (v & (v - 1))] as number) + 2 * (query[b * 8 + low] ?? 0);
       }
     }
-    const bytes = new Uint8Array(this.bits.buffer, this.bits.byteOffset, this.used * bytesPer);
     const top = new TopK(count);
-    for (let s = 0; s < this.used; s++) {
-      if (this.live[s] !== 1) continue;
-      let score = 0;
-      for (let b = 0, o = s * bytesPer; b < bytesPer; b++) score += tables[(b << 8) | (bytes[o + b] as number)] as number;
-      top.push(score, s);
-    }
+    this.eachPage((page, base, n) => {
+      const bytes = new Uint8Array(page.bits.buffer, page.bits.byteOffset, n * bytesPer);
+      for (let s = 0; s < n; s++) {
+        if (page.live[s] !== 1) continue;
+        let score = 0;
+        for (let b = 0, o = s * bytesPer; b < bytesPer; b++) score += tables[(b << 8) | (bytes[o + b] as number)] as number;
+        top.push(score, base + s);
+      }
+    });
     return top;
   }
 }
 
-/** The `count` highest (score, slot) pairs pushed: a min-heap on flat arrays, worst at the root. */
-class TopK {
-  private readonly score: Float32Array;
-  private readonly slot: Int32Array;
-  private size = 0;
-
-  constructor(private readonly count: number) {
-    this.score = new Float32Array(count);
-    this.slot = new Int32Array(count);
+/** The dot product of the query with `d` int8s of `q` from `o`. */
+function dot(query: Float32Array, q: Int8Array, o: number, d: number): number {
+  // Four independent sums: the loop is bound by the dependency chain of one accumulator.
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let i = 0;
+  for (; i + 3 < d; i += 4) {
+    s0 += (query[i] as number) * (q[o + i] as number);
+    s1 += (query[i + 1] as number) * (q[o + i + 1] as number);
+    s2 += (query[i + 2] as number) * (q[o + i + 2] as number);
+    s3 += (query[i + 3] as number) * (q[o + i + 3] as number);
   }
-
-  push(score: number, slot: number): void {
-    const h = this.score;
-    if (this.size < this.count) {
-      let i = this.size++;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if ((h[parent] as number) <= score) break;
-        h[i] = h[parent] as number;
-        this.slot[i] = this.slot[parent] as number;
-        i = parent;
-      }
-      h[i] = score;
-      this.slot[i] = slot;
-      return;
-    }
-    if (score <= (h[0] as number)) return;
-    let i = 0;
-    for (;;) {
-      const l = 2 * i + 1;
-      if (l >= this.size) break;
-      const r = l + 1;
-      const m = r < this.size && (h[r] as number) < (h[l] as number) ? r : l;
-      if ((h[m] as number) >= score) break;
-      h[i] = h[m] as number;
-      this.slot[i] = this.slot[m] as number;
-      i = m;
-    }
-    h[i] = score;
-    this.slot[i] = slot;
-  }
-
-  slots(): number[] {
-    return Array.from(this.slot.subarray(0, this.size));
-  }
-
-  /** Best first. */
-  entries(): ScoredSlot[] {
-    const out: ScoredSlot[] = [];
-    for (let i = 0; i < this.size; i++) out.push({ slot: this.slot[i] as number, score: this.score[i] as number });
-    return out.sort((a, b) => b.score - a.score);
-  }
+  for (; i < d; i++) s0 += (query[i] as number) * (q[o + i] as number);
+  return s0 + s1 + s2 + s3;
 }

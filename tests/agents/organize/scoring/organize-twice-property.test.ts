@@ -31,7 +31,7 @@ const file = fc.record({
 async function organize(dir: string, apply: boolean): Promise<string[]> {
   const outcome = await organizeFolder(await NodeVault.open(dir), { folder: 'Inbox', sources: new Set(['heuristics']), planFolder: 'Plans', planId: `p${String(apply)}`, ...(apply ? { apply: true } : { dryRun: true }) });
   if (apply) expect(outcome.run?.results.filter((r) => r.state === 'failed') ?? []).toEqual([]);
-  return outcome.plan.operations.map((op) => (op.type === 'create_folder' || op.type === 'trash' ? `${op.type} ${op.path}` : `${op.type} ${op.source} -> ${op.destination}`));
+  return outcome.plan.operations.map((op) => (op.type === 'move' || op.type === 'rename' ? `${op.type} ${op.source} -> ${op.destination}` : `${op.type} ${op.path}`));
 }
 
 describe('organize twice, on random vaults', () => {
