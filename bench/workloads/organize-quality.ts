@@ -1,10 +1,17 @@
 // Grouping quality of "Organize folder", offline: V-measure (homogeneity, completeness) of the
 // plan's folders against folders a careful user would choose, on examples/messy-vault (truth in
 // examples/messy-vault.truth.json) and on a generated messy inbox (bench/quality/messy-inbox.ts,
-// about 200 files; full mode 3x). Doing nothing and grouping by file type alone are the baselines.
+// about 180 files; full mode about 450). Doing nothing and grouping by file type alone are the
+// baselines. The organize agent's passes run too, against the scripted LLM server over HTTP with a
+// fixed policy instead of a model (bench/quality/candidate-model.ts): what the candidates are worth.
 import { cp, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { createOrganizeAgent } from '../../src/agents/organize/agent';
+import type { OrganizeAgent } from '../../src/agents/organize/plan-organize';
 import { parseRulesJson } from '../../src/dsl/rules';
+import { clientFor } from '../../tests/agents/llm/client-fixtures';
+import { startScriptedLlmServer } from '../../tests/llm-server';
+import { candidateModel } from '../quality/candidate-model';
 import { type Measured, formatMeasure, measureNothing, measureSteward, measureTypeOnly, writeFiles } from '../quality/measure-organize';
 import { generateInbox, inboxTruth } from '../quality/messy-inbox';
 import { readTruthFile } from '../quality/groupings';
@@ -29,27 +36,41 @@ const workload: Workload = {
     'screenshots, invoices, camera photos; links, frontmatter and subfolders). Folders are compared with trailing year/month levels folded away (Daily/2026/03 counts as Daily). ' +
     'Aim: at least 0.90 for Steward on the generated inbox.',
   async run(bench, ctx) {
-    // examples/messy-vault, copied so nothing in the repository is read while it could change.
-    const example = path.join(ctx.tmp, 'messy-vault');
-    await cp(path.join(ROOT, 'examples', 'messy-vault'), example, { recursive: true });
-    const exampleTruth = await readTruthFile(path.join(ROOT, 'examples', 'messy-vault.truth.json'), 'Inbox');
-    const rules = parseRulesJson(await readFile(path.join(ROOT, 'examples', 'messy-vault.rules.json'), 'utf8'));
-    const exTypeOnly = measureTypeOnly(exampleTruth);
-    row(bench, 'messy-vault', 'doing nothing', measureNothing(exampleTruth));
-    row(bench, 'messy-vault', 'type-only grouping (baseline)', exTypeOnly);
-    row(bench, 'messy-vault', 'Steward heuristics', await measureSteward(example, 'Inbox', exampleTruth), exTypeOnly);
-    row(bench, 'messy-vault', 'Steward heuristics + the example rules', await measureSteward(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
-
-    const files = generateInbox({ seed: 1, scale: ctx.quick ? 1 : 3 });
-    const generated = path.join(ctx.tmp, 'generated');
-    await writeFiles(generated, files);
-    const truth = inboxTruth(files);
-    const label = `generated inbox (${files.length} files)`;
-    const typeOnly = measureTypeOnly(truth);
-    row(bench, label, 'doing nothing', measureNothing(truth));
-    row(bench, label, 'type-only grouping (baseline)', typeOnly);
-    row(bench, label, 'Steward heuristics', await measureSteward(generated, 'Inbox', truth), typeOnly);
+    const server = await startScriptedLlmServer();
+    server.respondWith(candidateModel());
+    const agent = (): OrganizeAgent => createOrganizeAgent({ client: clientFor(server, { kind: 'openai', streaming: false }) });
+    const scripted = 'Steward heuristics + the agent passes, scripted (best candidate at 0.40 or more, else stay)';
+    try {
+      await measureAll(bench, ctx.tmp, ctx.quick, agent, scripted);
+    } finally {
+      await server.close();
+    }
   },
 };
+
+async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () => OrganizeAgent, scripted: string): Promise<void> {
+  // examples/messy-vault, copied so nothing in the repository is read while it could change.
+  const example = path.join(tmp, 'messy-vault');
+  await cp(path.join(ROOT, 'examples', 'messy-vault'), example, { recursive: true });
+  const exampleTruth = await readTruthFile(path.join(ROOT, 'examples', 'messy-vault.truth.json'), 'Inbox');
+  const rules = parseRulesJson(await readFile(path.join(ROOT, 'examples', 'messy-vault.rules.json'), 'utf8'));
+  const exTypeOnly = measureTypeOnly(exampleTruth);
+  row(bench, 'messy-vault', 'doing nothing', measureNothing(exampleTruth));
+  row(bench, 'messy-vault', 'type-only grouping (baseline)', exTypeOnly);
+  row(bench, 'messy-vault', 'Steward heuristics', await measureSteward(example, 'Inbox', exampleTruth), exTypeOnly);
+  row(bench, 'messy-vault', 'Steward heuristics + the example rules', await measureSteward(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
+  row(bench, 'messy-vault', scripted, await measureSteward(example, 'Inbox', exampleTruth, { agent: agent() }), exTypeOnly);
+
+  const files = generateInbox({ seed: 1, scale: quick ? 1 : 3 });
+  const generated = path.join(tmp, 'generated');
+  await writeFiles(generated, files);
+  const truth = inboxTruth(files);
+  const label = `generated inbox (${files.length} files)`;
+  const typeOnly = measureTypeOnly(truth);
+  row(bench, label, 'doing nothing', measureNothing(truth));
+  row(bench, label, 'type-only grouping (baseline)', typeOnly);
+  row(bench, label, 'Steward heuristics', await measureSteward(generated, 'Inbox', truth), typeOnly);
+  row(bench, label, scripted, await measureSteward(generated, 'Inbox', truth, { agent: agent() }), typeOnly);
+}
 
 export default workload;

@@ -96,7 +96,8 @@ describe('planning', () => {
     const plan = await planRules(rules, records, opts({ existing }));
     expect(moves(plan.operations)).toEqual(['move a/x.pdf -> Docs/x 1.pdf', 'move b/x.pdf -> Docs/x 2.pdf', 'move c/X.pdf -> Docs/X 3.pdf']);
     expect(plan.conflicts.map((c) => c.kind)).toEqual(['collision', 'collision', 'collision']);
-    expect(plan.conflicts[0]).toEqual({ kind: 'collision', paths: ['a/x.pdf', 'Docs/x.pdf'], detail: 'Docs/x.pdf is taken; a/x.pdf goes to Docs/x 1.pdf instead (rule "pdfs")', rule: 'pdfs' });
+    expect(plan.conflicts[0]).toEqual({ kind: 'collision', paths: ['a/x.pdf', 'Docs/x.pdf'], detail: 'Docs/x.pdf differs only in case from Docs/X.PDF, which Obsidian takes for the same name; a/x.pdf goes to Docs/x 1.pdf instead (rule "pdfs")', rule: 'pdfs' });
+    expect(plan.conflicts[2]?.detail).toBe('Docs/X.pdf differs only in case from Docs/X.PDF, which Obsidian takes for the same name; c/X.pdf goes to Docs/X 3.pdf instead (rule "pdfs")');
     expect(folders(plan.operations)).toEqual([]);
   });
 

@@ -49,6 +49,13 @@ describe('ambiguous items', () => {
     expect(Object.keys(items(records))).toEqual(['Inbox/z.md']);
   });
 
+  it('a screenshot beside a folder of photos is filed by its date, not asked about; with the setting naming a folder it is a close call', () => {
+    const records = [...[1, 2, 3, 4, 5].map((i) => rec(`Inbox/Camera/IMG_${i}.jpg`)), rec('Inbox/Screenshot 2026-03-01 at 10.00.00.png')];
+    expect(items(records)).toEqual({});
+    const set = runHeuristics(records, { folder: 'Inbox', attachmentFolder: 'Inbox/Camera' }).ambiguous;
+    expect(set.map((i) => [i.path, i.candidates.map((c) => c.signal)])).toEqual([['Inbox/Screenshot 2026-03-01 at 10.00.00.png', ['dated name', 'attachment folder']]]);
+  });
+
   it('the top-most subfolder that would be scattered, not its files or subfolders', () => {
     const records = [rec('Inbox/Mixed/a.pdf'), rec('Inbox/Mixed/b.png'), rec('Inbox/Mixed/c.md'), rec('Inbox/Mixed/Sub/d.png'), rec('Inbox/Mixed/Sub/e.md')];
     // Staying (in the organized folder, '') and Images hold 2 of 5 files each, PDFs 1.

@@ -101,7 +101,7 @@ export async function placeAmbiguous(request: AgentRequest, opts: PlacementOptio
 
   const sim = simulatePlan(request.entries, request.planned, { configDir, limit: Number.MAX_SAFE_INTEGER });
   const folderPaths = new Set(request.entries.filter((e) => e.kind === 'folder').map((e) => e.path));
-  const movingFolders = request.planned.flatMap((op) => (op.type === 'move' || op.type === 'rename') && folderPaths.has(op.source) ? [op.source] : []);
+  const movingFolders = new Map(request.planned.flatMap((op) => ((op.type === 'move' || op.type === 'rename') && folderPaths.has(op.source) ? [[op.source, op.destination] as const] : [])));
   let built = placementOps(decisions, sim.after, movingFolders);
   let fixed = 0;
   if (built.conflicts.length > 0) {

@@ -34,12 +34,17 @@ const under = (path: string, folder: string): boolean => path.toLowerCase().star
 
 /**
  * `after`: the vault once the already planned operations have run; `movingFolders`: folders the
- * plan moves away (the decisions' own folder moves are added).
+ * plan moves away, to where (the decisions' own folder moves are added).
  */
-export function placementOps(decisions: readonly Decision[], after: readonly VaultEntry[], movingFolders: readonly string[]): PlacementOps {
+export function placementOps(decisions: readonly Decision[], after: readonly VaultEntry[], movingFolders: ReadonlyMap<string, string>): PlacementOps {
   const taken = new Set(after.map((e) => e.path.toLowerCase()));
   const spelling = new Map(after.filter((e) => e.kind === 'folder').map((e) => [e.path.toLowerCase(), e.path]));
-  const away = [...movingFolders, ...decisions.filter((d) => d.kind === 'folder').map((d) => d.source)];
+  const away = new Map(movingFolders);
+  for (const d of decisions) {
+    const to = d.folder === '' ? nameOf(d.source) : `${d.folder}/${nameOf(d.source)}`;
+    // A folder move into itself never happens, so it moves nothing away.
+    if (d.kind === 'folder' && !under(to, d.source)) away.set(d.source, to);
+  }
   const created: PlannedOperation[] = [];
   const moves: PlannedOperation[] = [];
   const conflicts: DecisionConflict[] = [];
@@ -49,10 +54,14 @@ export function placementOps(decisions: readonly Decision[], after: readonly Vau
     if (destination.toLowerCase() === d.source.toLowerCase()) return;
     const fail = (detail: string): void => void conflicts.push({ index, destination, detail });
     if (d.kind === 'folder' && under(destination, d.source)) return fail(`${d.source} cannot move into itself`);
-    const movingParent = away.find((m) => m.toLowerCase() !== d.source.toLowerCase() && under(d.source, m));
-    if (movingParent !== undefined) return fail(`contradictory: ${d.source} is inside ${movingParent}, which moves elsewhere in this plan`);
-    const movingTarget = away.find((m) => m.toLowerCase() !== d.source.toLowerCase() && (folder.toLowerCase() === m.toLowerCase() || under(folder, m)));
-    if (movingTarget !== undefined) return fail(`contradictory: the destination ${folder} is inside ${movingTarget}, which moves elsewhere in this plan`);
+    const moving = [...away];
+    const movingParent = moving.find(([m]) => m.toLowerCase() !== d.source.toLowerCase() && under(d.source, m));
+    if (movingParent !== undefined) return fail(`contradictory: ${d.source} is inside ${movingParent[0]}, which moves to ${movingParent[1]} in this plan`);
+    const movingTarget = moving.find(([m]) => m.toLowerCase() !== d.source.toLowerCase() && (folder.toLowerCase() === m.toLowerCase() || under(folder, m)));
+    if (movingTarget !== undefined) {
+      const [m, to] = movingTarget;
+      return fail(folder.toLowerCase() === m.toLowerCase() ? `contradictory: the destination ${folder} moves to ${to} in this plan` : `contradictory: the destination ${folder} is inside ${m}, which moves to ${to} in this plan`);
+    }
     if (taken.has(destination.toLowerCase())) return fail(`${destination} already exists, or another item is planned to go there`);
     taken.add(destination.toLowerCase());
     for (const f of ancestors(folder)) {

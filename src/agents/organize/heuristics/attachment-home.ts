@@ -69,7 +69,7 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
  * holds its kind or holds several kinds; else null (filed by kind).
  */
 export function homeForAttachment(records: readonly FileRecord[], folder: string, homes: AttachmentHomes, setting: string | null): (record: FileRecord) => string | null {
-  if (setting !== null && (folder === '' || within(setting, folder))) return () => homes.primary;
+  if (settingApplies(folder, setting)) return () => homes.primary;
   const prefix = folder === '' ? '' : folder + '/';
   const kinds = new Map<string, Set<string>>(homes.homes.map((h) => [h, new Set<string>()]));
   for (const r of records) {
@@ -81,4 +81,9 @@ export function homeForAttachment(records: readonly FileRecord[], folder: string
     const kind = attachmentKind(record.ext) ?? record.ext;
     return homes.homes.find((h) => (kinds.get(h)?.size ?? 0) > 1 || kinds.get(h)?.has(kind)) ?? null;
   };
+}
+
+/** Whether the setting's folder is inside the organized folder (so it is the home for every attachment). */
+export function settingApplies(folder: string, setting: string | null): boolean {
+  return setting !== null && (folder === '' || within(setting, folder));
 }

@@ -8,7 +8,7 @@
 // destination the folder moves whole instead of being scattered.
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
-import { attachmentHomes, homeForAttachment } from './attachment-home';
+import { attachmentHomes, homeForAttachment, settingApplies } from './attachment-home';
 import { attachmentType, isAttachment } from './attachment-type';
 import { staysWithFolderMates } from './cohesion';
 import { datedName } from './dated-names';
@@ -73,7 +73,8 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     hubNotes(records, opts),
     groups.filter((p) => p.heuristic === 'shared tag'),
     groups.filter((p) => p.heuristic === 'shared property'),
-    records.flatMap((r) => attachmentType(r, homeOf(r)) ?? []),
+    // A home found by its contents is a weaker signal than the one the user's setting names.
+    records.flatMap((r) => attachmentType(r, homeOf(r)) ?? []).map((p) => (p.heuristic === 'attachment folder' && !settingApplies(folder, opts.attachmentFolder ?? null) ? { ...p, confidence: 0.7 } : p)),
   ];
   // Singular and plural names of one group become one folder (see group-names.ts).
   const existing = [...new Set(records.map((r) => parentRel(r.path, folder)).filter((f) => f !== ''))];
