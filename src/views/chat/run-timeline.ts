@@ -35,6 +35,8 @@ export class RunTimeline {
   private selectionEl: HTMLElement | null = null;
   private readonly answer: StreamingAnswer;
   private readonly notesEl: HTMLElement;
+  /** After the answer: the mark of a stopped run, below what it kept. */
+  private readonly endEl: HTMLElement;
   /** Shown while a phase waits on a transport that delivers the reply only when complete. */
   private waitingEl: HTMLElement | null = null;
   /** Where the last question asked is answered: in the asking phase's section, under its steps. */
@@ -49,6 +51,7 @@ export class RunTimeline {
     this.el.addClass('steward-chat-run');
     this.notesEl = el.createDiv({ cls: 'steward-chat-run-notes' });
     this.answer = new StreamingAnswer(el.createDiv({ cls: 'steward-chat-answer' }), ctx);
+    this.endEl = el.createDiv({ cls: 'steward-chat-run-end' });
   }
 
   private phase(name: PhaseName): PhaseSection {
@@ -88,7 +91,8 @@ export class RunTimeline {
         const s = this.phase(e.phase);
         s.root.removeClass('is-running');
         s.status.setText(e.stopped ? 'stopped' : 'done');
-        s.usage.setText(usageText(e.usage, e.costUsd));
+        // A reply cut off by Stop never reports its usage: say so rather than show a cost of $0.
+        s.usage.setText(e.stopped && e.usage.inputTokens + e.usage.outputTokens === 0 ? 'usage not reported' : usageText(e.usage, e.costUsd));
         s.steps.open = false;
         this.hideWaiting();
         break;
@@ -150,7 +154,7 @@ export class RunTimeline {
         this.notesEl.createDiv({ cls: 'steward-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
         break;
       case 'stopped':
-        this.notesEl.createDiv({ cls: 'steward-chat-stopped', text: 'Stopped. What arrived before is kept.' });
+        this.endEl.createDiv({ cls: 'steward-chat-stopped', text: 'Stopped. What arrived before is kept.' });
         break;
       case 'run_finished':
         this.hideWaiting();
