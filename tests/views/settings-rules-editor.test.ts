@@ -108,6 +108,10 @@ describe('rules editor', () => {
     expect(card?.classList.contains('is-invalid')).toBe(true);
     // Kept as typed, never dropped.
     expect(saved.at(-1)?.[0]?.thenSetProperties).toBe('status processed');
+    // Opened again, the kept text is shown with its problem.
+    const reopened = mount([{ name: 'Tag', if: 'file.ext == "md"', thenSetProperties: 'status processed' as never, enabled: false }]);
+    expect(reopened.host.querySelector<HTMLTextAreaElement>('.steward-rule-properties')?.value).toBe('status processed');
+    expect(reopened.host.querySelector('.steward-rule-properties-error')?.textContent).toBe('Line 1: write a property as name: value (for example status: processed)');
     type(props, 'tags: x');
     expect(problem.textContent).toContain('"thenSetProperties" sets "tags"; change tags with "thenAddTags" and "thenRemoveTags"');
     type(props, 'status: processed\nrank: 3\ngone: null');

@@ -100,6 +100,9 @@ export class RulesEditor extends Component {
     properties.addClass('steward-rule-properties');
     properties.setAttr('placeholder', 'status: processed');
     const propertiesError = card.createDiv({ cls: 'steward-rule-error steward-rule-properties-error' });
+    // Lines kept as typed last time (they did not read) are reported again when the card opens.
+    const kept = readPropertiesText(propertiesText(rule.thenSetProperties));
+    if (!kept.ok) propertiesError.setText(kept.problem);
     const priority = this.field(card, 'Priority', 'input', rule.priority === undefined ? '' : String(rule.priority), (v) => {
       const n = Number(v);
       if (v.trim() === '' || !Number.isFinite(n)) delete rule.priority;
