@@ -2,25 +2,12 @@
 // records, content hashes, link-rewrite snapshots for undo) against the same renames made
 // directly with NodeVault.rename, on fresh copies of the same vault. Both sides do the same link
 // rewriting; the difference is what the journal costs. --quick: 1,000 operations.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { fmtMs, type Workload } from '../harness';
 import { makeRng } from '../corpus';
-
-/** `notes` notes in folders of 100, each linking to one other note at random (by path). */
-async function writeVault(dir: string, notes: number): Promise<string[]> {
-  const rng = makeRng(7);
-  const paths = Array.from({ length: notes }, (_, i) => `Folder ${Math.floor(i / 100)}/note ${i}.md`);
-  for (let f = 0; f * 100 < notes; f++) await fs.mkdir(path.join(dir, `Folder ${f}`), { recursive: true });
-  for (const [i, p] of paths.entries()) {
-    const target = paths[Math.floor(rng() * notes)] as string;
-    const text = `---\ntags: [bench]\n---\n# Note ${i}\n\nSome text about ${i}, see [[${target.replace(/\.md$/, '')}]].\n`;
-    await fs.writeFile(path.join(dir, p), text);
-  }
-  return paths;
-}
+import { doneRecordBytes, JournalVaultPair, writeNotesInFolders } from '../journal-vaults';
 
 const workload: Workload = {
   name: 'edits-journal',
@@ -31,39 +18,33 @@ const workload: Workload = {
   async run(bench, ctx) {
     const ops = ctx.quick ? 1_000 : 5_000;
     const base = path.join(ctx.tmp, 'journal-base');
-    const paths = await writeVault(base, ops);
+    // `ops` notes in folders of 100, each linking to one other note at random (by path).
+    const rng = makeRng(7);
+    const paths = await writeNotesInFolders(base, ops, (i, all) => {
+      const target = all[Math.floor(rng() * all.length)] as string;
+      return `---\ntags: [bench]\n---\n# Note ${i}\n\nSome text about ${i}, see [[${target.replace(/\.md$/, '')}]].\n`;
+    });
     const renames = paths.map((p, i) => ({ opId: `o${i}`, type: 'rename' as const, source: p, destination: p.replace(/\.md$/, ' (renamed).md') }));
-    let round = 0;
-    const copy = async (): Promise<string> => {
-      const dir = path.join(ctx.tmp, `journal-${round++}`);
-      await fs.cp(base, dir, { recursive: true });
-      return dir;
-    };
-    const state: { journaled: NodeVault | null; plain: NodeVault | null } = { journaled: null, plain: null };
+    const vaults = new JournalVaultPair(ctx.tmp, base, 'journal');
     let journalBytes = 0;
     const result = await bench.compare(
       `${ops.toLocaleString('en')}-operation rename job through the journal`,
       async () => {
-        const v = state.journaled as NodeVault;
+        const v = vaults.journaled as NodeVault;
         const report = await executeJob(v, { description: 'bench', operations: renames });
         if (report.failure) throw new Error(`bench job failed: ${report.failure.reason}`);
-        const done = path.join(v.root, v.configDir, 'plugins/steward/journal/done', `${report.job}.jsonl`);
-        journalBytes = (await fs.stat(done)).size;
+        journalBytes = await doneRecordBytes(v, report.job);
       },
       'the same renames with NodeVault.rename, no journal',
       async () => {
-        const v = state.plain as NodeVault;
+        const v = vaults.plain as NodeVault;
         for (const r of renames) await v.rename(r.source, r.destination);
       },
       {
         repeats: ctx.quick ? 3 : 1,
         warmup: 0,
         note: `${ctx.quick ? 'median of 3' : 'one run each'}; fresh copies of a ${ops.toLocaleString('en')}-note vault (copy and open not timed)`,
-        before: async () => {
-          for (const v of [state.journaled, state.plain]) if (v) await fs.rm(v.root, { recursive: true, force: true });
-          state.journaled = await NodeVault.open(await copy());
-          state.plain = await NodeVault.open(await copy());
-        },
+        before: () => vaults.renew(),
       },
     );
     const overhead = result.candidate.medianMs - result.baseline.medianMs;

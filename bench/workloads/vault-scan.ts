@@ -8,6 +8,7 @@ import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { readInSlices } from '../../src/vault-vfs/node/read-in-slices';
 import { writeCorpus } from '../corpus';
 import { fmtBytes, fmtSpread, heapSampler, memoryMiB, type Workload } from '../harness';
+import { freshCopies } from '../journal-vaults';
 
 /** The notes under `dir` (config folder left out): what an open reads, attachments never. */
 async function listNotes(dir: string): Promise<string[]> {
@@ -133,12 +134,7 @@ const workload: Workload = {
       return (await v.list()).filter((e) => e.kind === 'file' && e.path.endsWith('.md')).map((e) => e.path).sort().filter((_, i) => i % Math.floor(notes / moves) === 0).slice(0, moves);
     };
     const chosen = await pick(base);
-    let round = 0;
-    const copy = async (): Promise<string> => {
-      const dir = path.join(ctx.tmp, `moves-${round++}`);
-      await fs.cp(base, dir, { recursive: true });
-      return dir;
-    };
+    const copy = freshCopies(ctx.tmp, base, 'moves');
     const dest = (p: string): string => `Moved/${p.replace(/\//g, ' - ')}`;
     let vaultDir = '';
     let plainDir = '';

@@ -1,0 +1,47 @@
+// Setup shared by the workloads that time edits through the journal against the same edits made
+// directly: a base vault of notes in folders of 100, fresh copies of it for each timed pair (the
+// edits change their input), and the size of the journal a job leaves.
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { NodeVault } from '../src/vault-vfs/node/node-vault';
+
+/** Writes `notes` notes, `Folder <i / 100>/note <i>.md`, each with `textOf(i, paths)` (called in order); returns their paths. */
+export async function writeNotesInFolders(dir: string, notes: number, textOf: (i: number, paths: readonly string[]) => string): Promise<string[]> {
+  const paths = Array.from({ length: notes }, (_, i) => `Folder ${Math.floor(i / 100)}/note ${i}.md`);
+  for (let f = 0; f * 100 < notes; f++) await fs.mkdir(path.join(dir, `Folder ${f}`), { recursive: true });
+  for (const [i, p] of paths.entries()) await fs.writeFile(path.join(dir, p), textOf(i, paths));
+  return paths;
+}
+
+/** A function that copies `base` to a new folder under `tmp` (`<prefix>-0`, `<prefix>-1`, …) and returns it. */
+export function freshCopies(tmp: string, base: string, prefix: string): () => Promise<string> {
+  let round = 0;
+  return async () => {
+    const dir = path.join(tmp, `${prefix}-${round++}`);
+    await fs.cp(base, dir, { recursive: true });
+    return dir;
+  };
+}
+
+/** The two vaults of a timed pair: one edited through the journal, one directly. */
+export class JournalVaultPair {
+  journaled: NodeVault | null = null;
+  plain: NodeVault | null = null;
+  private readonly copy: () => Promise<string>;
+
+  constructor(tmp: string, base: string, prefix: string) {
+    this.copy = freshCopies(tmp, base, prefix);
+  }
+
+  /** Removes the last pair's copies and opens both vaults on fresh ones (for `bench.compare`'s untimed `before`). */
+  async renew(): Promise<void> {
+    for (const v of [this.journaled, this.plain]) if (v) await fs.rm(v.root, { recursive: true, force: true });
+    this.journaled = await NodeVault.open(await this.copy());
+    this.plain = await NodeVault.open(await this.copy());
+  }
+}
+
+/** Size in bytes of the done record `job` left in `vault`'s journal. */
+export async function doneRecordBytes(vault: NodeVault, job: string): Promise<number> {
+  return (await fs.stat(path.join(vault.root, vault.configDir, 'plugins/steward/journal/done', `${job}.jsonl`))).size;
+}
