@@ -4,7 +4,8 @@
 // (`Daily/2026/03` counts as `Daily`): filing by date inside a group is a layout choice, not a
 // different group. The strict variant keeps them.
 import { readFile } from 'node:fs/promises';
-import { isNoteEdit, type PlannedOperation } from '../../src/vault-vfs/operations';
+import { finalPaths } from '../../src/agents/organize/scoring/plan-quality';
+import type { PlannedOperation } from '../../src/vault-vfs/operations';
 
 const DATE_LEVEL = /^(?:\d{4}|\d{2}|\d{4}-\d{2})$/u;
 
@@ -20,18 +21,8 @@ export function groupOf(path: string, strict = false): string {
  * folder (every file under it follows) changes the path; a trashed file goes to `(trash)`.
  */
 export function pathsAfter(paths: readonly string[], operations: readonly PlannedOperation[]): Map<string, string> {
-  const where = new Map(paths.map((p) => [p, p]));
-  const under = (p: string, folder: string): boolean => p === folder || p.startsWith(folder + '/');
-  for (const op of operations) {
-    // Folders and note edits (tags, properties) leave every file where it is.
-    if (op.type === 'create_folder' || isNoteEdit(op)) continue;
-    for (const [original, now] of where) {
-      if (op.type === 'trash') {
-        if (under(now, op.path)) where.set(original, '(trash)/' + now);
-      } else if (under(now, op.source)) where.set(original, op.destination + now.slice(op.source.length));
-    }
-  }
-  return where;
+  const at = finalPaths(paths, operations, (p) => '(trash)/' + p);
+  return new Map(paths.map((p) => [p, at.get(p) ?? p]));
 }
 
 /** file -> group after the operations (`[]` for doing nothing). */

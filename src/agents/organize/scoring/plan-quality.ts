@@ -40,23 +40,22 @@ const METRIC_READS = 500;
 
 const COLLISION_KINDS = new Set(['collision', 'destination_exists', 'duplicate_destination', 'case_collision']);
 
-/** Where each file ends up after the operations, in order (a folder move carries its subtree). */
-export function finalPaths(paths: readonly string[], ops: readonly PlannedOperation[]): Map<string, string> {
+/**
+ * Where each file ends up after the operations, in order (a folder move carries its subtree). A
+ * trashed file is left out, or kept at `trashedAs(its path when trashed)` when that is given.
+ */
+export function finalPaths(paths: readonly string[], ops: readonly PlannedOperation[], trashedAs?: (path: string) => string): Map<string, string> {
   const at = new Map(paths.map((p) => [p, p]));
   for (const op of ops) {
     // Folders and a note's tags and properties leave every file where it is.
     if (op.type === 'create_folder' || isNoteEdit(op)) continue;
     const from = op.type === 'trash' ? op.path : op.source;
-    if (at.has(from)) {
-      const origin = at.get(from) as string;
-      at.delete(from);
-      if (op.type !== 'trash') at.set(op.destination, origin);
-      continue;
-    }
-    for (const [now, origin] of [...at]) {
-      if (!isInFolder(now, from)) continue;
+    const moved = at.has(from) ? [from] : [...at.keys()].filter((now) => isInFolder(now, from));
+    for (const now of moved) {
+      const origin = at.get(now) as string;
       at.delete(now);
-      if (op.type !== 'trash') at.set(op.destination + now.slice(from.length), origin);
+      const next = op.type === 'trash' ? trashedAs?.(now) : op.destination + now.slice(from.length);
+      if (next !== undefined) at.set(next, origin);
     }
   }
   return new Map([...at].map(([now, origin]) => [origin, now]));
