@@ -98,13 +98,13 @@ function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions
  * `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. `next` remembers the last number
  * tried per name, so many files with one name stay linear.
  */
-function freeName(path: string, ext: string, taken: Set<string>, next: Map<string, number>): string {
+function freeName(path: string, ext: string, taken: CaseFolded, next: Map<string, number>): string {
   const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
   const suffix = ext === '' ? '' : `.${ext}`;
   const key = path.toLowerCase();
   for (let n = next.get(key) ?? 1; ; n++) {
     const candidate = `${stem} ${n}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) {
+    if (!taken.has(candidate)) {
       next.set(key, n + 1);
       return candidate;
     }
@@ -116,10 +116,9 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const inScope = records.filter((r) => isInFolder(r.path, opts.folder)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const prepared = await prepareScope(ordered.map((r) => r.condition), inScope, opts);
   const existing = opts.existing ?? records.map((r): VaultEntry => ({ kind: 'file', path: r.path, stat: { size: r.size, ctime: r.ctime, mtime: r.mtime } }));
-  const taken = new Set(existing.map((e) => e.path.toLowerCase()));
   // Every spelling of each taken name: a case-sensitive disk can hold `Case.md` beside `case.md`.
-  const spellings = new CaseFolded();
-  for (const e of existing) spellings.add(e.path);
+  const taken = new CaseFolded();
+  for (const e of existing) taken.add(e.path);
   // Lower-case path -> the spelling on disk, so moves into `documents` do not create `Documents`.
   const folderCase = new Map<string, string>();
   for (const e of existing) if (e.kind === 'folder') folderCase.set(e.path.toLowerCase(), e.path);
@@ -183,7 +182,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
     }
     // Taken ignoring case by anything but the file itself: Obsidian takes `Case.md` and `case.md`
     // for one name, so no file is put beside a name differing from its own only in case.
-    const holder = spellings.get(target).find((t) => t !== record.path);
+    const holder = taken.get(target).find((t) => t !== record.path);
     if (holder !== undefined) {
       const wanted = target;
       target = freeName(wanted, record.ext, taken, nextSuffix);
@@ -191,14 +190,13 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
       conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${why}; ${record.path} goes to ${target} instead (rule "${rule.name}")`, rule: rule.name });
     }
     const parent = parentOf(target);
-    const blocked = ancestors(parent).find((f) => taken.has(f.toLowerCase()) && !folders.has(f.toLowerCase()));
+    const blocked = ancestors(parent).find((f) => taken.has(f) && !folders.has(f.toLowerCase()));
     if (blocked !== undefined) {
       matches.push({ path: record.path, rule: rule.name, destination: null });
       conflicts.push({ kind: 'refused', paths: [record.path], detail: `rule "${rule.name}": ${blocked} is a file, so no folder can be created there`, rule: rule.name });
       continue;
     }
-    taken.add(target.toLowerCase());
-    spellings.add(target);
+    taken.add(target);
     for (const f of ancestors(parent)) {
       if (folders.has(f.toLowerCase())) continue;
       folders.add(f.toLowerCase());

@@ -24,6 +24,11 @@ export class CaseFolded {
     if (group.length === 0) this.groups.delete(key);
   }
 
+  /** Whether some spelling of `path` is held, ignoring case. */
+  has(path: string): boolean {
+    return this.groups.has(path.toLowerCase());
+  }
+
   /** Every spelling of `path` ignoring case (`path` may be given in any case), oldest first. */
   get(path: string): readonly string[] {
     return this.groups.get(path.toLowerCase()) ?? NONE;

@@ -23,13 +23,13 @@ export interface BuiltPlan {
 }
 
 /** `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. */
-export function freeName(path: string, taken: ReadonlySet<string>): string {
+export function freeName(path: string, taken: Pick<CaseFolded, 'has'>): string {
   const ext = extOf(path);
   const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
   const suffix = ext === '' ? '' : `.${ext}`;
   for (let n = 1; ; n++) {
     const candidate = `${stem} ${n}${suffix}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
+    if (!taken.has(candidate)) return candidate;
   }
 }
 
@@ -40,9 +40,8 @@ function* ancestors(folder: string): Generator<string> {
 }
 
 export class PlanBuilder {
-  private readonly taken = new Set<string>();
   /** Every spelling of each taken name (a case-sensitive disk may hold several). */
-  private readonly spellings = new CaseFolded();
+  private readonly taken = new CaseFolded();
   private readonly folderCase = new Map<string, string>();
   private readonly created: { path: string; rule: string }[] = [];
   private readonly moves: PlannedOperation[] = [];
@@ -50,17 +49,12 @@ export class PlanBuilder {
 
   constructor(existing: readonly VaultEntry[]) {
     for (const e of existing) {
-      this.take(e.path);
+      this.taken.add(e.path);
       if (e.kind === 'folder') this.folderCase.set(e.path.toLowerCase(), e.path);
       for (const f of ancestors(parentOf(e.path))) if (!this.folderCase.has(f.toLowerCase())) this.folderCase.set(f.toLowerCase(), f);
     }
   }
 
-  private take(path: string): void {
-    const key = path.toLowerCase();
-    this.taken.add(key);
-    this.spellings.add(path);
-  }
 
   /** The folder path as it is already spelled in the vault, where it exists. */
   private spelled(folder: string): string {
@@ -79,7 +73,7 @@ export class PlanBuilder {
     if (target === p.source) return null;
     // Taken ignoring case, by anything but the file itself: Obsidian takes `Case.md` and
     // `case.md` for one name, so a plan never puts a file beside a name differing only in case.
-    const holder = this.spellings.get(target).find((t) => t !== p.source);
+    const holder = this.taken.get(target).find((t) => t !== p.source);
     if (holder !== undefined) {
       const wanted = target;
       target = freeName(wanted, this.taken);
@@ -89,10 +83,10 @@ export class PlanBuilder {
     for (const f of ancestors(folder)) {
       if (this.folderCase.has(f.toLowerCase())) continue;
       this.folderCase.set(f.toLowerCase(), f);
-      this.take(f);
+      this.taken.add(f);
       this.created.push({ path: f, rule: p.rule });
     }
-    this.take(target);
+    this.taken.add(target);
     this.carrySubfolders(p.source, target);
     const type = parentOf(target) === parentOf(p.source) ? 'rename' : 'move';
     this.moves.push({ opId: '', type, source: p.source, destination: target, rule: p.rule, reason: p.reason });
@@ -111,7 +105,7 @@ export class PlanBuilder {
       if (!key.startsWith(prefix)) continue;
       const moved = target + spelled.slice(source.length);
       this.folderCase.set(moved.toLowerCase(), moved);
-      this.take(moved);
+      this.taken.add(moved);
     }
   }
 
