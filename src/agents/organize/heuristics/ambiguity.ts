@@ -11,6 +11,7 @@
 // dated first with another title 0.6; an attachment folder found by its contents, not named by
 // the user's setting, 0.7); a folder's
 // candidates score the share of its files that would go there.
+import { isInFolder as within } from '../../../dsl/file-records';
 import type { HeuristicName, HeuristicProposal } from './proposal';
 
 export interface Candidate {
@@ -57,7 +58,6 @@ export const SIGNAL_SCORE: Record<HeuristicName, number> = {
 export const MARGIN = 0.15;
 export const AGREEMENT = 0.7;
 
-const within = (inner: string, outer: string): boolean => outer === '' || inner === outer || inner.startsWith(outer + '/');
 const nested = (a: string, b: string): boolean => within(a, b) || within(b, a);
 
 /** Every suggestion for each file, one per folder (the best), best first. */

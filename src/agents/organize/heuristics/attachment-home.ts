@@ -6,6 +6,7 @@
 // else the largest home, as they are: no `Images/` level is invented there. A home found by its
 // contents that holds one kind only (a folder of camera photos) takes that kind only: it is no
 // place for invoices, which are filed by kind instead.
+import { isInFolder as within } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { attachmentKind, isAttachment } from './attachment-type';
 
@@ -29,8 +30,6 @@ export function attachmentFolderSetting(value: unknown): string | null {
   if (trimmed === '' || value.trim().startsWith('./') || trimmed === '.') return null;
   return trimmed;
 }
-
-const within = (inner: string, outer: string): boolean => outer === '' || inner === outer || inner.startsWith(outer + '/');
 
 /** The attachment homes among the subfolders of `folder` (vault path), given the setting's folder. */
 export function attachmentHomes(records: readonly FileRecord[], folder: string, setting: string | null): AttachmentHomes {

@@ -6,6 +6,7 @@
 // tag) says (see cohesion.ts). A file already inside its proposed folder stays (so a second run
 // over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
 // destination the folder moves whole instead of being scattered.
+import { isInFolder as within } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
 import { attachmentHomes, homeForAttachment, settingApplies } from './attachment-home';
@@ -52,7 +53,6 @@ const parentRel = (path: string, folder: string): string => {
   const r = rel(path, folder);
   return r.includes('/') ? r.slice(0, r.lastIndexOf('/')) : '';
 };
-const within = (inner: string, outer: string): boolean => outer === '' || inner === outer || inner.startsWith(outer + '/');
 
 function push<T>(map: Map<string, T[]>, key: string, item: T): void {
   const list = map.get(key);
