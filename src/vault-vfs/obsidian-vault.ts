@@ -100,8 +100,10 @@ export class ObsidianVault implements VaultPort {
     await this.indexed(() => this.app.fileManager.processFrontMatter(f, edit));
   }
 
-  /** Refuses a path taken by another file or folder in the same folder, comparing case-insensitively. */
-  /** As NodeVault's: a name differing only in case is taken, unless a restore puts it back. */
+  /**
+   * Refuses a path taken by another file or folder in the same folder, comparing case-insensitively
+   * as NodeVault's does: a name differing only in case is taken, unless a restore puts it back.
+   */
   private assertFree(p: string, except?: string, restore = false): void {
     const exact = this.app.vault.getAbstractFileByPath(p);
     if (exact && exact.path !== except) throw new VaultPathExistsError(exact.path);

@@ -3,6 +3,8 @@
 // note edits (`add_tags`, `remove_tags`, `set_properties`) are operations too: they name the note
 // by its path when the plan was made, and run after that note's move.
 
+import { parentOf } from './path-safety';
+
 export type NoteEditType = 'add_tags' | 'remove_tags' | 'set_properties';
 export type OperationType = 'create_folder' | 'move' | 'rename' | 'trash' | NoteEditType;
 export const NOTE_EDIT_TYPES: readonly NoteEditType[] = ['add_tags', 'remove_tags', 'set_properties'];
@@ -109,7 +111,7 @@ export function pathAfterMoves(moves: readonly { source: string; destination: st
     for (;;) {
       // The first move after the last one applied that takes `p` or a folder above it.
       let next = -1;
-      for (let a = p; a !== ''; a = a.includes('/') ? a.slice(0, a.lastIndexOf('/')) : '') {
+      for (let a = p; a !== ''; a = parentOf(a)) {
         const i = bySource.get(a)?.find((x) => x > from);
         if (i !== undefined && (next === -1 || i < next)) next = i;
       }

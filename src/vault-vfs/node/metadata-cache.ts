@@ -235,28 +235,23 @@ export class MetadataCache {
       else w.u32(0);
       count++;
     };
-    // Reused records in file order; where the file table is the same, runs of neighbours copied whole.
+    // Reused records in file order. Where the file table is the same, every cached target holds
+    // and keeps its numbering: runs of neighbours are copied whole, targets included.
     const reused = this.reused.sort((a, b) => a.entry.recordStart - b.entry.recordStart);
-    for (let i = 0; i < reused.length; ) {
-      const r = reused[i] as (typeof reused)[number];
-      if (!copiedWhole(r)) {
-        withTargets(r.path, this.buf.subarray(r.entry.recordStart, r.entry.targetsStart - 4));
-        i++;
-        continue;
+    if (table?.same !== true) {
+      for (const r of reused) withTargets(r.path, this.buf.subarray(r.entry.recordStart, r.entry.targetsStart - 4));
+    } else {
+      for (let i = 0; i < reused.length; ) {
+        let j = i + 1;
+        while (j < reused.length && reused[j]?.entry.recordStart === reused[j - 1]?.entry.recordEnd) j++;
+        w.bytes(this.buf.subarray(reused[i]?.entry.recordStart ?? 0, reused[j - 1]?.entry.recordEnd ?? 0));
+        count += j - i;
+        i = j;
       }
-      let j = i + 1;
-      while (j < reused.length && copiedWhole(reused[j] as typeof r) && reused[j]?.entry.recordStart === reused[j - 1]?.entry.recordEnd) j++;
-      w.bytes(this.buf.subarray(r.entry.recordStart, reused[j - 1]?.entry.recordEnd ?? 0));
-      count += j - i;
-      i = j;
     }
     const fresh = this.fresh.viewBytes();
     for (const f of this.freshRecords) withTargets(f.path, fresh.subarray(f.start, f.end));
     w.patchU32(countAt, count);
     return sealFile(w);
-
-    function copiedWhole(r: { linksHold: boolean }): boolean {
-      return r.linksHold && table?.same === true;
-    }
   }
 }

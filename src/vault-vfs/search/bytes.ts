@@ -1,8 +1,8 @@
 // Growable byte writer and bounds-checked reader for Steward's binary files (the keyword index's
 // shards, the semantic store, the Node adapter's metadata cache): unsigned LEB128 varints,
-// zigzag-signed varints, u32, float64, raw bytes, UTF-8 strings alone or in tables, and a checksum
-// over a range. Every read checks its bounds, so a truncated or corrupted file ends in a
-// CorruptDataError, never in garbage or a hang.
+// zigzag-signed varints, u32, float64, raw bytes, UTF-8 strings alone or in tables (the checksum
+// over a range is in byte-arrays.ts). Every read checks its bounds, so a truncated or corrupted
+// file ends in a CorruptDataError, never in garbage or a hang.
 //
 // A string table (`strings`) is a record's strings at once: their UTF-16 lengths, then all of them
 // as one UTF-8 run, decoded with a single call and cut by length. Decoding a million small strings

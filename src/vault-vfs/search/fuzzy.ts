@@ -48,11 +48,13 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
   for (let j = 0; j <= m; j++) rows[j] = j;
 
   /**
-   * Fills row `d` for character `c` (after `before`, the term's previous character, or -1) from
+   * Fills row `d` for the `d`-th character of `word` (a term, or a bucket key: its prefix) from
    * rows d - 1 and d - 2; returns the row's minimum. Pruning on that minimum stays exact with
    * transpositions: a swap reaching row d + 1 costs at least the substitution cell of row d.
    */
-  const fillRow = (d: number, c: number, before: number): number => {
+  const fillRow = (d: number, word: string): number => {
+    const c = word.charCodeAt(d - 1);
+    const before = d > 1 ? word.charCodeAt(d - 2) : -1;
     const row = d * width;
     const up = row - width;
     rows[row] = d;
@@ -72,7 +74,7 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
     // Every term of a bucket starts with its key: most buckets are ruled out by the key alone,
     // without being sorted or read.
     let keyMin = 0;
-    for (let d = 1; d <= key.length; d++) keyMin = fillRow(d, key.charCodeAt(d - 1), d > 1 ? key.charCodeAt(d - 2) : -1);
+    for (let d = 1; d <= key.length; d++) keyMin = fillRow(d, key);
     if (keyMin > maxDistance) continue;
     const ids = buckets.sortedBucket(key);
     let prev = key;
@@ -86,7 +88,7 @@ export function fuzzyTerms(query: string, maxDistance: number, table: TermTable,
       while (depth < limit && term.charCodeAt(depth) === prev.charCodeAt(depth)) depth++;
       let pruned = -1;
       for (let d = depth + 1; d <= term.length; d++) {
-        if (fillRow(d, term.charCodeAt(d - 1), d > 1 ? term.charCodeAt(d - 2) : -1) > maxDistance) {
+        if (fillRow(d, term) > maxDistance) {
           pruned = d;
           break;
         }

@@ -4,10 +4,6 @@
 export class PauseGate {
   private waiting: { promise: Promise<void>; release: () => void } | null = null;
 
-  get closed(): boolean {
-    return this.waiting !== null;
-  }
-
   close(): void {
     if (this.waiting !== null) return;
     let release = (): void => undefined;

@@ -100,20 +100,30 @@ export function* encodeStoreSteps(store: SemanticStore, id: StoreIdentity): Step
   return out;
 }
 
+/** Whether `bytes` starts as a store file: magic, then room for version, length and block count. */
+function hasStoreHead(bytes: Uint8Array): boolean {
+  return bytes.length >= MAGIC.length + 12 && MAGIC.every((b, i) => bytes[i] === b);
+}
+
+/** The embedder key that opens the checksummed part of a store file. */
+function readKey(r: ByteReader): EmbedderKey {
+  return { provider: r.string(), model: r.string(), dimensions: r.varint() };
+}
+
 /**
  * The model a store file was written for, read from its head without checking the rest (a caller
  * choosing which embedder to load it with; the load itself checks everything). Null if the file
  * is not a store of this format.
  */
 export function readStoreKey(bytes: Uint8Array): EmbedderKey | null {
-  if (bytes.length < MAGIC.length + 12 || MAGIC.some((b, i) => bytes[i] !== b)) return null;
+  if (!hasStoreHead(bytes)) return null;
   try {
     const r = new ByteReader(bytes);
     r.bytes(MAGIC.length);
     if (r.u32() !== STORE_FORMAT_VERSION) return null;
     r.u32();
     r.bytes(4 * r.u32());
-    return { provider: r.string(), model: r.string(), dimensions: r.varint() };
+    return readKey(r);
   } catch (e) {
     if (e instanceof CorruptDataError) return null;
     throw e;
@@ -125,7 +135,7 @@ function refuse(reason: string): never {
 }
 
 export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<SemanticStore> {
-  if (bytes.length < MAGIC.length + 12 || MAGIC.some((b, i) => bytes[i] !== b)) refuse('not a semantic index file');
+  if (!hasStoreHead(bytes)) refuse('not a semantic index file');
   const head = new ByteReader(bytes);
   head.bytes(MAGIC.length);
   const version = head.u32();
@@ -142,7 +152,7 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<S
       if (sum !== sums[b]) refuse(`damaged: checksum mismatch in block ${b + 1} of ${blocks}`);
     }
     const r = new ByteReader(bytes.subarray(start));
-    const key: EmbedderKey = { provider: r.string(), model: r.string(), dimensions: r.varint() };
+    const key = readKey(r);
     if (keyString(key) !== keyString(id.key)) refuse(`written for ${keyString(key)}, the index now uses ${keyString(id.key)}`);
     const chunker = r.varint();
     const maxTokens = r.varint();

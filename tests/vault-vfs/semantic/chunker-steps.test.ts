@@ -1,5 +1,13 @@
 // chunkNote now runs in steps (a note of megabytes is chunked across time slices): for any note it
 // must give exactly the chunks the one-pass chunker gave, kept here as the reference.
+//
+// Why a frozen copy rather than a property over chunkNote alone: the steps rewrote how lines are
+// cut (`\r\n`, a lone `\r`, the last line) and how a short note is measured (without joining its
+// lines), and they thread a budget through the section split. Properties such as "every word
+// kept, every chunk under the cap" (chunker.test.ts) hold for many chunkings; only the old
+// algorithm, unchanged, pins the exact chunk boundaries and hashes that stored vectors rely on
+// (a change there must bump CHUNKER_VERSION, not slip through). Edit it only with such a
+// deliberate change, never to make a refactor of chunker.ts pass.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
@@ -12,7 +20,7 @@ interface Span {
   to: number;
 }
 
-/** The chunker as it was before it ran in steps (2026-11-24), sections aside (unchanged, reused through headings). */
+/** The chunker as it was before it ran in steps (2026-11-24), in one function: sections, line pieces, hard cuts. */
 function referenceChunks(text: string, meta: NoteMetadata | null, maxTokens: number, shortNoteTokens: number): Chunk[] {
   const maxChars = maxTokens * 4;
   const lines = text.split(/\r?\n/);
