@@ -8,6 +8,7 @@ import { applyNoteEdit, showsEditDone } from '../../../vault-vfs/markdown/note-e
 import type { NoteEdit } from '../../../vault-vfs/operations';
 import { StaleWriteError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
+import { describeOperation } from '../job-operation';
 import type { StepAfter, StepBefore } from '../journal-records';
 import { assertTextKeepsBytes, type Probe, StepMismatchError, StepRefusedError, textHash, type StepContext } from './step-kit';
 
@@ -16,7 +17,7 @@ type Before = StepBefore & { type: 'frontmatter' };
 type After = StepAfter & { type: 'frontmatter' };
 
 function what(op: FrontmatterOp): string {
-  return `${op.edit.type.replace('_', ' ')} of ${op.path}`;
+  return describeOperation({ type: 'frontmatter', ...op });
 }
 
 /** The note's properties, or the reason they cannot be read (as a clean refusal). */
