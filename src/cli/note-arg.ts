@@ -8,13 +8,12 @@ import { UsageError } from './command';
 /** The vault path of the note `raw` names; `flag` names the argument in the error. */
 export async function noteArg(vault: VaultPort, raw: string, flag: string): Promise<string> {
   const p = raw.replace(/^\/+/, '');
-  for (const candidate of p.toLowerCase().endsWith('.md') ? [p] : [`${p}.md`]) {
-    const stat = await vault.stat(candidate).catch((e: unknown) => {
-      if (e instanceof UnsafePathError) throw new UsageError(`${flag} ${raw}: ${e.reason}`);
-      throw e;
-    });
-    if (stat !== null) return candidate;
-  }
+  const candidate = p.toLowerCase().endsWith('.md') ? p : `${p}.md`;
+  const stat = await vault.stat(candidate).catch((e: unknown) => {
+    if (e instanceof UnsafePathError) throw new UsageError(`${flag} ${raw}: ${e.reason}`);
+    throw e;
+  });
+  if (stat !== null) return candidate;
   const linked = vault.resolveLink(p.replace(/\.md$/i, ''), '');
   if (linked !== null && linked.toLowerCase().endsWith('.md')) return linked;
   throw new UsageError(`${flag} ${raw}: no such note in the vault (give its name or its path from the vault folder)`);

@@ -27,7 +27,10 @@ function readPer(r: Record<string, unknown>, key: string, where: string, problem
     problems.push(`${where}.${key} should hold a value per search provider; using none`);
     return out;
   }
-  for (const k of SEARCH_PROVIDER_KINDS) out[k] = trim ? readString(raw, k, `${where}.${key}`, problems, '').trim() : readString(raw, k, `${where}.${key}`, problems, '');
+  for (const k of SEARCH_PROVIDER_KINDS) {
+    const value = readString(raw, k, `${where}.${key}`, problems, '');
+    out[k] = trim ? value.trim() : value;
+  }
   for (const k of Object.keys(raw)) if (!(SEARCH_PROVIDER_KINDS as readonly string[]).includes(k)) problems.push(`${where}.${key}.${k} is not a search provider; left out`);
   return out;
 }

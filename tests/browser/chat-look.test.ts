@@ -3,27 +3,17 @@
 // finished Scout → Task run, light and dark, at sidebar and mobile widths, written to docs/images
 // for the README when STEWARD_SCREENSHOTS=1 (the layout is checked on every run).
 import * as path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
-import { startSession, type Session } from './session';
+import { reply } from '../llm-server';
+import { useChatSession } from './chat-session';
 
-let s: Session;
-let llm: ScriptedLlmServer;
-beforeAll(async () => {
-  llm = await startScriptedLlmServer();
-  s = await startSession();
-});
-afterAll(async () => {
-  await s?.close();
-  await llm?.close();
-});
-beforeEach(() => llm.reset());
+const chat = useChatSession();
 
 const ANSWER = 'The roof will cost **about 9,500 EUR**: the panels are 8,000 EUR and the inverter 1,500 EUR (see [[Projects/Budget]]). SunCo quoted 9,000, so ask Helio for a second quote.\n\nI added the total to the budget note.';
 
 function scriptRun(): void {
-  llm.script(
+  chat.llm.script(
     reply.turn({ reasoning: 'The user asks about cost; search the project notes.', toolCalls: [{ name: 'search_keyword', arguments: { query: 'solar roof cost' } }] }),
     reply.toolCall('get_links', { path: 'Projects/Solar.md', direction: 'out' }),
     reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md', 'Projects/Budget.md', 'Projects/Installers.md'], reasoning: 'The project, its budget and the installers’ quotes.', confidence: 'done' }),
@@ -32,16 +22,16 @@ function scriptRun(): void {
 }
 
 async function open(o: { theme?: 'light' | 'dark'; mobile?: boolean } = {}): Promise<void> {
-  s.pageErrors.length = 0;
-  await s.page.evaluate(([files, opts]) => window.steward.openChat(files, opts), [SOLAR_VAULT, { llmBaseUrl: llm.openaiBaseUrl, active: 'Projects/Solar.md', ...o }] as const);
+  chat.s.pageErrors.length = 0;
+  await chat.s.page.evaluate(([files, opts]) => window.steward.openChat(files, opts), [SOLAR_VAULT, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...o }] as const);
 }
 
 describe('the chat view, keyboard only', () => {
   it('Tab to the message, Enter to send, Tab to Accept all, Enter to accept', async () => {
-    await s.page.setViewportSize({ width: 420, height: 900 });
+    await chat.s.page.setViewportSize({ width: 420, height: 900 });
     await open();
     scriptRun();
-    const page = s.page;
+    const page = chat.s.page;
     await page.locator('body').focus();
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
@@ -59,7 +49,7 @@ describe('the chat view, keyboard only', () => {
     await page.keyboard.press('Enter');
     await page.locator('.steward-chat-edits li.is-accepted').waitFor();
     expect(await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
-    expect(s.pageErrors).toEqual([]);
+    expect(chat.s.pageErrors).toEqual([]);
   });
 });
 
@@ -72,15 +62,15 @@ describe('the chat view, as it looks', () => {
   ] as const;
   for (const c of cases) {
     it(`${c.name}: a finished run lays out inside the pane`, async () => {
-      await s.page.setViewportSize({ width: c.width, height: c.mobile ? 844 : 1000 });
+      await chat.s.page.setViewportSize({ width: c.width, height: c.mobile ? 844 : 1000 });
       await open({ theme: c.theme, mobile: c.mobile });
       scriptRun();
-      await s.page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
-      await s.page.keyboard.press('Enter');
-      await s.page.evaluate(() => window.steward.chatIdle());
+      await chat.s.page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
+      await chat.s.page.keyboard.press('Enter');
+      await chat.s.page.evaluate(() => window.steward.chatIdle());
       // Open the folded Scout steps, as a user looking at what Scout did would.
-      await s.page.locator('[data-phase="scout"] .steward-chat-steps > summary').click();
-      const pane = s.page.locator('#chat');
+      await chat.s.page.locator('[data-phase="scout"] .steward-chat-steps > summary').click();
+      const pane = chat.s.page.locator('#chat');
       const box = await pane.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(c.width);
       expect(await pane.evaluate((el) => el.querySelector('.steward-chat-messages')!.scrollWidth <= el.clientWidth)).toBe(true);
@@ -89,7 +79,7 @@ describe('the chat view, as it looks', () => {
         expect(bb && bb.x >= 0 && bb.x + bb.width <= c.width + 0.5).toBe(true);
       }
       if (process.env.STEWARD_SCREENSHOTS === '1') await pane.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'images', `chat-${c.name}.png`) });
-      expect(s.pageErrors).toEqual([]);
+      expect(chat.s.pageErrors).toEqual([]);
     });
   }
 });

@@ -7,24 +7,16 @@
 // they are when Obsidian's settings window cannot be reached; and the first message makes the
 // workspace save the view's state, so a restart right after it finds the chat.
 import '../obsidian/dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { reply } from '../llm-server';
 import { WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { ChatView } from '../../src/views/chat/chat-view';
 import { shownNotices } from '../obsidian/notices';
-import { chatClient, openChat, type ChatHarness } from './chat-harness';
+import { chatClient, openChat, useScriptedServer, type ChatHarness } from './chat-harness';
 
-let server: ScriptedLlmServer;
+const llm = useScriptedServer();
 let h: ChatHarness | null = null;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  shownNotices.length = 0;
-});
 afterEach(async () => {
   vi.restoreAllMocks();
   await h?.close();
@@ -65,8 +57,8 @@ const SCOUT_THEN_TASK = (delayMs: number) => [
 
 describe('a connection that does not stream', () => {
   it('is shown while each reply is awaited, again after a tool result, never once the run ends', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: false }), agents: { scout: true }, streams: false });
-    server.script(...SCOUT_THEN_TASK(120));
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: false }), agents: { scout: true }, streams: false });
+    llm.server.script(...SCOUT_THEN_TASK(120));
     const root = open(h);
     const seen = await sample(root, h.view.send('how much will the solar roof cost?'));
     // Waiting before the first reply, and again once the search's result went back to the model.
@@ -77,8 +69,8 @@ describe('a connection that does not stream', () => {
   });
 
   it('is not shown while the user is asked a question', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: false }), agents: { scout: true, task: false }, streams: false });
-    server.script(
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: false }), agents: { scout: true, task: false }, streams: false });
+    llm.server.script(
       reply.turn({ toolCalls: [{ name: 'ask_user', arguments: { question: 'Which roof?' } }] }, { delayMs: 60 }),
       reply.turn({ toolCalls: [{ name: 'update_selection', arguments: { selectedPaths: ['Projects/Solar.md'], reasoning: 'south', confidence: 'done' } }] }, { delayMs: 60 }),
     );
@@ -98,8 +90,8 @@ describe('a connection that does not stream', () => {
   });
 
   it('a streaming connection never shows it', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }), agents: { scout: true } });
-    server.script(...SCOUT_THEN_TASK(40));
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: true } });
+    llm.server.script(...SCOUT_THEN_TASK(40));
     const seen = await sample(open(h), h.view.send('how much will the solar roof cost?'));
     expect(seen.some(([, waiting]) => waiting)).toBe(false);
   });
@@ -107,8 +99,8 @@ describe('a connection that does not stream', () => {
 
 describe("Copy on Scout's selection", () => {
   it("puts the selected notes' contents on the clipboard, each under its path, and says so", async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }), agents: { scout: true } });
-    server.script(...SCOUT_THEN_TASK(0));
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: true } });
+    llm.server.script(...SCOUT_THEN_TASK(0));
     await h.view.send('how much will the solar roof cost?');
     await navigator.clipboard.writeText('');
     open(h).querySelector<HTMLButtonElement>('.steward-chat-selection .steward-chat-copy')?.click();
@@ -119,8 +111,8 @@ describe("Copy on Scout's selection", () => {
   });
 
   it('says why when the clipboard refuses, and throws nothing', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }), agents: { scout: true } });
-    server.script(...SCOUT_THEN_TASK(0));
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: true } });
+    llm.server.script(...SCOUT_THEN_TASK(0));
     await h.view.send('how much will the solar roof cost?');
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
     open(h).querySelector<HTMLButtonElement>('.steward-chat-copy')?.click();
@@ -137,12 +129,12 @@ function fenceLine(text: string, id: string): number {
 
 describe('a proposed edit in the edits card', () => {
   it('opens its note in the main area at its block; a decided one at the top; a deleted note is named', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }), active: 'Projects/Budget.md', task: { scope: 'current' } });
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), active: 'Projects/Budget.md', task: { scope: 'current' } });
     const edits = [
       { file: 'Projects/Budget.md', position: 'start', content: 'Status: draft' },
       { file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' },
     ];
-    server.script(reply.toolCall('propose_edits', { summary: 'Two edits.', edits }));
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'Two edits.', edits }));
     await h.view.send('total it up');
     const proposed = h.view.chat.messages[0]?.turn.edits ?? [];
     expect(proposed.map((e) => e.state)).toEqual(['proposed', 'proposed']);
@@ -202,10 +194,10 @@ describe('the scope line', () => {
 
 describe('a restart right after the first message', () => {
   it('finds the chat: the workspace is asked to save the view state that names it', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }) });
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
     const save = vi.spyOn(h.app.workspace, 'requestSaveLayout');
     expect(h.view.getState().chatId).toBeNull();
-    server.script(reply.toolCall('propose_edits', { summary: 'First answer.', edits: [] }));
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'First answer.', edits: [] }));
     await h.view.send('first question');
     expect(save).toHaveBeenCalled();
     const state = h.view.getState();
@@ -223,8 +215,8 @@ describe('a restart right after the first message', () => {
 
 describe('Stop in the middle of the answer', () => {
   it('keeps the text that arrived, in the view and in the saved chat', async () => {
-    h = await openChat(SOLAR_VAULT, { client: chatClient(server, { kind: 'openai', streaming: true }) });
-    server.script(reply.turn({ text: 'Partial answer that keeps going. '.repeat(60), toolCalls: [{ name: 'propose_edits', arguments: { summary: 'never', edits: [] } }] }, { chunkDelayMs: 20 }));
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
+    llm.server.script(reply.turn({ text: 'Partial answer that keeps going. '.repeat(60), toolCalls: [{ name: 'propose_edits', arguments: { summary: 'never', edits: [] } }] }, { chunkDelayMs: 20 }));
     const root = open(h);
     const run = h.view.send('tell me everything');
     const shown = (): string => (root.querySelector('.steward-chat-answer')?.textContent ?? '').trim();

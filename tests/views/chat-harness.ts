@@ -12,7 +12,9 @@ import type { StewardSettings } from '../../src/settings/settings';
 import type { ChatRecord } from '../../src/views/chat/chat-record';
 import { ChatView } from '../../src/views/chat/chat-view';
 import { FAKE_KEY, nodeFetch, profileFor, providerFor, RecordingClock, type ClientSetup } from '../agents/llm/client-fixtures';
-import type { ScriptedLlmServer } from '../llm-server';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { shownNotices } from '../obsidian/notices';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { chatHostOn, type ChatHostOptions } from './chat-host-fixture';
 
@@ -67,4 +69,21 @@ export async function openChat(files: Record<string, string>, o: ChatHarnessOpti
 export function chatClient(server: ScriptedLlmServer, setup: ClientSetup): LlmClient {
   const provider = providerFor(server, setup);
   return createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: FAKE_KEY, fetch: nodeFetch, allowBrowser: true, clock: new RecordingClock(), random: () => 0.5 });
+}
+
+/**
+ * Per test file: one scripted model server, closed after the file, its script and the notices
+ * shown cleared before each test. `server` is set once `beforeAll` has run.
+ */
+export function useScriptedServer(): { server: ScriptedLlmServer } {
+  const ctx = {} as { server?: ScriptedLlmServer };
+  beforeAll(async () => {
+    ctx.server = await startScriptedLlmServer();
+  });
+  afterAll(() => ctx.server?.close());
+  beforeEach(() => {
+    ctx.server?.reset();
+    shownNotices.length = 0;
+  });
+  return ctx as { server: ScriptedLlmServer };
 }

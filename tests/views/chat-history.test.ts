@@ -3,21 +3,13 @@
 // as it ends; the history lists the chats to reopen, rename and delete; a chat file that cannot be
 // read is refused with a notice that says why, and the file is left on disk byte for byte.
 import '../obsidian/dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reply } from '../llm-server';
 import { shownNotices } from '../obsidian/notices';
-import { chatClient, openChat, type ChatHarness } from './chat-harness';
+import { chatClient, openChat, useScriptedServer, type ChatHarness } from './chat-harness';
 
-let server: ScriptedLlmServer;
+const llm = useScriptedServer();
 let h: ChatHarness | null = null;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  shownNotices.length = 0;
-});
 afterEach(async () => {
   await h?.close();
   h = null;
@@ -35,8 +27,8 @@ async function settle(): Promise<void> {
 
 describe('chat history', () => {
   it('lists saved chats to reopen, rename and delete', async () => {
-    h = await openChat(FILES, { client: chatClient(server, { kind: 'openai', streaming: true }) });
-    server.script(reply.toolCall('propose_edits', { summary: 'one', edits: [] }), reply.toolCall('propose_edits', { summary: 'two', edits: [] }));
+    h = await openChat(FILES, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'one', edits: [] }), reply.toolCall('propose_edits', { summary: 'two', edits: [] }));
     await h.view.send('first chat');
     const first = h.view.chat.id;
     h.view.startNew();
@@ -69,7 +61,7 @@ describe('chat history', () => {
   });
 
   it('a corrupt chat file is refused with a notice and left on disk as it was', async () => {
-    h = await openChat(FILES, { client: chatClient(server, { kind: 'openai', streaming: true }) });
+    h = await openChat(FILES, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
     const broken = '{"format":"chat","version":1,"id":"cbroken","title":"Broken", "messages": [ {"turn": ';
     await h.port.state.write('chats/cbroken.json', broken);
     expect(await h.view.openChat('cbroken')).toBe(false);
@@ -82,8 +74,8 @@ describe('chat history', () => {
   });
 
   it('the open chat is the view state, so a reloaded workspace reopens it', async () => {
-    h = await openChat(FILES, { client: chatClient(server, { kind: 'openai', streaming: true }) });
-    server.script(reply.toolCall('propose_edits', { summary: 'kept', edits: [] }));
+    h = await openChat(FILES, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'kept', edits: [] }));
     await h.view.send('remember me');
     const state = h.view.getState();
     const again = await openChat(FILES, { client: null, store: h.host.store });

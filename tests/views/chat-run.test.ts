@@ -4,19 +4,14 @@
 // Accept all goes through the ledger and the journal (the note changes, the history says so);
 // the message is saved and a reopened chat shows it again.
 import '../obsidian/dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reply } from '../llm-server';
 
 import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
-import { chatClient, openChat, type ChatHarness } from './chat-harness';
+import { chatClient, openChat, useScriptedServer, type ChatHarness } from './chat-harness';
 
-let server: ScriptedLlmServer;
+const llm = useScriptedServer();
 let h: ChatHarness | null = null;
-beforeAll(async () => {
-  server = await startScriptedLlmServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
 afterEach(async () => {
   await h?.close();
   h = null;
@@ -34,9 +29,9 @@ function button(root: HTMLElement, name: string): HTMLButtonElement {
 
 describe('a Scout → Task run in the chat view', () => {
   it('shows the phases in words, the selection with reasons, the answer and the edits; Accept all changes the note', async () => {
-    const client = chatClient(server, { kind: 'openai', streaming: true });
+    const client = chatClient(llm.server, { kind: 'openai', streaming: true });
     h = await openChat(SOLAR_VAULT, { client, agents: { scout: true } });
-    server.script(
+    llm.server.script(
       reply.toolCall('search_keyword', { query: 'solar' }),
       reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md', 'Projects/Budget.md'], reasoning: 'project and budget', confidence: 'done' }),
       reply.toolCall('propose_edits', { summary: 'About **9,500 EUR**.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' }] }),
@@ -70,9 +65,9 @@ describe('a Scout → Task run in the chat view', () => {
   });
 
   it('a reopened chat shows its messages again, and the next message carries the history', async () => {
-    const client = chatClient(server, { kind: 'openai', streaming: false });
+    const client = chatClient(llm.server, { kind: 'openai', streaming: false });
     h = await openChat(SOLAR_VAULT, { client });
-    server.script(reply.toolCall('propose_edits', { summary: 'First answer.', edits: [] }));
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'First answer.', edits: [] }));
     await h.view.send('first question');
     const id = h.view.chat.id;
     h.view.startNew();
@@ -80,9 +75,9 @@ describe('a Scout → Task run in the chat view', () => {
     expect(await h.view.openChat(id)).toBe(true);
     expect(texts(h.view.contentEl, '.steward-chat-request')).toEqual(['first question']);
     expect(h.view.contentEl.querySelector('.steward-chat-answer')?.textContent).toContain('First answer.');
-    server.script(reply.toolCall('propose_edits', { summary: 'Second.', edits: [] }));
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'Second.', edits: [] }));
     await h.view.send('second question');
-    const sent = JSON.stringify(server.requests.at(-1)?.body.messages ?? []);
+    const sent = JSON.stringify(llm.server.requests.at(-1)?.body.messages ?? []);
     expect(sent).toContain('first question');
     expect(sent).toContain('First answer.');
     expect((await h.saved())[0]?.messages.map((m) => m.turn.request)).toEqual(['first question', 'second question']);

@@ -26,7 +26,8 @@ export interface PlanRunReport {
 /** Runs accepted operations of `note` (only those in `ids`, when given). */
 export async function runAcceptedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null): Promise<PlanRunReport> {
   const text = await port.read(note);
-  const candidates = opBlocks(text).filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
+  const all = opBlocks(text);
+  const candidates = all.filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
   // A block that names another plan than the note's own was not written by Steward for it.
   const foreign = candidates.flatMap((b) => {
     const reason = foreignBlockReason(text, b.data.job);
@@ -39,7 +40,6 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   // An operation a finished job already ran (its block not marked, say, after a crash) runs once only.
   const ran = planId === undefined ? new Map<string, string>() : await operationsAlreadyRun(new JournalStore(port.state), planId);
   // A note edit runs only on a note still as planned, wherever moves of this plan that ran put it.
-  const all = opBlocks(text);
   const toRun = new Set(checked.allowed.map((p) => p.op.opId).filter((id) => !ran.has(id)));
   const stale = await noteEditRefusals(port, all, accepted.filter((b) => toRun.has(b.data.id)));
   const now = notePathsNow(all);

@@ -10,7 +10,7 @@
 // fence is a line of only backticks (and spaces), and the one line between the fences always
 // starts with "{". So a fence of exactly three backticks is always enough.
 import type { EditType } from '../instructions/resolved-edit';
-import { NOTE_EDIT_TYPES, type OperationType, type PropertyValues, type Risk } from '../../vault-vfs/operations';
+import { isNoteEdit, NOTE_EDIT_TYPES, type OperationType, type PropertyValues, type Risk } from '../../vault-vfs/operations';
 
 export const EDIT_INFO = 'ai-edit';
 export const OP_INFO = 'ai-op';
@@ -63,7 +63,7 @@ export function editBlockText(data: EditBlockData, eol: string): string {
 export function opBlockText(data: OpBlockData, eol: string): string {
   const json: Record<string, unknown> = { id: data.id, job: data.job, type: data.type };
   if (data.type === 'create_folder' || data.type === 'trash') json.path = data.path;
-  else if (isEditType(data.type)) {
+  else if (isNoteEdit(data)) {
     json.path = data.path;
     json.before = data.before;
     json.after = data.after;
@@ -90,10 +90,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 
 const EDIT_TYPES: readonly string[] = ['add', 'replace', 'delete'];
 const OP_TYPES: readonly string[] = ['create_folder', 'move', 'rename', 'trash', ...NOTE_EDIT_TYPES];
-
-function isEditType(type: string): boolean {
-  return (NOTE_EDIT_TYPES as readonly string[]).includes(type);
-}
 
 const isScalar = (x: unknown): boolean => x === null || typeof x === 'string' || typeof x === 'boolean' || (typeof x === 'number' && Number.isFinite(x));
 
@@ -142,7 +138,7 @@ export function readOpBlockJson(v: unknown): OpBlockData | string {
     if (s === null) return `"${key}" should be text`;
     if (s !== undefined) data[key] = s;
   }
-  if (isEditType(data.type)) {
+  if (isNoteEdit(data)) {
     if (data.path === undefined) return `a ${data.type} block needs "path"`;
     for (const key of ['before', 'after'] as const) {
       const problem = editValuesProblem(data.type, key, v[key]);

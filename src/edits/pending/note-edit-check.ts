@@ -4,7 +4,7 @@
 // already ran took it elsewhere. Frontmatter that is no longer valid YAML refuses the edit too.
 import { FrontmatterError, readFrontmatterForEdit } from '../../vault-vfs/markdown/frontmatter-write';
 import { staleEditReason, tagsMissing } from '../../vault-vfs/markdown/note-edit';
-import { isNoteEdit, pathAfterMoves, type NoteEdit } from '../../vault-vfs/operations';
+import { isNoteEdit, pathAfterMoves, type PropertyValues } from '../../vault-vfs/operations';
 import { VaultFileNotFoundError, type VaultPort } from '../../vault-vfs/vault-port';
 import type { OpBlockData } from './block-format';
 import { plannedOperationOf } from './plan-note';
@@ -29,6 +29,7 @@ function addedTags(blocks: readonly { data: OpBlockData }[]): Map<string, string
 /**
  * Why each note edit among `candidates` may not run now (by block id); edits not named may.
  * `all` are every block of the plan note, for the moves that ran and the tags other edits add.
+ * Each note is read and its properties parsed once, however many of its edits are checked.
  */
 export async function noteEditRefusals(port: VaultPort, all: readonly { data: OpBlockData }[], candidates: readonly { data: OpBlockData }[]): Promise<Map<string, string>> {
   const edits = candidates.filter((b) => isNoteEdit(b.data));
@@ -36,18 +37,21 @@ export async function noteEditRefusals(port: VaultPort, all: readonly { data: Op
   if (edits.length === 0) return refusals;
   const now = notePathsNow(all);
   const siblings = addedTags(all);
+  const notes = new Map<string, PropertyValues | string>();
   for (const b of edits) {
     const op = plannedOperationOf(b.data);
     if (!isNoteEdit(op)) continue;
     const path = now(op.path);
-    const reason = await staleReasonAt(port, path, op, op.type === 'remove_tags' ? (siblings.get(op.path) ?? []) : []);
+    const props = notes.get(path) ?? (await propertiesAt(port, path));
+    notes.set(path, props);
+    const reason = typeof props === 'string' ? props : staleEditReason(path, op, props, op.type === 'remove_tags' ? (siblings.get(op.path) ?? []) : []);
     if (reason !== null) refusals.set(b.data.id, reason);
   }
   return refusals;
 }
 
-/** Why the note at `path` no longer fits `edit` (missing, invalid YAML, values changed), or null. */
-export async function staleReasonAt(port: VaultPort, path: string, edit: NoteEdit, addedBySiblings: readonly string[] = []): Promise<string | null> {
+/** The properties of the note at `path`, or why they cannot be checked (missing, invalid YAML). */
+async function propertiesAt(port: VaultPort, path: string): Promise<PropertyValues | string> {
   let text: string;
   try {
     text = await port.read(path);
@@ -56,7 +60,7 @@ export async function staleReasonAt(port: VaultPort, path: string, edit: NoteEdi
     throw e;
   }
   try {
-    return staleEditReason(path, edit, readFrontmatterForEdit(path, text), addedBySiblings);
+    return readFrontmatterForEdit(path, text);
   } catch (e) {
     if (e instanceof FrontmatterError) return e.message.replace(/; nothing was changed$/u, '');
     throw e;

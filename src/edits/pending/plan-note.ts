@@ -146,9 +146,9 @@ export async function decideOpBlocks(
 ): Promise<OpDecision[]> {
   const wanted = ids === null ? null : new Set(ids);
   const text = await port.read(note);
-  const verdicts = decision === 'accept' ? await opVerdicts(port, note, opBlocks(text)) : new Map<string, LedgerVerdict>();
-  // A note edit is refused when its note changed since the plan (as an ai-edit is).
   const blocks = opBlocks(text);
+  const verdicts = decision === 'accept' ? await opVerdicts(port, note, blocks) : new Map<string, LedgerVerdict>();
+  // A note edit is refused when its note changed since the plan (as an ai-edit is).
   const stale = decision === 'accept' ? await noteEditRefusals(port, blocks, blocks.filter((b) => (wanted === null ? b.data.state === undefined : wanted.has(b.data.id)))) : new Map<string, string>();
   const decisions = await updateOpBlocks(port, note, (b) => {
     if (wanted === null ? b.data.state !== undefined : !wanted.has(b.data.id)) return null;

@@ -9,6 +9,7 @@ import { PendingWidget } from './pending-widget';
 import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, showProvenance } from './provenance';
 import { planFolderOf } from './plan-block';
 import { readNote } from './read-note';
+import { isNoteEdit } from '../../vault-vfs/operations';
 import { editValueLines } from './op-edit-values';
 import { acceptAndRun, summaryText } from './run-operations';
 import { locateShown, readShownOp } from './shown-block';
@@ -61,7 +62,7 @@ export class OpBlockWidget extends PendingWidget {
     this.showState(data.state ?? 'pending', data.error);
     const paths = el.createDiv({ cls: 'steward-op-paths' });
     if (data.type === 'create_folder' || data.type === 'trash') paths.createEl('code', { text: data.path ?? '' });
-    else if (data.source === undefined) {
+    else if (isNoteEdit(data)) {
       paths.createEl('code', { text: data.path ?? '' });
       const values = el.createDiv({ cls: 'steward-op-values' });
       for (const line of editValueLines(data)) values.createEl('code', { cls: 'steward-op-value', text: line });

@@ -8,15 +8,16 @@ import { applyNoteEdit, showsEditDone } from '../../../vault-vfs/markdown/note-e
 import type { NoteEdit } from '../../../vault-vfs/operations';
 import { StaleWriteError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
+import { describeOperation } from '../job-operation';
 import type { StepAfter, StepBefore } from '../journal-records';
-import { assertTextKeepsBytes, type Probe, StepMismatchError, StepRefusedError, type StepContext } from './step-kit';
+import { assertTextKeepsBytes, type Probe, StepMismatchError, StepRefusedError, textHash, type StepContext } from './step-kit';
 
 type FrontmatterOp = { path: string; edit: NoteEdit };
 type Before = StepBefore & { type: 'frontmatter' };
 type After = StepAfter & { type: 'frontmatter' };
 
 function what(op: FrontmatterOp): string {
-  return `${op.edit.type.replace('_', ' ')} of ${op.path}`;
+  return describeOperation({ type: 'frontmatter', ...op });
 }
 
 /** The note's properties, or the reason they cannot be read (as a clean refusal). */
@@ -39,14 +40,14 @@ export async function prepareFrontmatter(ctx: StepContext, op: FrontmatterOp): P
 
 export async function applyFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before): Promise<After> {
   // processFrontMatter cannot compare texts itself: the note must still be the one recorded.
-  if ((await sha256Hex(await ctx.port.read(op.path))) !== before.hash) throw new StaleWriteError(op.path);
+  if ((await textHash(ctx.port, op.path)) !== before.hash) throw new StaleWriteError(op.path);
   try {
     await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit));
   } catch (e) {
     if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
     throw e;
   }
-  return { type: 'frontmatter', hash: await sha256Hex(await ctx.port.read(op.path)) };
+  return { type: 'frontmatter', hash: await textHash(ctx.port, op.path) };
 }
 
 /** Whether `text` is the recorded note with the edit done: same body, properties showing the change. */
@@ -67,7 +68,7 @@ export async function probeFrontmatter(ctx: StepContext, op: FrontmatterOp, befo
 }
 
 export async function frontmatterAfter(ctx: StepContext, op: FrontmatterOp): Promise<After> {
-  return { type: 'frontmatter', hash: (await ctx.port.exists(op.path)) ? await sha256Hex(await ctx.port.read(op.path)) : null };
+  return { type: 'frontmatter', hash: (await ctx.port.exists(op.path)) ? await textHash(ctx.port, op.path) : null };
 }
 
 /** Puts the recorded text back, only over the text the step left (never over a later edit). */
