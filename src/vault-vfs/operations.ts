@@ -3,7 +3,6 @@
 // note edits (`add_tags`, `remove_tags`, `set_properties`) are operations too: they name the note
 // by its path when the plan was made, and run after that note's move.
 
-import { parentOf } from './path-safety';
 
 export type NoteEditType = 'add_tags' | 'remove_tags' | 'set_properties';
 export type OperationType = 'create_folder' | 'move' | 'rename' | 'trash' | NoteEditType;
@@ -95,30 +94,4 @@ export function riskOf(op: PlannedOperation): Risk {
 /** The paths an operation touches: its path, or its source and destination. */
 export function opPaths(op: PlannedOperation): string[] {
   return hasPath(op) ? [op.path] : [op.source, op.destination];
-}
-
-/**
- * Where each path ends up after `moves` run in order (a file moved twice, a folder moved with the
- * note in it): the path a note edit runs on when the note's move runs first. Moves are indexed by
- * source, so following one path costs its depth times the moves that take it.
- */
-export function pathAfterMoves(moves: readonly { source: string; destination: string }[]): (path: string) => string {
-  const bySource = new Map<string, number[]>();
-  moves.forEach((m, i) => bySource.set(m.source, [...(bySource.get(m.source) ?? []), i]));
-  return (path) => {
-    let p = path;
-    let from = -1;
-    for (;;) {
-      // The first move after the last one applied that takes `p` or a folder above it.
-      let next = -1;
-      for (let a = p; a !== ''; a = parentOf(a)) {
-        const i = bySource.get(a)?.find((x) => x > from);
-        if (i !== undefined && (next === -1 || i < next)) next = i;
-      }
-      const m = moves[next];
-      if (m === undefined) return p;
-      p = m.destination + p.slice(m.source.length);
-      from = next;
-    }
-  };
 }

@@ -3,7 +3,8 @@
 // resumed or rolled back after a crash and undone later. A step that is refused (its source is
 // gone, its note was edited) stops the job, and what already ran is rolled back: nothing is left
 // half done.
-import { pathAfterMoves, type PlannedOperation } from '../../vault-vfs/operations';
+import { MoveTrail } from '../../vault-vfs/move-trail';
+import type { PlannedOperation } from '../../vault-vfs/operations';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { diffAsChange } from '../text/lines';
 import { sha256Hex } from './content-hash';
@@ -78,11 +79,24 @@ async function toJobOperation(input: JobOperationInput, known: WeakMap<object, {
   }
 }
 
-/** Note edits name the note as it was before the job; they run where the job's moves put it. */
+/**
+ * Every step names what it works on as it was before the job (a plan lists its moves in any order:
+ * the plan note groups them by destination); it runs on the path the job's earlier moves put it at.
+ * So a folder's subfolder moved after the folder itself is taken from where the folder went, and a
+ * note edit or a trash runs on the note wherever its move took it. Steps whose path did not change
+ * stay the same objects (the texts of edits are kept by identity in `known`).
+ */
 function followMoves(ops: JobOperation[]): JobOperation[] {
-  if (!ops.some((op) => op.type === 'frontmatter')) return ops;
-  const where = pathAfterMoves(ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op] : [])));
-  return ops.map((op) => (op.type === 'frontmatter' ? { ...op, path: where(op.path) } : op));
+  const trail = new MoveTrail();
+  return ops.map((op) => {
+    if (op.type === 'move' || op.type === 'rename') {
+      const { source } = trail.add(op);
+      return source === op.source ? op : { ...op, source };
+    }
+    if (op.type !== 'frontmatter' && op.type !== 'trash') return op;
+    const path = trail.where(op.path);
+    return path === op.path ? op : { ...op, path };
+  });
 }
 
 export function reportOf(state: JobState, notes: string[]): JobReport {

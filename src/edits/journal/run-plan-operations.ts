@@ -47,7 +47,11 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   const allowed = checked.allowed
     .map((p) => p.op)
     .filter((op) => !ran.has(op.opId) && !stale.has(op.opId))
-    .map((op) => (isNoteEdit(op) ? { ...op, path: now(op.path) } : op));
+    .map((op) => {
+      // Each runs where this plan's moves that already ran put what it names.
+      if (op.type === 'move' || op.type === 'rename') return { ...op, source: now(op.source) };
+      return isNoteEdit(op) || op.type === 'trash' ? { ...op, path: now(op.path) } : op;
+    });
   let job: JobReport | null = null;
   const outcome = new Map<string, { state: 'done' | 'failed'; error?: string }>();
   for (const r of refused) outcome.set(r.id, { state: 'failed', error: r.reason });

@@ -4,7 +4,8 @@
 // already ran took it elsewhere. Frontmatter that is no longer valid YAML refuses the edit too.
 import { FrontmatterError, readFrontmatterForEdit } from '../../vault-vfs/markdown/frontmatter-write';
 import { staleEditReason, tagsMissing } from '../../vault-vfs/markdown/note-edit';
-import { isNoteEdit, pathAfterMoves, type PropertyValues } from '../../vault-vfs/operations';
+import { pathAfterMoves } from '../../vault-vfs/move-trail';
+import { isNoteEdit, type PropertyValues } from '../../vault-vfs/operations';
 import { VaultFileNotFoundError, type VaultPort } from '../../vault-vfs/vault-port';
 import type { OpBlockData } from './block-format';
 import { plannedOperationOf } from './plan-note';
