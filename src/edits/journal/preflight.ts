@@ -48,7 +48,8 @@ export async function preflight(port: VaultPort, ops: readonly JobOperation[]): 
     for (const p of new Set(await writesOf(port, op))) {
       if (!known.has(p)) known.set(p, await ask(p));
       const r = known.get(p);
-      if (r) reasons.push(r);
+      // Two paths of one step behind the same link give the same reason: it is said once.
+      if (r && !reasons.includes(r)) reasons.push(r);
     }
     if (reasons.length > 0) problems.push({ step: i, reason: `${describeOperation(op)}: ${reasons.join('; ')}` });
   }
