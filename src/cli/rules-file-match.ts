@@ -7,7 +7,7 @@ import { type CompiledRule, parseRulesJson } from '../dsl/rules';
 import type { SimilarityKind, SimilaritySources } from '../dsl/similarity';
 import { isNoteEdit, type NoteEdit } from '../vault-vfs/operations';
 import type { VaultPort } from '../vault-vfs/vault-port';
-import { UsageError, type CliIO } from './command';
+import { InputError, type CliIO } from './command';
 
 export interface RuleFileMatch {
   path: string;
@@ -17,14 +17,16 @@ export interface RuleFileMatch {
   edits: NoteEdit[];
 }
 
-export async function readRulesFile(file: string) {
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read rules file ${file}`);
+/** The rules of a rules file (JSON, as docs/rules.md says), or an InputError naming the file. */
+export async function readRulesFile(file: string): Promise<CompiledRule[]> {
+  const text = await fs.readFile(file, 'utf8').catch((e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot read rules file ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e)}`);
   });
   try {
     return parseRulesJson(text);
   } catch (e) {
-    throw new UsageError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new InputError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
