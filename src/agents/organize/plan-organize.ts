@@ -24,6 +24,7 @@ import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
+import { contentSource } from './scoring/content-source';
 import { FeatureSource } from './scoring/file-features';
 import { planQuality, recordsAfter } from './scoring/plan-quality';
 import { type ScoredCandidate, scorePass } from './scoring/score-pass';
@@ -83,6 +84,7 @@ export interface OrganizeRequest {
   /**
    * Where rules' `vector_similarity` scores come from: the semantic index when there is one, the
    * vault's keyword index otherwise; without either, keyword matching over the files themselves.
+   * A semantic index given here also scores the similarity scores' content signal (content-source.ts).
    */
   similarity?: SimilaritySources;
   /**
@@ -129,7 +131,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   let items: AmbiguousItem[] | undefined;
   const asking = req.sources.has('agent') && req.agent !== undefined;
   let candidates = new Map<string, ScoredCandidate[]>();
-  const features = new FeatureSource();
+  // The content signal: the semantic index's vectors where it covers every note here, else keywords.
+  const content = contentSource(records, req.similarity?.semantic);
+  const features = new FeatureSource(undefined, content.vectors);
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
@@ -158,6 +162,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
     if (scored.placements.length > 0) used.push(`similarity scores placed ${scored.placements.length} files or folders`);
+    used.push(content.said);
     progress(used[used.length - 1] ?? '');
   } else {
     undecided = open;
