@@ -145,8 +145,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const waitingForHeuristics = coveredBy(ambiguous);
     const placedMoves: PlannedOperation[] = [];
     const track = (source: string, target: string | null): void => void (target !== null && placedMoves.push({ opId: '', type: 'move', source, destination: target }));
-    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
+    // Files first: a file leaving a folder that moves whole goes before the folder does.
     for (const p of h.files) if (!waitingForHeuristics(p.path)) track(p.path, builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason }));
+    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
