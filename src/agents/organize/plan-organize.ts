@@ -7,6 +7,7 @@ import { isInFolder, recordsFromVault } from '../../dsl/file-records';
 import type { SimilaritySources } from '../../dsl/similarity';
 import { planRules } from '../../dsl/plan-rules';
 import type { CompiledRule } from '../../dsl/rules';
+import { withoutUnwritable } from '../../edits/journal/preflight';
 import { filter, opProposal } from '../../edits/scope/filter-proposals';
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import type { FileRecord } from '../../vault-vfs/file-record';
@@ -226,7 +227,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const policy = organizeScopePolicy(port.configDir, req);
   const checked = filter(ordered.map(opProposal), policy);
   for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.proposal.op), detail: r.reason });
-  const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
+  const writable = await withoutUnwritable(port, checked.allowed.map((p) => p.op));
+  for (const r of writable.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.op), detail: r.reason });
+  const sim = simulatePlan(entries, writable.runnable, { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
 
   const operations = sim.applied;

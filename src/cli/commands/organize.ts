@@ -5,7 +5,6 @@
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
 // runs only when a provider is given.
 import { readAttachmentFolder } from '../attachment-folder';
-import { promises as fs } from 'node:fs';
 import { newJobId } from '../../edits/journal/journal-store';
 import { createOrganizeAgent } from '../../agents/organize/agent';
 import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
@@ -14,7 +13,6 @@ import { planJson, type OrganizePlan } from '../../agents/organize/organize-plan
 import { qualityLine } from '../../agents/organize/scoring/plan-quality';
 import type { ScoringThresholds } from '../../agents/organize/scoring/thresholds';
 import type { PlanSource } from '../../agents/organize/plan-organize';
-import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
@@ -22,6 +20,7 @@ import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
+import { readRulesFile } from '../rules-file-match';
 import { embedderOfSavedIndex, loadSavedIndex } from '../saved-semantic-index';
 import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
@@ -114,17 +113,7 @@ export const organizeCommand: CliCommand = {
     const planProblem = planFolderProblem(vault.configDir, planFolder, folder);
     if (planProblem !== null) throw new UsageError(`--plan-folder: ${planProblem}`);
     const rulesFile = parsed.values.get('rules');
-    let rules;
-    if (rulesFile !== undefined) {
-      const text = await fs.readFile(rulesFile, 'utf8').catch(() => {
-        throw new UsageError(`cannot read rules file ${rulesFile}`);
-      });
-      try {
-        rules = parseRulesJson(text);
-      } catch (e) {
-        throw new UsageError(`${rulesFile}: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
+    const rules = rulesFile === undefined ? undefined : await readRulesFile(rulesFile);
     const raw = clientFromFlags(parsed, io.env);
     // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
     const client = raw
