@@ -164,8 +164,8 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
     if (scored.placements.length > 0) used.push(`similarity scores placed ${scored.placements.length} files or folders`);
-    used.push(content.said);
     progress(used[used.length - 1] ?? '');
+    used.push(content.said);
   } else {
     undecided = open;
   }
