@@ -90,9 +90,10 @@ export const organizeCommand: CliCommand = {
     '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
     'Without --dry-run, the plan is written as a note in the plan folder (nothing else changes',
-    'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") scores with the',
-    'semantic index `steward index` built when it was built with this provider (only the queries are',
-    'sent), otherwise by the words in each file; the plan says which.',
+    'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") and the similarity',
+    'scores\' content signal use the semantic index `steward index` built when it was built with this',
+    'provider (only rules\' queries are sent; notes\' vectors are read from the index), otherwise the',
+    'words in each file; the plan says which.',
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
@@ -127,7 +128,8 @@ export const organizeCommand: CliCommand = {
     const naming = namingId === undefined ? undefined : conventionById(namingId);
     if (namingId !== undefined && !naming?.rewrite) throw new UsageError(`--naming ${namingId}: use one of ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`);
     await assertNoInterruptedJob(vault);
-    const choice = rules === undefined ? null : providerFromFlags(parsed, io.env);
+    // The saved semantic index scores rules' vector_similarity and the similarity scores' content signal.
+    const choice = rules === undefined && !sources.has('heuristics') ? null : providerFromFlags(parsed, io.env);
     const embedder = choice === null ? null : await embedderOfSavedIndex(vault, choice);
     const saved = embedder === null ? null : await loadSavedIndex(vault, embedder);
     // Ctrl-C while planning cancels the run (the model call included) before anything is written;
