@@ -146,7 +146,7 @@ export class NodeVault implements VaultPort {
   }
 
   private safe(p: string): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir });
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp) });
   }
 
   private emit(change: VaultChange): void {
