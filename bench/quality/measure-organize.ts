@@ -17,6 +17,8 @@ export interface Measured extends VMeasure {
   strictV: number;
   /** Operations in the plan (Steward only). */
   operations?: number;
+  /** What scored the similarity scores' content signal, as the plan says (Steward only). */
+  content?: string;
 }
 
 export interface StewardOptions {
@@ -68,7 +70,8 @@ export async function measureSteward(dir: string, folder: string, truth: Readonl
     ...(opts.similarity ? { similarity: opts.similarity } : {}),
   });
   const paths = [...truth.keys()];
-  return { ...measured(truth, groupingAfter(paths, plan.operations), groupingAfter(paths, plan.operations, true)), operations: plan.operations.length };
+  const content = /content similarity scored by [^;]*?(?=;|\.$)/u.exec(plan.description)?.[0];
+  return { ...measured(truth, groupingAfter(paths, plan.operations), groupingAfter(paths, plan.operations, true)), operations: plan.operations.length, ...(content ? { content } : {}) };
 }
 
 /** `V 0.93 (h 0.95, c 0.91)`, for reports. */

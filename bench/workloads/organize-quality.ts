@@ -30,7 +30,7 @@ function row(bench: Bench, vault: string, method: string, m: Measured, baseline?
     case: `${vault}: ${method}`,
     value: formatMeasure(m),
     ...(baseline ? { baseline: 'type-only grouping', baselineValue: `V ${baseline.v.toFixed(3)}`, ratio: `${(m.v / Math.max(baseline.v, 1e-9)).toFixed(2)}x` } : {}),
-    note: `strict V ${m.strictV.toFixed(3)} (year/month levels as folders of their own)${m.operations === undefined ? '' : `; ${m.operations} operations`}`,
+    note: `strict V ${m.strictV.toFixed(3)} (year/month levels as folders of their own)${m.operations === undefined ? '' : `; ${m.operations} operations`}${m.content === undefined ? '' : `; ${m.content}`}`,
   });
 }
 
