@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { type OrganizeAgent, type PlanSource, planOrganize } from '../../src/agents/organize/plan-organize';
 import type { CompiledRule } from '../../src/dsl/rules';
+import type { SimilaritySources } from '../../src/dsl/similarity';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { groupingAfter, typeOnlyGrouping } from './groupings';
 import type { InboxFile } from './messy-inbox';
@@ -16,11 +17,17 @@ export interface Measured extends VMeasure {
   strictV: number;
   /** Operations in the plan (Steward only). */
   operations?: number;
+  /** What scored the similarity scores' content signal, as the plan says (Steward only). */
+  content?: string;
 }
 
 export interface StewardOptions {
   rules?: readonly CompiledRule[];
   agent?: OrganizeAgent;
+  /** A semantic index here scores the content signal too (see scoring/content-source.ts). */
+  similarity?: SimilaritySources;
+  /** The vault to plan on, when the caller opened it (to build an index on it first). */
+  vault?: NodeVault;
 }
 
 /** Writes generated files under `dir` (a fresh vault folder). */
@@ -49,7 +56,7 @@ export function measureTypeOnly(truth: ReadonlyMap<string, string>): Measured {
 
 /** Steward's plan for `folder` in the vault at `dir` (planned, not applied: the vault is not changed). */
 export async function measureSteward(dir: string, folder: string, truth: ReadonlyMap<string, string>, opts: StewardOptions = {}): Promise<Measured> {
-  const vault = await NodeVault.open(dir);
+  const vault = opts.vault ?? (await NodeVault.open(dir));
   const sources = new Set<PlanSource>(['heuristics']);
   if (opts.rules && opts.rules.length > 0) sources.add('rules');
   if (opts.agent) sources.add('agent');
@@ -60,9 +67,11 @@ export async function measureSteward(dir: string, folder: string, truth: Readonl
     planLimit: 100_000,
     ...(opts.rules ? { rules: opts.rules } : {}),
     ...(opts.agent ? { agent: opts.agent } : {}),
+    ...(opts.similarity ? { similarity: opts.similarity } : {}),
   });
   const paths = [...truth.keys()];
-  return { ...measured(truth, groupingAfter(paths, plan.operations), groupingAfter(paths, plan.operations, true)), operations: plan.operations.length };
+  const content = /content similarity scored by [^;]*?(?=;|\.$)/u.exec(plan.description)?.[0];
+  return { ...measured(truth, groupingAfter(paths, plan.operations), groupingAfter(paths, plan.operations, true)), operations: plan.operations.length, ...(content ? { content } : {}) };
 }
 
 /** `V 0.93 (h 0.95, c 0.91)`, for reports. */

@@ -4,13 +4,19 @@
 // about 180 files; full mode about 450). Doing nothing and grouping by file type alone are the
 // baselines. The organize agent's passes run too, against the scripted LLM server over HTTP with a
 // fixed policy instead of a model (bench/quality/candidate-model.ts): what the candidates are worth.
+// One row scores the content signal with a semantic index built by the scripted server's test
+// embedder: a hashed bag of words (tests/llm-server/embeddings.ts), not a language model. It shows
+// the semantic path working end to end, not what a real embedding model would score.
 import { cp, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createOrganizeAgent } from '../../src/agents/organize/agent';
 import type { OrganizeAgent } from '../../src/agents/organize/plan-organize';
+import { NodeVault } from '../../src/vault-vfs/node/node-vault';
+import { SemanticIndex } from '../../src/vault-vfs/semantic/semantic-index';
 import { parseRulesJson } from '../../src/dsl/rules';
 import { clientFor } from '../../tests/agents/llm/client-fixtures';
-import { startScriptedLlmServer } from '../../tests/llm-server';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/llm-server';
+import { scriptedEmbedder } from '../../tests/vault-vfs/semantic/fixtures';
 import { candidateModel } from '../quality/candidate-model';
 import { type Measured, formatMeasure, measureNothing, measureSteward, measureTypeOnly, writeFiles } from '../quality/measure-organize';
 import { generateInbox, inboxTruth } from '../quality/messy-inbox';
@@ -24,7 +30,7 @@ function row(bench: Bench, vault: string, method: string, m: Measured, baseline?
     case: `${vault}: ${method}`,
     value: formatMeasure(m),
     ...(baseline ? { baseline: 'type-only grouping', baselineValue: `V ${baseline.v.toFixed(3)}`, ratio: `${(m.v / Math.max(baseline.v, 1e-9)).toFixed(2)}x` } : {}),
-    note: `strict V ${m.strictV.toFixed(3)} (year/month levels as folders of their own)${m.operations === undefined ? '' : `; ${m.operations} operations`}`,
+    note: `strict V ${m.strictV.toFixed(3)} (year/month levels as folders of their own)${m.operations === undefined ? '' : `; ${m.operations} operations`}${m.content === undefined ? '' : `; ${m.content}`}`,
   });
 }
 
@@ -41,14 +47,14 @@ const workload: Workload = {
     const agent = (): OrganizeAgent => createOrganizeAgent({ client: clientFor(server, { kind: 'openai', streaming: false }) });
     const scripted = 'Steward heuristics + the agent passes, scripted (best candidate at 0.40 or more, else stay)';
     try {
-      await measureAll(bench, ctx.tmp, ctx.quick, agent, scripted);
+      await measureAll(bench, ctx.tmp, ctx.quick, agent, scripted, server);
     } finally {
       await server.close();
     }
   },
 };
 
-async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () => OrganizeAgent, scripted: string): Promise<void> {
+async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () => OrganizeAgent, scripted: string, server: ScriptedLlmServer): Promise<void> {
   // examples/messy-vault, copied so nothing in the repository is read while it could change.
   const example = path.join(tmp, 'messy-vault');
   await cp(path.join(ROOT, 'examples', 'messy-vault'), example, { recursive: true });
@@ -60,6 +66,7 @@ async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () =
   row(bench, 'messy-vault', 'Steward heuristics', await measureSteward(example, 'Inbox', exampleTruth), exTypeOnly);
   row(bench, 'messy-vault', 'Steward heuristics + the example rules', await measureSteward(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
   row(bench, 'messy-vault', scripted, await measureSteward(example, 'Inbox', exampleTruth, { agent: agent() }), exTypeOnly);
+  row(bench, 'messy-vault', SEMANTIC, await withTestIndex(example, server, (vault, index) => measureSteward(example, 'Inbox', exampleTruth, { vault, similarity: { semantic: index } })), exTypeOnly);
 
   const files = generateInbox({ seed: 1, scale: quick ? 1 : 3 });
   const generated = path.join(tmp, 'generated');
@@ -70,7 +77,23 @@ async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () =
   row(bench, label, 'doing nothing', measureNothing(truth));
   row(bench, label, 'type-only grouping (baseline)', typeOnly);
   row(bench, label, 'Steward heuristics', await measureSteward(generated, 'Inbox', truth), typeOnly);
+  row(bench, label, SEMANTIC, await withTestIndex(generated, server, (vault, index) => measureSteward(generated, 'Inbox', truth, { vault, similarity: { semantic: index } })), typeOnly);
   row(bench, label, scripted, await measureSteward(generated, 'Inbox', truth, { agent: agent() }), typeOnly);
+}
+
+const SEMANTIC = 'Steward heuristics, content scored by a semantic index of the test embedder (hashed words, 512 dimensions; not a real model)';
+
+/** Builds a semantic index of the vault at `dir` with the test embedder, in memory, for `use`. */
+async function withTestIndex<T>(dir: string, server: ScriptedLlmServer, use: (vault: NodeVault, index: SemanticIndex) => Promise<T>): Promise<T> {
+  const vault = await NodeVault.open(dir);
+  const index = new SemanticIndex(vault, scriptedEmbedder(server, 512), { persist: false });
+  try {
+    await index.start();
+    if (!index.built) throw new Error(`the test embedder's index was not built (${index.progress.phase})`);
+    return await use(vault, index);
+  } finally {
+    await index.stop(false);
+  }
 }
 
 export default workload;

@@ -1,6 +1,7 @@
 // Entry point of the `steward` binary (dist/cli.mjs).
 import { createInterface } from 'node:readline/promises';
 import { runCli } from './main';
+import { outputWriter } from './output-stream';
 
 /** A question at the terminal; null at end of input (Ctrl-D). */
 async function prompt(question: string): Promise<string | null> {
@@ -14,8 +15,8 @@ async function prompt(question: string): Promise<string | null> {
 }
 
 const code = await runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
+  stdout: outputWriter(process.stdout),
+  stderr: outputWriter(process.stderr),
   env: process.env,
   cwd: process.cwd(),
   ...(process.stdin.isTTY ? { prompt } : {}),

@@ -27,6 +27,17 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * Bad content in a file the user named (a rules file that does not parse): exit 2 like a usage
+ * error, but without the usage, which would bury the one line that says what is wrong and where.
+ */
+export class InputError extends UsageError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
 /** The work failed: exit 1. */
 export class FailureError extends Error {
   constructor(message: string) {

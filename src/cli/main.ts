@@ -1,6 +1,6 @@
 // The `steward` command: global flags, subcommand dispatch, and the exit-code contract
 // (0 done, 1 failed with one line on stderr, 2 bad usage).
-import { type CliCommand, type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, UsageError } from './command';
+import { type CliCommand, type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './command';
 import { commands } from './registry';
 import { version } from './version';
 
@@ -49,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`error: ${e.message}\n${command.usage}\n`);
+      io.stderr(e instanceof InputError ? `error: ${e.message}\n` : `error: ${e.message}\n${command.usage}\n`);
       return EXIT_USAGE;
     }
     const message = e instanceof Error ? e.message : String(e);

@@ -3,10 +3,11 @@
 // and the tags and properties it sets (values before and after). Refused files go to stderr.
 import { promises as fs } from 'node:fs';
 import { planRulesOnVault } from '../dsl/plan-rules';
-import { parseRulesJson } from '../dsl/rules';
+import { type CompiledRule, parseRulesJson } from '../dsl/rules';
+import type { SimilarityKind, SimilaritySources } from '../dsl/similarity';
 import { isNoteEdit, type NoteEdit } from '../vault-vfs/operations';
 import type { VaultPort } from '../vault-vfs/vault-port';
-import { UsageError, type CliIO } from './command';
+import { InputError, type CliIO } from './command';
 
 export interface RuleFileMatch {
   path: string;
@@ -16,20 +17,26 @@ export interface RuleFileMatch {
   edits: NoteEdit[];
 }
 
-export async function readRulesFile(file: string) {
-  const text = await fs.readFile(file, 'utf8').catch(() => {
-    throw new UsageError(`cannot read rules file ${file}`);
+/** The rules of a rules file (JSON, as docs/rules.md says), or an InputError naming the file. */
+export async function readRulesFile(file: string): Promise<CompiledRule[]> {
+  const text = await fs.readFile(file, 'utf8').catch((e: unknown) => {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot read rules file ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e)}`);
   });
   try {
     return parseRulesJson(text);
   } catch (e) {
-    throw new UsageError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new InputError(`${file}: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 
-export async function matchRulesFile(vault: VaultPort, file: string, folder: string): Promise<{ matches: RuleFileMatch[]; refused: string[] }> {
-  const rules = await readRulesFile(file);
-  const plan = await planRulesOnVault(vault, rules, { folder });
+export async function matchRulesFile(
+  vault: VaultPort,
+  rules: readonly CompiledRule[],
+  folder: string,
+  similarity?: SimilaritySources,
+): Promise<{ matches: RuleFileMatch[]; refused: string[]; similarityUsed: SimilarityKind | null }> {
+  const plan = await planRulesOnVault(vault, rules, { folder, ...(similarity ? { similarity } : {}) });
   const edits = new Map<string, NoteEdit[]>();
   for (const op of plan.operations) {
     if (!isNoteEdit(op)) continue;
@@ -37,7 +44,7 @@ export async function matchRulesFile(vault: VaultPort, file: string, folder: str
     edits.set(op.path, [...(edits.get(op.path) ?? []), edit]);
   }
   const matches = plan.matches.map((m): RuleFileMatch => ({ path: m.path, rule: m.rule, destination: m.destination, edits: edits.get(m.path) ?? [] }));
-  return { matches, refused: plan.conflicts.map((c) => c.detail) };
+  return { matches, refused: plan.conflicts.map((c) => c.detail), similarityUsed: plan.similarityUsed };
 }
 
 /** One line per file: `path  (rule) -> destination; add_tags [..] -> [..]`. */

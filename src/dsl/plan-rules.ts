@@ -10,6 +10,7 @@ import type { FileRecord } from '../vault-vfs/file-record';
 import type { PlannedOperation } from '../vault-vfs/operations';
 import { checkVaultPath, nameOf, parentOf } from '../vault-vfs/path-safety';
 import type { VaultEntry, VaultPort } from '../vault-vfs/vault-port';
+import { ContentKeywordSimilarity } from './content-similarity';
 import { prepareScope, type EvaluationOptions } from './evaluate';
 import { isInFolder, recordsFromVault } from './file-records';
 import { expandPattern, legalName } from './rename-pattern';
@@ -233,5 +234,7 @@ export async function planRulesOnVault(
   opts: Omit<PlanOptions, 'existing' | 'configDir'>,
 ): Promise<RulePlan> {
   const [records, existing] = await Promise.all([recordsFromVault(port, opts.folder), port.list()]);
-  return planRules(rules, records, { readNote: (p) => port.read(p), ...opts, existing, configDir: port.configDir });
+  // Without an index, vector_similarity is scored by the words in the files, as organize does.
+  const similarity = opts.similarity ?? { keyword: new ContentKeywordSimilarity(records) };
+  return planRules(rules, records, { readNote: (p) => port.read(p), ...opts, similarity, existing, configDir: port.configDir });
 }

@@ -48,7 +48,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   private safe(p: string): string {
-    return normalizePath(assertSafeVaultPath(p, { configDir: this.configDir }));
+    return normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
   }
 
   private file(p: string): TFile {

@@ -7,6 +7,14 @@ import { UnsafePathError } from './vault-port';
 export interface PathSafetyOptions {
   /** The vault's config folder, `.obsidian` unless the user changed it. */
   configDir: string;
+  /**
+   * Whether a (normalized) path names a file or folder the vault already holds. Such a path may
+   * keep characters a new name may not (`C# notes.md`, `a:b.md` written by another program or
+   * synced from another system): reading it, rewriting a link in it or moving it away harms
+   * nothing, and refusing it made one such note break every command that reads the vault. Only
+   * names Steward would bring into being are held to Obsidian's rules.
+   */
+  exists?: (path: string) => boolean;
 }
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
@@ -44,7 +52,8 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 /**
  * Checks a vault-relative path that Steward would read or write. Refuses absolute paths, `..`
  * and `.` segments, NUL and control characters, names Obsidian cannot hold, `# ^ [ ] |` in
- * note names, and anything in the config folder or `.trash`.
+ * note names (unless `opts.exists` says the vault already holds the path), and anything in the
+ * config folder or `.trash`.
  */
 export function checkVaultPath(input: string, opts: PathSafetyOptions): PathCheck {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, reason: 'the path is empty' };
@@ -57,16 +66,19 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
   const path = normalizeVaultPath(input);
   if (path === '/') return { ok: false, reason: 'the vault root itself cannot be changed' };
   const segments = path.split('/');
+  // Looked up only when a name breaks a rule: the vault's own names are not judged.
+  let existing: boolean | undefined;
+  const held = (): boolean => (existing ??= opts.exists?.(path) === true);
   for (const [i, segment] of segments.entries()) {
     if (segment === '..' || segment === '.') {
       return { ok: false, reason: `"${segment}" segments are not allowed; paths stay inside the vault` };
     }
-    if (ILLEGAL_IN_NAMES.test(segment)) {
+    if (ILLEGAL_IN_NAMES.test(segment) && !held()) {
       return { ok: false, reason: `"${segment}" contains a character Obsidian cannot use in names (* " \\ / < > : | ?)` };
     }
     if (segment.trim() === '') return { ok: false, reason: 'a path segment is blank' };
     const isLast = i === segments.length - 1;
-    if (isLast && segment.toLowerCase().endsWith('.md') && ILLEGAL_IN_NOTE_NAMES.test(segment)) {
+    if (isLast && segment.toLowerCase().endsWith('.md') && ILLEGAL_IN_NOTE_NAMES.test(segment) && !held()) {
       return { ok: false, reason: `note name "${segment}" contains a character that breaks links (# ^ [ ] |)` };
     }
   }

@@ -67,6 +67,34 @@ describe('steward rules match: vector_similarity', () => {
   });
 });
 
+describe('steward rules match --rules FILE: vector_similarity', () => {
+  let rulesDir: string;
+  let rules: string;
+  beforeAll(async () => {
+    rulesDir = await mkdtemp(path.join(tmpdir(), 'steward-rules-'));
+    rules = path.join(rulesDir, 'rules.json');
+    await writeFile(rules, JSON.stringify({ rules: [{ name: 'Orchards', if: EXPR, thenMoveTo: 'Orchards', thenAddTags: ['orchard'] }] }));
+  });
+  afterAll(() => rm(rulesDir, { recursive: true, force: true }));
+  const matched = (stdout: string): string[] => (JSON.parse(stdout) as { path: string }[]).map((m) => m.path).sort();
+
+  it('scores with the built index when the embedding flags name its model, as an expression does', async () => {
+    const r = await runSteward(['rules', 'match', tv.dir, '--rules', rules, '--json', ...embedding]);
+    expect(r.code).toBe(0);
+    expect(matched(r.stdout)).toEqual(['Inbox/Orchard.md']);
+    expect(r.stderr).toBe('note: vector_similarity used the semantic index\n');
+    expect(textsSent(server)).toEqual(['orchard apples']);
+  });
+
+  it('without the flags, keywords score and it says so; nothing is sent', async () => {
+    const r = await runSteward(['rules', 'match', tv.dir, '--rules', rules, '--json']);
+    expect(r.code).toBe(0);
+    expect(matched(r.stdout)).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);
+    expect(r.stderr).toBe('note: vector_similarity used the keyword index\n');
+    expect(server.requests).toEqual([]);
+  });
+});
+
 describe('steward organize: vector_similarity in rules', () => {
   let rulesDir: string;
   let rules: string;

@@ -41,6 +41,9 @@ describe.skipIf(!helpVaultPresent)(helpVaultSuite('the semantic index on the Obs
       expect(before.stderr).toMatch(/semantic index is not built yet; keyword search ran instead/);
       expect(textsSent(server)).toEqual([]);
 
+      const none = await runSteward(['index', dir, '--status']);
+      expect(none).toMatchObject({ code: 0, stdout: 'no semantic index is saved in this vault (steward index with the embedding flags builds it)\n' });
+
       const built = await runSteward(['index', dir, ...local]);
       expect(built.code).toBe(0);
       expect(built.stdout).toMatch(/^indexed [\d,]+ notes in [\d,]+ chunks; [\d,]+ texts sent to local\n$/);
@@ -56,6 +59,12 @@ describe.skipIf(!helpVaultPresent)(helpVaultSuite('the semantic index on the Obs
 
       const status = await runSteward(['index', dir, '--status', ...local]);
       expect(status.stdout).toMatch(/^local\/embed-scripted\/256: [\d,]+ notes, [\d,]+ chunks, [\d.]+ MB in \.obsidian\/plugins\/steward\/semantic-index\/store\.bin\n$/);
+      // Without the flags, --status names the model the saved index was built with; nothing is sent.
+      server.reset();
+      const bare = await runSteward(['index', dir, '--status']);
+      expect(bare.code).toBe(0);
+      expect(bare.stdout).toBe(status.stdout);
+      expect(server.requests).toEqual([]);
 
       server.reset();
       const hybrid = await runSteward(['search', dir, 'gardening sentence brand', '--mode', 'hybrid', '--json', ...local]);

@@ -53,9 +53,19 @@ describe('steward pending', () => {
     expect(await pendingCommand.run([v.dir, 'list', '--json'], out)).toBe(0);
     expect(JSON.parse(out.out)).toEqual([
       { id: editId, kind: 'edit', note: 'Notes/a.md', type: 'replace', state: 'pending', line: 2, proposedHere: true },
-      { id: 'o1', kind: 'op', note: 'Steward/Plans/p.md', type: 'move', state: 'pending', line: 7, proposedHere: true },
-      { id: 'o2', kind: 'op', note: 'Steward/Plans/p.md', type: 'rename', state: 'pending', line: 13, proposedHere: true },
+      { id: 'o1', kind: 'op', note: 'Steward/Plans/p.md', type: 'move', state: 'pending', line: 7, proposedHere: true, target: 'Inbox/x.pdf -> Documents/x.pdf' },
+      { id: 'o2', kind: 'op', note: 'Steward/Plans/p.md', type: 'rename', state: 'pending', line: 13, proposedHere: true, target: 'Notes/a.md -> Notes/alpha.md' },
     ]);
+  });
+
+  it('the plain list says what each operation acts on', async () => {
+    const { v } = await setup();
+    vault = v;
+    const out = io();
+    expect(await pendingCommand.run([v.dir, 'list'], out)).toBe(0);
+    const lines = out.out.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^pending {2}op {3}move {11}o1 {2}Steward\/Plans\/p\.md:7 {2}Inbox\/x\.pdf -> Documents\/x\.pdf$/);
+    expect(lines[2]).toMatch(/ {2}Notes\/a\.md -> Notes\/alpha\.md$/);
   });
 
   it('accepts one edit through the journal, so undo brings the block back', async () => {

@@ -7,6 +7,7 @@ import { isInFolder, recordsFromVault } from '../../dsl/file-records';
 import type { SimilaritySources } from '../../dsl/similarity';
 import { planRules } from '../../dsl/plan-rules';
 import type { CompiledRule } from '../../dsl/rules';
+import { withoutUnwritable } from '../../edits/journal/preflight';
 import { filter, opProposal } from '../../edits/scope/filter-proposals';
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import type { FileRecord } from '../../vault-vfs/file-record';
@@ -24,6 +25,7 @@ import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
 import { PlanBuilder } from './plan-builder';
+import { contentSource } from './scoring/content-source';
 import { FeatureSource } from './scoring/file-features';
 import { planQuality, recordsAfter } from './scoring/plan-quality';
 import { type ScoredCandidate, scorePass } from './scoring/score-pass';
@@ -83,6 +85,7 @@ export interface OrganizeRequest {
   /**
    * Where rules' `vector_similarity` scores come from: the semantic index when there is one, the
    * vault's keyword index otherwise; without either, keyword matching over the files themselves.
+   * A semantic index given here also scores the similarity scores' content signal (content-source.ts).
    */
   similarity?: SimilaritySources;
   /**
@@ -129,7 +132,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   let items: AmbiguousItem[] | undefined;
   const asking = req.sources.has('agent') && req.agent !== undefined;
   let candidates = new Map<string, ScoredCandidate[]>();
-  const features = new FeatureSource();
+  // The content signal: the semantic index's vectors where it covers every note here, else keywords.
+  const content = contentSource(records, req.similarity?.semantic);
+  const features = new FeatureSource(undefined, content.vectors);
   const builder = new PlanBuilder([...entries, ...destinationsOf(ops)]);
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
@@ -141,8 +146,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const waitingForHeuristics = coveredBy(ambiguous);
     const placedMoves: PlannedOperation[] = [];
     const track = (source: string, target: string | null): void => void (target !== null && placedMoves.push({ opId: '', type: 'move', source, destination: target }));
-    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
+    // Files first: a file leaving a folder that moves whole goes before the folder does.
     for (const p of h.files) if (!waitingForHeuristics(p.path)) track(p.path, builder.place({ source: p.path, folder: join(req.folder, p.folder), rule: p.heuristic, reason: p.reason }));
+    for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
     const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
@@ -159,6 +165,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);
     if (scored.placements.length > 0) used.push(`similarity scores placed ${scored.placements.length} files or folders`);
     progress(used[used.length - 1] ?? '');
+    used.push(content.said);
   } else {
     undecided = open;
   }
@@ -220,7 +227,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const policy = organizeScopePolicy(port.configDir, req);
   const checked = filter(ordered.map(opProposal), policy);
   for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.proposal.op), detail: r.reason });
-  const sim = simulatePlan(entries, checked.allowed.map((p) => p.op), { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
+  const writable = await withoutUnwritable(port, checked.allowed.map((p) => p.op));
+  for (const r of writable.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.op), detail: r.reason });
+  const sim = simulatePlan(entries, writable.runnable, { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });
 
   const operations = sim.applied;

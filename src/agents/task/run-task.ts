@@ -91,6 +91,9 @@ export async function runTask(input: TaskRunInput, emit: PipelineListener, total
       return { ...common, outcome: null, text: result.finalText, error: `the answer's edits could not be read, so nothing was proposed: ${e instanceof Error ? e.message : String(e)}` };
     }
   }
+  // A reply with no text and no call (a local model that only thought, or ran out of context) is
+  // no answer: said as such, never shown as an empty one.
+  if (result.stop === 'final_answer' && result.finalText.trim() === '') return { ...common, outcome: null, text: '', error: 'the model replied with nothing: no answer and no edits' };
   if (result.stop === 'final_answer') return { ...common, outcome: { summary: result.finalText, proposed: [], refused: [], opened: [] }, text: '', error: null };
   return { ...common, outcome: null, text: result.finalText, error: `the Task agent gave no answer in ${result.iterations} turns` };
 }

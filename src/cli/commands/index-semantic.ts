@@ -10,13 +10,17 @@ import { stateWritable } from '../state-writable';
 import { progressLine, type CostEstimate } from '../../vault-vfs/semantic/build-state';
 import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
-import { keyString } from '../../vault-vfs/semantic/types';
+import { readStoreKey } from '../../vault-vfs/semantic/store-codec';
+import { type Embedder, keyString } from '../../vault-vfs/semantic/types';
+import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [
-  'usage: steward index <vault> [--status] [--yes] --provider P [--base-url URL] [--model M] [--dimensions N]',
+  'usage: steward index <vault> [--yes] --provider P [--base-url URL] [--model M] [--dimensions N]',
+  '       steward index <vault> --status [--provider P ...]',
   '',
   'Builds or updates the semantic index (the text of every note, in chunks, is sent to the provider).',
-  '  --status   print what the saved index holds and exit; nothing is sent',
+  '  --status   print what the saved index holds (and its model) and exit; nothing is sent. With the',
+  '             embedding flags it also says whether the index was built with that model',
   '  --yes      agree to the cost of a first build with a paid provider',
   EMBEDDING_USAGE,
 ].join('\n');
@@ -37,6 +41,18 @@ function progressPrinter(io: CliIO, tty: boolean): (line: string, final?: boolea
   };
 }
 
+/**
+ * For `--status` without the embedding flags: an embedder of the saved index's model that never
+ * embeds (status sends nothing), or null when no index is saved.
+ */
+async function savedIndexReader(vault: VaultPort): Promise<{ embedder: Embedder; price: number; providerName: string } | null> {
+  const bytes = await vault.state.readBinary(STORE_FILE).catch(() => null);
+  const key = bytes === null ? null : readStoreKey(bytes);
+  if (key === null) return null;
+  const embed = (): Promise<never> => Promise.reject(new Error('steward index --status sends nothing'));
+  return { embedder: { key, embed }, price: 0, providerName: key.provider };
+}
+
 export const indexCommand: CliCommand = {
   name: 'index',
   summary: 'build or update the semantic index (sends note text to the embedding provider)',
@@ -44,10 +60,16 @@ export const indexCommand: CliCommand = {
   async run(args, io) {
     const parsed = parseArgs(args, { values: [...EMBEDDING_FLAGS], booleans: ['status', 'yes'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
-    const choice = embedderFromFlags(parsed, io.env);
-    if (choice === null) throw new UsageError('steward index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
-    const vault = await openVault(parsed.positionals[0]);
     const status = parsed.booleans.has('status');
+    const flagged = embedderFromFlags(parsed, io.env);
+    if (flagged === null && !status) throw new UsageError('steward index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
+    const vault = await openVault(parsed.positionals[0]);
+    // --status alone asks about the index as it was saved, with whatever model built it.
+    const choice = flagged ?? (await savedIndexReader(vault));
+    if (choice === null) {
+      io.stdout(`no semantic index is saved in this vault (steward index with the embedding flags builds it)\n`);
+      return EXIT_OK;
+    }
     // Refused before anything is sent: embeddings that cannot be saved would be paid for again.
     if (!status && !(await stateWritable(parsed.positionals[0] as string, vault.configDir))) {
       throw new FailureError(`cannot save the semantic index: ${vault.configDir}/plugins/steward in this vault is not writable; nothing was sent`);

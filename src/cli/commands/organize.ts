@@ -5,7 +5,6 @@
 // accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
 // runs only when a provider is given.
 import { readAttachmentFolder } from '../attachment-folder';
-import { promises as fs } from 'node:fs';
 import { newJobId } from '../../edits/journal/journal-store';
 import { createOrganizeAgent } from '../../agents/organize/agent';
 import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
@@ -14,7 +13,6 @@ import { planJson, type OrganizePlan } from '../../agents/organize/organize-plan
 import { qualityLine } from '../../agents/organize/scoring/plan-quality';
 import type { ScoringThresholds } from '../../agents/organize/scoring/thresholds';
 import type { PlanSource } from '../../agents/organize/plan-organize';
-import { parseRulesJson } from '../../dsl/rules';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
@@ -22,6 +20,7 @@ import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
+import { readRulesFile } from '../rules-file-match';
 import { embedderOfSavedIndex, loadSavedIndex } from '../saved-semantic-index';
 import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
@@ -91,9 +90,10 @@ export const organizeCommand: CliCommand = {
     '  --dry-run         print the plan and write nothing (no plan note, no journal)',
     '  --apply           accept every operation and run the plan through the journal',
     'Without --dry-run, the plan is written as a note in the plan folder (nothing else changes',
-    'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") scores with the',
-    'semantic index `steward index` built when it was built with this provider (only the queries are',
-    'sent), otherwise by the words in each file; the plan says which.',
+    'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") and the similarity',
+    'scores\' content signal use the semantic index `steward index` built when it was built with this',
+    'provider (only rules\' queries are sent; notes\' vectors are read from the index), otherwise the',
+    'words in each file; the plan says which.',
     PROVIDER_USAGE,
   ].join('\n'),
   async run(args, io) {
@@ -113,17 +113,7 @@ export const organizeCommand: CliCommand = {
     const planProblem = planFolderProblem(vault.configDir, planFolder, folder);
     if (planProblem !== null) throw new UsageError(`--plan-folder: ${planProblem}`);
     const rulesFile = parsed.values.get('rules');
-    let rules;
-    if (rulesFile !== undefined) {
-      const text = await fs.readFile(rulesFile, 'utf8').catch(() => {
-        throw new UsageError(`cannot read rules file ${rulesFile}`);
-      });
-      try {
-        rules = parseRulesJson(text);
-      } catch (e) {
-        throw new UsageError(`${rulesFile}: ${e instanceof Error ? e.message : String(e)}`);
-      }
-    }
+    const rules = rulesFile === undefined ? undefined : await readRulesFile(rulesFile);
     const raw = clientFromFlags(parsed, io.env);
     // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
     const client = raw
@@ -138,7 +128,8 @@ export const organizeCommand: CliCommand = {
     const naming = namingId === undefined ? undefined : conventionById(namingId);
     if (namingId !== undefined && !naming?.rewrite) throw new UsageError(`--naming ${namingId}: use one of ${CONVENTIONS.filter((c) => c.rewrite).map((c) => c.id).join(', ')}`);
     await assertNoInterruptedJob(vault);
-    const choice = rules === undefined ? null : providerFromFlags(parsed, io.env);
+    // The saved semantic index scores rules' vector_similarity and the similarity scores' content signal.
+    const choice = rules === undefined && !sources.has('heuristics') ? null : providerFromFlags(parsed, io.env);
     const embedder = choice === null ? null : await embedderOfSavedIndex(vault, choice);
     const saved = embedder === null ? null : await loadSavedIndex(vault, embedder);
     // Ctrl-C while planning cancels the run (the model call included) before anything is written;

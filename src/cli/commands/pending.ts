@@ -42,7 +42,7 @@ export const pendingCommand: CliCommand = {
     '  accept runs only blocks Steward proposed in this vault (its ledger records each one); a block',
     '  it has no record of (typed, pasted, synced from elsewhere, or changed) is refused as',
     '  "not proposed here" unless --unrecorded confirms accepting it anyway (never a trash)',
-    '  list prints [{"id","kind":"edit"|"op","note","type","state","line","proposedHere"}] with --json',
+    '  list prints [{"id","kind":"edit"|"op","note","type","state","line","proposedHere","target"}] with --json',
     '  reject --id on a damaged edit block writes back its original text when it can be recovered',
   ].join('\n'),
   async run(args, io) {
@@ -60,7 +60,7 @@ export const pendingCommand: CliCommand = {
     const port = await openVault(dir);
     if (action === 'list') {
       const entries = await listPendingBlocks(port, note);
-      io.stdout(json ? JSON.stringify(entries) + '\n' : entries.map((e) => `${e.state.padEnd(8)} ${e.kind.padEnd(4)} ${e.type.padEnd(13)} ${e.id ?? '(no id)'}  ${e.note}:${e.line}${e.proposedHere === false ? '  (not proposed here)' : ''}`).join('\n') + (entries.length ? '\n' : 'no pending blocks\n'));
+      io.stdout(json ? JSON.stringify(entries) + '\n' : entries.map((e) => `${e.state.padEnd(8)} ${e.kind.padEnd(4)} ${e.type.padEnd(14)} ${e.id ?? '(no id)'}  ${e.note}:${e.line}${e.target === undefined ? '' : `  ${e.target}`}${e.proposedHere === false ? '  (not proposed here)' : ''}`).join('\n') + (entries.length ? '\n' : 'no pending blocks\n'));
       return 0;
     }
     await assertNoInterruptedJob(port);

@@ -1,7 +1,7 @@
 // `steward rules check <expr>` and `steward rules match <vault> <expr> [--json]`: try a rule
 // expression before putting it in a rules file. A wrong expression exits 2 with
 // `error: <message> at <line>:<col>`.
-import { parseArgs } from '../args';
+import { parseArgs, type ParsedArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, FailureError, UsageError, type CliCommand, type CliIO } from '../command';
 import { openVault } from '../open-vault';
 import { compileExpression, type CompiledExpression } from '../../dsl/compile';
@@ -11,13 +11,15 @@ import { matchRecords } from '../../dsl/evaluate';
 import { recordsFromVault } from '../../dsl/file-records';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { loadSavedIndex } from '../saved-semantic-index';
-import { matchRulesFile, printRuleMatches } from '../rules-file-match';
+import { matchRulesFile, printRuleMatches, readRulesFile } from '../rules-file-match';
+import type { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
+import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [
   'usage: steward rules check <expr>                 print the normalized expression, or the error',
   '       steward rules match <vault> <expr> [--json]  print the paths of the files it matches',
   '                   [--provider P [--base-url URL] [--model M] [--dimensions N]]',
-  '       steward rules match <vault> --rules FILE [--folder F] [--json]',
+  '       steward rules match <vault> --rules FILE [--folder F] [--json] [embedding flags]',
   '                                                  what a rules file would do to each file it',
   '                                                  matches: its rule, where it goes, the tags and',
   '                                                  properties it sets (before and after)',
@@ -39,6 +41,31 @@ function compileOrReport(source: string, io: CliIO): CompiledExpression | null {
       return null;
     }
     throw e;
+  }
+}
+
+/**
+ * Runs `match` with the semantic index `steward index` built, when the embedding flags name its
+ * model and `queries` (the rules' vector_similarity texts) are not empty; else with null, and
+ * vector_similarity is scored by keywords. The index is stopped afterwards whatever happens.
+ */
+async function withSavedSimilarity<T>(
+  parsed: ParsedArgs,
+  io: CliIO,
+  vault: VaultPort,
+  queries: readonly string[],
+  match: (semantic: SemanticIndex | null) => Promise<T>,
+): Promise<T> {
+  const choice = embedderFromFlags(parsed, io.env);
+  const saved = choice === null || queries.length === 0 ? null : await loadSavedIndex(vault, choice.embedder);
+  if (saved?.note) io.stderr(`note: ${saved.note}\n`);
+  try {
+    return await match(saved?.index ?? null);
+  } catch (e) {
+    if (queries.length === 0) throw e;
+    throw new FailureError(`could not score vector_similarity: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await saved?.index?.stop(false);
   }
 }
 
@@ -67,31 +94,33 @@ export const rulesCommand: CliCommand = {
     if (sub === 'match') {
       const [vaultDir, ...exprArgs] = rest;
       if (vaultDir === undefined) throw new UsageError('missing <vault>: the path of a vault folder');
+      const json = parsed.booleans.has('json');
       const rulesFile = parsed.values.get('rules');
       if (rulesFile !== undefined) {
         if (exprArgs.length > 0) throw new UsageError('give an expression or --rules FILE, not both');
-        const flag = EMBEDDING_FLAGS.find((f) => parsed.values.has(f));
-        if (flag !== undefined) throw new UsageError(`--${flag} goes with an expression, not --rules FILE (rules files score vector_similarity by keywords here)`);
-        const { matches, refused } = await matchRulesFile(await openVault(vaultDir), rulesFile, (parsed.values.get('folder') ?? '').replace(/^\/+|\/+$/g, ''));
+        const rules = await readRulesFile(rulesFile);
+        const vault = await openVault(vaultDir);
+        const folder = (parsed.values.get('folder') ?? '').replace(/^\/+|\/+$/g, '');
+        const queries = rules.flatMap((r) => r.condition.similarityQueries);
+        const { matches, refused, similarityUsed } = await withSavedSimilarity(parsed, io, vault, queries, (semantic) =>
+          matchRulesFile(vault, rules, folder, semantic === null ? undefined : { semantic }),
+        );
         for (const r of refused) io.stderr(`refused: ${r}\n`);
-        printRuleMatches(io, matches, parsed.booleans.has('json'));
+        if (similarityUsed !== null) io.stderr(`note: vector_similarity used the ${similarityUsed} index\n`);
+        printRuleMatches(io, matches, json);
         return EXIT_OK;
       }
       if (parsed.values.has('folder')) throw new UsageError('--folder goes with --rules FILE');
       const compiled = compileOrReport(expressionArg(exprArgs, 'the expression to match'), io);
       if (compiled === null) return EXIT_USAGE;
-      const choice = embedderFromFlags(parsed, io.env);
       const vault = await openVault(vaultDir);
       const records = await recordsFromVault(vault);
-      const saved = choice === null || compiled.similarityQueries.length === 0 ? null : await loadSavedIndex(vault, choice.embedder);
-      if (saved?.note) io.stderr(`note: ${saved.note}\n`);
-      const similarity = { semantic: saved?.index ?? null, keyword: new ContentKeywordSimilarity(records) };
-      const result = await matchRecords(compiled, records, { similarity }).catch((e: unknown) => {
-        throw new FailureError(`could not score vector_similarity: ${e instanceof Error ? e.message : String(e)}`);
-      }).finally(() => saved?.index?.stop(false));
+      const result = await withSavedSimilarity(parsed, io, vault, compiled.similarityQueries, (semantic) =>
+        matchRecords(compiled, records, { similarity: { semantic, keyword: new ContentKeywordSimilarity(records) } }),
+      );
       const paths = result.matches.map((r) => r.path);
       if (result.similarityUsed !== null) io.stderr(`note: vector_similarity used the ${result.similarityUsed} index\n`);
-      io.stdout(parsed.booleans.has('json') ? `${JSON.stringify(paths)}\n` : paths.map((p) => `${p}\n`).join(''));
+      io.stdout(json ? `${JSON.stringify(paths)}\n` : paths.map((p) => `${p}\n`).join(''));
       return EXIT_OK;
     }
     throw new UsageError(sub === undefined ? 'missing subcommand: check or match' : `unknown subcommand "${sub}": use check or match`);

@@ -2,6 +2,7 @@
 // must add to or take from, refuses the job before anything runs, with each reason, instead of
 // stopping it half-way with a raw permission error. Asked of the adapter (writeProblem); an adapter
 // that cannot tell is trusted, and an error mid-job still rolls back (execute-job.ts).
+import { hasPath, isNoteEdit, type PlannedOperation } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { describeOperation, type JobOperation } from './job-operation';
@@ -47,9 +48,41 @@ export async function preflight(port: VaultPort, ops: readonly JobOperation[]): 
     for (const p of new Set(await writesOf(port, op))) {
       if (!known.has(p)) known.set(p, await ask(p));
       const r = known.get(p);
-      if (r) reasons.push(r);
+      // Two paths of one step behind the same link give the same reason: it is said once.
+      if (r && !reasons.includes(r)) reasons.push(r);
     }
     if (reasons.length > 0) problems.push({ step: i, reason: `${describeOperation(op)}: ${reasons.join('; ')}` });
   }
   return problems;
+}
+
+/** A planned operation as the step the journal would run for it. */
+function asJobOperation(op: PlannedOperation): JobOperation {
+  if (isNoteEdit(op)) return { type: 'frontmatter', path: op.path, edit: op.type === 'set_properties' ? { type: op.type, before: op.before, after: op.after } : { type: op.type, before: op.before, after: op.after } };
+  if (hasPath(op)) return { type: op.type, path: op.path };
+  return { type: op.type, source: op.source, destination: op.destination };
+}
+
+/**
+ * The same checks when a plan is made, so that the plan lists only what can run and names what
+ * cannot (a destination behind a symbolic link, a read-only note a move must rewrite), instead of
+ * proposing operations that apply refuses. A folder created only for refused operations goes too.
+ */
+export async function withoutUnwritable(
+  port: VaultPort,
+  ops: readonly PlannedOperation[],
+): Promise<{ runnable: PlannedOperation[]; refused: { op: PlannedOperation; reason: string }[] }> {
+  const problems = await preflight(port, ops.map(asJobOperation));
+  if (problems.length === 0) return { runnable: [...ops], refused: [] };
+  const reasonOf = new Map(problems.map((p) => [p.step, p.reason]));
+  const refused = ops.flatMap((op, i) => {
+    const reason = reasonOf.get(i);
+    return reason === undefined ? [] : [{ op, reason }];
+  });
+  const kept = ops.filter((_, i) => !reasonOf.has(i));
+  const into = (folder: string, p: string): boolean => p.toLowerCase().startsWith(folder.toLowerCase() + '/');
+  const needed = (folder: string): boolean => kept.some((op) => op.type !== 'create_folder' && into(folder, hasPath(op) ? op.path : op.destination));
+  const orphan = (op: PlannedOperation): boolean =>
+    op.type === 'create_folder' && !needed(op.path) && refused.some((r) => r.op.type !== 'create_folder' && into(op.path, hasPath(r.op) ? r.op.path : r.op.destination));
+  return { runnable: kept.filter((op) => !orphan(op)), refused };
 }

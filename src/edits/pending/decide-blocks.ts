@@ -23,6 +23,8 @@ export interface PendingEntry {
   line: number;
   /** Additive to the contract: false for a block Steward has no record of proposing (see the ledger). */
   proposedHere?: boolean;
+  /** Additive too: what an operation acts on (`path`, or `source -> destination`), so a list says it. */
+  target?: string;
 }
 
 export interface DecisionOutcome {
@@ -53,7 +55,9 @@ function entryOf(note: string, b: FoundBlock): PendingEntry {
   const base = { id: blockId(b), kind: b.kind, note, line: b.from + 1 };
   if (b.state === 'damaged') return { ...base, type: b.damage.type ?? 'unknown', state: 'damaged' };
   if (b.kind === 'edit') return { ...base, type: b.data.type, state: 'pending' };
-  return { ...base, type: b.data.type, state: b.data.state ?? 'pending' };
+  const d = b.data as { path?: unknown; source?: unknown; destination?: unknown };
+  const target = typeof d.path === 'string' ? d.path : typeof d.source === 'string' ? `${d.source} -> ${String(d.destination)}` : undefined;
+  return { ...base, type: b.data.type, state: b.data.state ?? 'pending', ...(target === undefined ? {} : { target }) };
 }
 
 export async function listPendingBlocks(port: VaultPort, note?: string): Promise<PendingEntry[]> {

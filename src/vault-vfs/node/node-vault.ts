@@ -69,7 +69,7 @@ export class NodeVault implements VaultPort {
   }
 
   private safe(p: string): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir });
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp) });
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {

@@ -11,6 +11,9 @@ import { tokensText, usageText } from './usage-text';
 
 const TITLE: Record<PhaseName, string> = { scout: 'Scout', web: 'Web', task: 'Task' };
 
+/** A phase's status word, lower case like "running", "done" and "stopped" beside it. */
+const FAILED = 'failed';
+
 /** Tools whose calls are shown by what they do (the selection, the edits card, the question), not as steps. */
 const QUIET_TOOLS = new Set(['update_selection', 'propose_edits', 'ask_user']);
 
@@ -151,6 +154,12 @@ export class RunTimeline {
         break;
       }
       case 'error':
+        // The phase ended before its error was known: its header must not go on saying "done".
+        if (e.phase) {
+          const s = this.phase(e.phase);
+          s.root.addClass('is-failed');
+          s.status.setText(FAILED);
+        }
         this.notesEl.createDiv({ cls: 'steward-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
         break;
       case 'stopped':

@@ -149,6 +149,26 @@ describe('both adapters agree', () => {
     expect(node).toEqual({ overwrite: 'VaultPathExistsError', caseClash: 'VaultPathExistsError', renameOnto: 'VaultPathExistsError', config: 'UnsafePathError', traversal: 'UnsafePathError', missing: 'VaultFileNotFoundError' });
   });
 
+  it('on names a new file may not have, that the vault already holds', async () => {
+    const odd = { ...FILES, 'Notes/C# tips.md': '# C#\nSee [[Home]].\n', 'Notes/a:b [draft].md': 'colon\n' };
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      const read = [await port.read('Notes/C# tips.md'), await port.read('Notes/a:b [draft].md')];
+      const stat = (await port.stat('Notes/C# tips.md')) !== null;
+      await port.process('Notes/C# tips.md', (t) => t + 'More.\n');
+      await port.rename('Notes/a:b [draft].md', 'Projects/a-b draft.md');
+      return {
+        read,
+        stat,
+        written: await a.raw('Notes/C# tips.md'),
+        newName: await errorName(port.create('Notes/F# tips.md', 'x')),
+        renameTo: await errorName(port.rename('Notes/Untouched.md', 'Notes/Un^touched.md')),
+        list: (await port.list()).map((e) => e.path).sort(),
+      };
+    }, odd);
+    expect(obsidian).toEqual(node);
+    expect(node).toMatchObject({ read: ['# C#\nSee [[Home]].\n', 'colon\n'], stat: true, written: '# C#\nSee [[Home]].\nMore.\n', newName: 'UnsafePathError', renameTo: 'UnsafePathError' });
+  });
+
   it('on writes and trash', async () => {
     const [node, obsidian] = await onBoth(async (port, a) => {
       await port.process('Notes/Untouched.md', (t) => t + 'Now [[Home]].\n');

@@ -3,7 +3,8 @@
 // property, attachment type. Existing order is respected: attachments already in the vault's attachment
 // folder (or a folder of mostly attachments, see attachment-home.ts) stay and new ones go there;
 // a note in a subfolder whose notes it resembles stays whatever a weaker signal (hub note, shared
-// tag) says (see cohesion.ts). A file already inside its proposed folder stays (so a second run
+// tag) says (see cohesion.ts); an attachment a note beside it links to, or sharing a name with them,
+// stays with its notes (bound-attachments.ts). A file already inside its proposed folder stays (so a second run
 // over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
 // destination the folder moves whole instead of being scattered.
 import { isInFolder as within } from '../../../dsl/file-records';
@@ -11,6 +12,7 @@ import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
 import { attachmentHomes, homeForAttachment, settingApplies } from './attachment-home';
 import { attachmentType, isAttachment } from './attachment-type';
+import { boundAttachments } from './bound-attachments';
 import { staysWithFolderMates } from './cohesion';
 import { datedName } from './dated-names';
 import { unifyGroupNames } from './group-names';
@@ -64,8 +66,9 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   const { folder } = opts;
   const groups = sharedGroups(records);
   const attachments = attachmentHomes(records, folder, opts.attachmentFolder ?? null);
-  // Attachments already in a home are settled before any heuristic looks at them.
-  const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
+  // Attachments already in a home are settled before any heuristic looks at them, and so are those
+  // that belong with the notes beside them (see bound-attachments.ts).
+  const atHome = new Set([...records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path), ...boundAttachments(records, folder)]);
   const homeOf = homeForAttachment(records, folder, attachments, opts.attachmentFolder ?? null);
   const raw: HeuristicProposal[][] = [
     records.flatMap((r) => datedName(r) ?? []),
@@ -148,7 +151,14 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     folders.push({ source: folder === '' ? sub : `${folder}/${sub}`, into, reason: `${n} of its ${inside.length} files belong in ${into || 'the organized folder'}; the folder moves whole` });
     settled.add(sub);
     movedWhole.push(sub);
-    for (const r of inside) moving.delete(r.path);
+    // Its files that belong elsewhere (the image among daily notes) keep their own moves, out of the
+    // folder before it goes: a second organize would move them from where it lands otherwise. (The
+    // plan places them before the folder; see plan-organize.ts.)
+    const landed = [into, sub.slice(sub.lastIndexOf('/') + 1)].filter((s) => s !== '').join('/');
+    for (const r of inside) {
+      const p = moving.get(r.path);
+      if (p !== undefined && within(landed + parentRel(r.path, folder).slice(sub.length), p.folder)) moving.delete(r.path);
+    }
   }
   const ambiguous = findAmbiguous({
     folder,

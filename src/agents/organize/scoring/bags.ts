@@ -34,6 +34,12 @@ export function cosine(a: Bag, b: Bag): number {
   return clamp01(dot(a, b) / Math.sqrt(na * nb));
 }
 
+/** `cosine` with both norms already known (norm2 of a large folder's bag is worth computing once). */
+export function cosineNormed(a: Bag, na2: number, b: Bag, nb2: number): number {
+  if (na2 === 0 || nb2 === 0) return 0;
+  return clamp01(dot(a, b) / Math.sqrt(na2 * nb2));
+}
+
 /**
  * Cosine of `member` with `sum - member`, where `sum` includes `member` and `sumNorm2` is
  * norm2(sum): O(|member|) instead of rebuilding the group without it.

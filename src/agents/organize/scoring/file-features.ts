@@ -3,19 +3,21 @@
 // twice), and its kind (note, Images, PDFs, …). Content is read once per file, on demand, and
 // only for notes; past `maxContentReads` notes the content signal is left out (and said so) so a
 // 100,000-note vault is not read whole to plan a move, and an unread note is never moved by a
-// score (its score would rest on its name alone).
+// score (its score would rest on its name alone). With the semantic index (content-source.ts) a
+// note's content is its vector instead, taken from the index: no text is read, no budget spent.
 import { wordsOf } from '../../../dsl/content-similarity';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { STOPWORDS } from '../../../vault-vfs/search/stopwords';
 import { fileKind } from '../heuristics/attachment-type';
 import { nameTokens } from '../heuristics/cohesion';
 import { type Bag, bagOf } from './bags';
+import type { NoteVectors } from './content-source';
 
 export interface FileFeatures {
   path: string;
   /** Words of the file name (plural `s` dropped, numbers left out). */
   name: Bag;
-  /** Keyword bag of the note's text and tags; empty for attachments and unread notes. */
+  /** Keyword bag of the note's text and tags (or its semantic vector); empty for attachments and unread notes. */
   content: Bag;
   /** Whether `content` was read (a note within the read budget). */
   hasContent: boolean;
@@ -55,7 +57,11 @@ export class FeatureSource {
   /** Notes whose content was not read because the budget was spent. */
   skipped = 0;
 
-  constructor(private readonly maxContentReads = DEFAULT_MAX_CONTENT_READS) {}
+  constructor(
+    private readonly maxContentReads = DEFAULT_MAX_CONTENT_READS,
+    /** The notes' semantic vectors, when the content signal comes from the semantic index. */
+    private readonly vectors: NoteVectors | null = null,
+  ) {}
 
   /**
    * The file's features, fixed by the first call for it. `readLimit` lowers the budget for this
@@ -65,15 +71,20 @@ export class FeatureSource {
   of(record: FileRecord, readLimit = Infinity, key = record.path): Promise<FileFeatures> {
     let cached = this.cache.get(key);
     if (cached === undefined) {
-      cached = this.read(record, Math.min(readLimit, this.maxContentReads));
+      cached = this.read(record, Math.min(readLimit, this.maxContentReads), key);
       this.cache.set(key, cached);
     }
     return cached;
   }
 
-  private async read(record: FileRecord, limit: number): Promise<FileFeatures> {
+  private async read(record: FileRecord, limit: number, key: string): Promise<FileFeatures> {
     const base = { path: record.path, name: bagOf(nameWords(record.name)), kind: fileKind(record.ext) };
     if (record.ext !== 'md' || !record.readContent) return { ...base, content: new Map(), hasContent: false, unread: false };
+    if (this.vectors !== null) {
+      // The index is held to every note in scope (content-source.ts); one it lacks anyway is not moved by a score.
+      const vector = this.vectors.bagOf(key);
+      return vector === null ? { ...base, content: new Map(), hasContent: false, unread: true } : { ...base, content: vector, hasContent: true, unread: false };
+    }
     if (this.reads >= limit) {
       this.skipped++;
       return { ...base, content: new Map(), hasContent: false, unread: true };

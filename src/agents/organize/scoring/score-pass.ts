@@ -157,11 +157,17 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
   const result: ScoreResult = { placements: [], candidates: new Map() };
   const subfolders = subfoldersOf(records, folder);
   const looseFree = records.filter((r) => r.folder === folder && free.has(r.path));
-  const subtree = new Map(subfolders.map((s) => [s, records.filter((r) => isInFolder(r.folder, s))]));
-  const dests = subfolders
-    .map((s) => groupOf(s, (subtree.get(s) ?? []).map(feat)))
-    .sort((a, b) => b.members.length - a.members.length || a.folder.localeCompare(b.folder))
-    .slice(0, MAX_DESTINATIONS);
+  // Each subfolder's files (its whole subtree) and its own, in one walk up from every file.
+  const subtree = new Map<string, FileRecord[]>(subfolders.map((s) => [s, []]));
+  const direct = new Map<string, FileRecord[]>();
+  for (const r of records) {
+    const own = direct.get(r.folder);
+    if (own) own.push(r);
+    else direct.set(r.folder, [r]);
+    for (let f = r.folder; f !== folder && f !== ''; f = parentOf(f)) subtree.get(f)?.push(r);
+  }
+  const groups = new Map(subfolders.map((s) => [s, groupOf(s, (subtree.get(s) ?? []).map(feat))]));
+  const dests = [...groups.values()].sort((a, b) => b.members.length - a.members.length || a.folder.localeCompare(b.folder)).slice(0, MAX_DESTINATIONS);
   // Folders moved whole, and the folders they move into: neither moves again in this plan.
   const settled: string[] = [];
   const targets = new Set<string>();
@@ -172,13 +178,14 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
     if (settled.some((s) => isInFolder(sub, s)) || [...targets].some((d) => isInFolder(d, sub))) continue;
     const inside = subtree.get(sub) ?? [];
     if (inside.length === 0 || !inside.every((r) => free.has(r.path) && !feat(r).unread)) continue;
-    const unit = groupOf(sub, inside.map(feat));
+    const unit = groups.get(sub) ?? groupOf(sub, inside.map(feat));
     const c = cohesion(unit);
     if (c >= t.folderCohesion) {
       const ranked = rank(unit, parentOf(sub), sub, standing());
       const clear = clearBest(ranked, t.destinationScore);
       // Where it is counts too: the rest of its parent folder, scored as a destination.
-      const home = combine(destinationSignals(unit, groupOf(parentOf(sub), records.filter((r) => isInFolder(r.folder, parentOf(sub)) && !isInFolder(r.folder, sub)).map(feat)), parentOf(sub)));
+      const parent = parentOf(sub);
+      const home = clear ? combine(destinationSignals(unit, groupOf(parent, (parent === folder ? records.filter((r) => isInFolder(r.folder, folder)) : (subtree.get(parent) ?? [])).filter((r) => !isInFolder(r.folder, sub)).map(feat)), parent)) : 0;
       if (clear && clear.score > home) {
         const to = chosen(settle(unit, sub, clear, standing(), t.destinationScore), ranked, t.destinationScore);
         result.placements.push({ source: sub, into: to.into, rule: 'similarity score (whole folder)', reason: `its files belong together (cohesion ${fmt(c)}, at least ${fmt(t.folderCohesion)}) and ${to.why}; against ${fmt(home)} where it is; the folder moves whole` });
@@ -188,9 +195,9 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
       continue;
     }
     if (c >= t.splitCohesion) continue;
-    const direct = records.filter((r) => r.folder === sub);
-    const here = groupOf(sub, direct.map(feat));
-    for (const r of direct) {
+    const own = direct.get(sub) ?? [];
+    const here = groupOf(sub, own.map(feat));
+    for (const r of own) {
       if (!free.has(r.path) || feat(r).unread) continue;
       const ranked = rank(groupOf(sub, [feat(r)], false), sub, r.path, standing());
       const fit = combine({ ...memberSignals(feat(r), here), path: 1 });

@@ -6,7 +6,7 @@
 // score = weighted mean of the signals present (weights 0.3, 0.4, 0.2, 0.1). A folder's
 // cohesion is the mean, over its files, of the same score (without the path prior) between the
 // file and the rest of the folder; 1 for a folder of one file. Every number is explainable.
-import { type Bag, addInto, clamp01, cosine, cosineLeaveOneOut, norm2 } from './bags';
+import { type Bag, addInto, clamp01, cosineLeaveOneOut, cosineNormed, norm2 } from './bags';
 import { type FileFeatures, nameWords } from './file-features';
 
 export const WEIGHTS = { name: 0.3, content: 0.4, type: 0.2, path: 0.1 } as const;
@@ -33,6 +33,9 @@ export interface Group {
   /** norm2 of `name` and `content`, computed once (a folder may hold thousands of files). */
   nameNorm2: number;
   contentNorm2: number;
+  /** `name` with the folder's own words added once, and its norm2: what name similarity compares. */
+  nameWithFolder: Map<string, number>;
+  nameWithFolderNorm2: number;
 }
 
 function unit(bag: Bag): Map<string, number> {
@@ -42,7 +45,7 @@ function unit(bag: Bag): Map<string, number> {
 
 /** The group of `members` in `folder`; `ownWords` false for a lone file, whose folder's name is not its own. */
 export function groupOf(folder: string, members: readonly FileFeatures[], ownWords = true): Group {
-  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, unreadMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0 };
+  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, unreadMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0, nameWithFolder: new Map(), nameWithFolderNorm2: 0 };
   for (const m of members) {
     addInto(g.name, m.name);
     if (m.hasContent && m.content.size > 0) {
@@ -54,6 +57,14 @@ export function groupOf(folder: string, members: readonly FileFeatures[], ownWor
   }
   g.nameNorm2 = norm2(g.name);
   g.contentNorm2 = norm2(g.content);
+  if (g.folderWords.size > 0) {
+    g.nameWithFolder = new Map(g.name);
+    for (const w of g.folderWords) g.nameWithFolder.set(w, (g.nameWithFolder.get(w) ?? 0) + 1);
+    g.nameWithFolderNorm2 = norm2(g.nameWithFolder);
+  } else {
+    g.nameWithFolder = g.name;
+    g.nameWithFolderNorm2 = g.nameNorm2;
+  }
   return g;
 }
 
@@ -104,16 +115,13 @@ export function typeOverlap(a: ReadonlyMap<string, number>, b: ReadonlyMap<strin
  * "Bread": 1) and the cosine of their name words.
  */
 export function nameSimilarity(unitGroup: Group, dest: Group): number {
-  const unitWords = new Map(unitGroup.name);
-  for (const w of unitGroup.folderWords) unitWords.set(w, (unitWords.get(w) ?? 0) + 1);
-  const destWords = new Map(dest.name);
-  for (const w of dest.folderWords) destWords.set(w, (destWords.get(w) ?? 0) + 1);
+  const unitWords = unitGroup.nameWithFolder;
   let named = 0;
   if (dest.folderWords.size > 0) {
     for (const w of dest.folderWords) if (unitWords.has(w)) named++;
     named /= dest.folderWords.size;
   }
-  return Math.max(named, cosine(unitWords, destWords));
+  return Math.max(named, cosineNormed(unitWords, unitGroup.nameWithFolderNorm2, dest.nameWithFolder, dest.nameWithFolderNorm2));
 }
 
 /** The signals for moving `unitGroup` (now in folder `from`) into `dest`. */
@@ -121,7 +129,7 @@ export function destinationSignals(unitGroup: Group, dest: Group, from: string):
   return {
     name: nameSimilarity(unitGroup, dest),
     // A destination whose notes were not read scores no content likeness: a move never rests on names alone.
-    content: unitGroup.contentMembers > 0 && dest.contentMembers > 0 ? cosine(unitGroup.content, dest.content) : unitGroup.contentMembers > 0 && dest.unreadMembers > 0 ? 0 : null,
+    content: unitGroup.contentMembers > 0 && dest.contentMembers > 0 ? cosineNormed(unitGroup.content, unitGroup.contentNorm2, dest.content, dest.contentNorm2) : unitGroup.contentMembers > 0 && dest.unreadMembers > 0 ? 0 : null,
     type: dest.members.length === 0 ? null : typeOverlap(unitGroup.kinds, dest.kinds),
     path: pathPrior(from, dest.folder),
   };

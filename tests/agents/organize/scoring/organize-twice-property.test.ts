@@ -15,9 +15,10 @@ const TOPICS = [
   ['garden', 'seed', 'soil', 'tomato', 'compost', 'bed'],
 ];
 const FOLDERS = ['', 'Bread', 'Travel', 'Garden', 'Misc', 'Misc/Old', 'Travel/Old'];
-// One attachment kind: a folder of three images and a PDF moves whole into Attachments/Images by
-// the heuristics' 70% vote, and a second run then files the PDF (a heuristics matter, reported).
-const KINDS = ['md', 'md', 'md', 'png', 'daily'] as const;
+// Images and PDFs mixed in: a folder moved whole by the heuristics' 70% vote (three daily notes and
+// an image, three images and a PDF) must have its other files filed in the same plan, not by a
+// second run.
+const KINDS = ['md', 'md', 'md', 'png', 'jpg', 'pdf', 'daily'] as const;
 
 const file = fc.record({
   folder: fc.integer({ min: 0, max: FOLDERS.length - 1 }),
@@ -63,6 +64,14 @@ describe('organize twice, on random vaults', () => {
           { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
           { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
           { folder: 4, topic: 1, kind: 'md', name: [0], text: [2, 0], day: 1 },
+        ]], [[
+          // Found by this property once images joined it: three daily notes and an image in Misc; the
+          // folder moved whole by the notes' vote, and the second run filed the image.
+          { folder: 4, topic: 0, kind: 'daily', name: [0], text: [0, 0], day: 1 },
+          { folder: 4, topic: 0, kind: 'daily', name: [0], text: [0, 0], day: 2 },
+          { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
+          { folder: 4, topic: 0, kind: 'png', name: [0], text: [0, 0], day: 1 },
+          { folder: 4, topic: 0, kind: 'daily', name: [0], text: [0, 0], day: 3 },
         ]]],
       },
     );
