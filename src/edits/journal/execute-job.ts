@@ -210,5 +210,5 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const report = await finishRun(ctx, 'applied');
     await store.prune(100);
     return report;
-  });
+  }, { actsOnVault: true });
 }

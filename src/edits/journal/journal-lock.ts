@@ -2,10 +2,14 @@
 // plugin must not see each other's running job as interrupted. Between processes (the plugin and
 // the CLI, or two CLI runs), the state store's lock, which knows whether its owner is alive: a
 // second run waits for a live owner's job to end (and refuses, saying who, after a while), so
-// only a job whose owner died is ever found "interrupted".
+// only a job whose owner died is ever found "interrupted". A run that acts on what it saw of the
+// vault (a job, an undo, a recovery) and waited while the other process finished a job refuses
+// too: what it saw is gone, so acting on it could break links or fail half-way.
 import type { LockOwner, StateStore } from '../../vault-vfs/vault-port';
 
 export const JOURNAL_LOCK = 'journal.lock';
+/** Rewritten whenever a job's journal is finished (journal-store.ts): a new value means the vault changed. */
+export const JOURNAL_CHANGED = 'journal/changed';
 
 /** How long a run waits for another process's job before refusing; tests shorten it. */
 export const journalLockWait = { ms: 30_000, pollMs: 200 };
@@ -19,21 +23,45 @@ export class JournalBusyError extends Error {
   }
 }
 
+/** Another process finished a job while this run waited for it: this run's view of the vault is stale. */
+export class JournalChangedError extends Error {
+  constructor(readonly owner: LockOwner) {
+    const who = owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process';
+    super(`another Steward run (${who}) changed this vault while this run waited for it; nothing was done: run this again to act on the vault as it is now`);
+    this.name = 'JournalChangedError';
+  }
+}
+
+export interface JournalLockOptions {
+  /** The run acts on the vault as the caller saw it before taking the lock: refuse if another process changed it meanwhile. */
+  actsOnVault?: boolean;
+}
+
 const tails = new WeakMap<StateStore, Promise<unknown>>();
 
-async function acquire(state: StateStore): Promise<() => Promise<void>> {
+async function acquire(state: StateStore, opts: JournalLockOptions): Promise<() => Promise<void>> {
   if (!state.tryLock) return () => Promise.resolve();
   const deadline = Date.now() + journalLockWait.ms;
+  // Read before the first try, so a job another process finishes after it cannot go unseen.
+  const seen = opts.actsOnVault ? await state.read(JOURNAL_CHANGED) : null;
+  let waitedFor: LockOwner | null = null;
   for (;;) {
     const attempt = await state.tryLock(JOURNAL_LOCK);
-    if (attempt.ok) return () => attempt.release();
+    if (attempt.ok) {
+      if (waitedFor !== null && opts.actsOnVault && (await state.read(JOURNAL_CHANGED)) !== seen) {
+        await attempt.release();
+        throw new JournalChangedError(waitedFor);
+      }
+      return () => attempt.release();
+    }
+    waitedFor = attempt.owner;
     if (Date.now() >= deadline) throw new JournalBusyError(attempt.owner);
     await new Promise((r) => setTimeout(r, journalLockWait.pollMs));
   }
 }
 
-async function locked<T>(state: StateStore, fn: () => Promise<T>): Promise<T> {
-  const release = await acquire(state);
+async function locked<T>(state: StateStore, fn: () => Promise<T>, opts: JournalLockOptions): Promise<T> {
+  const release = await acquire(state, opts);
   try {
     return await fn();
   } finally {
@@ -41,9 +69,9 @@ async function locked<T>(state: StateStore, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-export function withJournalLock<T>(state: StateStore, fn: () => Promise<T>): Promise<T> {
+export function withJournalLock<T>(state: StateStore, fn: () => Promise<T>, opts: JournalLockOptions = {}): Promise<T> {
   const previous = tails.get(state) ?? Promise.resolve();
-  const run = (): Promise<T> => locked(state, fn);
+  const run = (): Promise<T> => locked(state, fn, opts);
   const next = previous.then(run, run);
   tails.set(
     state,

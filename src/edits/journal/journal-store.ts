@@ -9,6 +9,7 @@
 // A job file is append-only; finishing moves it to done/, so finding an interrupted job is a
 // listing, not a parse of every journal ever written.
 import type { StateStore } from '../../vault-vfs/vault-port';
+import { JOURNAL_CHANGED } from './journal-lock';
 import { decodeJournal, encodeRecords, type JournalRecord, salvageJournal } from './journal-records';
 
 export const JOURNAL_DIR = 'journal';
@@ -117,10 +118,11 @@ export class JournalStore {
     await this.state.append(this.file(job, 'active'), await encodeRecords(records));
   }
 
-  /** Moves a finished journal to done/. */
+  /** Moves a finished journal to done/, and says so to other processes waiting for the journal. */
   async finish(job: string): Promise<void> {
     await this.state.rename(this.file(job, 'active'), this.file(job, 'done'));
     await this.state.remove(`${INTENT_DIR}/${job}.json`);
+    await this.state.write(JOURNAL_CHANGED, `${job} ${Date.now()} ${Math.random().toString(36).slice(2)}\n`);
   }
 
   /** Moves a finished journal back to the active folder, to undo it. */

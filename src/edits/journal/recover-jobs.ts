@@ -128,7 +128,7 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
       reports.push(report);
     }
     return { reports, quarantined, damaged };
-  });
+  }, { actsOnVault: true });
 }
 
 export interface FinishedJob {
@@ -201,5 +201,5 @@ export function undoJob(port: VaultPort, jobId?: string, opts: RunOptions = {}):
     const report = await finishRun({ port, store, state, notes: [], batchSize: opts.batchSize ?? 256 }, 'reverted');
     report.notes.push(...(await markPlanNote(port, state, report.state)));
     return report;
-  });
+  }, { actsOnVault: true });
 }
