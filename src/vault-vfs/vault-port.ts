@@ -73,6 +73,13 @@ export interface RenameOptions {
    * that held both before). Otherwise such a name is taken, as Obsidian compares names.
    */
   restore?: boolean;
+  /**
+   * Notes, by their path after the move, whose text before this rename the caller has already
+   * recorded durably (the journal's intent record) and can put back after a power loss: the
+   * adapter may leave their link rewrites unsynced until `syncDeferredWrites`, which the caller
+   * calls before it records the rename as done. Other notes are synced as they are written.
+   */
+  recordedNotes?: ReadonlySet<string>;
 }
 
 /** A lock another process may hold: who took it and when. */
@@ -147,6 +154,11 @@ export interface VaultPort {
   restoreFromTrash(trashPath: string, to: string): Promise<void>;
   /** Removes an empty folder only; used to roll back `create_folder`. */
   removeEmptyFolder(path: string): Promise<void>;
+  /**
+   * Makes durable (fsync) every write that renames left unsynced for their `recordedNotes`.
+   * Optional: an adapter without it never defers a sync.
+   */
+  syncDeferredWrites?(): Promise<void>;
 
   /**
    * Why the file or folder at `path` ('' for the vault folder) cannot be written (read-only), or

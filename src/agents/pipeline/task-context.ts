@@ -88,19 +88,30 @@ const DROP_REASON: Record<ContextSource, string> = {
   current: 'the current note',
 };
 
-/** Keeps notes within `limit` tokens, dropping the least relevant first; order of the rest kept. */
+/**
+ * Keeps notes within `limit` tokens, dropping the least relevant first; order of the rest kept.
+ * Dropping stops once the rest fits, and then every dropped note that still fits comes back, the
+ * most relevant first: one note too large for the limit (a long current note) must not take the
+ * small linked notes with it.
+ */
 export function fitTokenLimit<N extends ContextNote>(notes: readonly N[], limit: number): { kept: N[]; dropped: DroppedNote[] } {
   const total = notes.reduce((s, n) => s + n.tokens, 0);
   if (total <= limit) return { kept: [...notes], dropped: [] };
   const order = [...notes].sort(dropOrder);
-  const gone = new Set<N>();
-  let over = total - limit;
-  const dropped: DroppedNote[] = [];
+  const gone: N[] = [];
+  let used = total;
   for (const n of order) {
-    if (over <= 0) break;
-    gone.add(n);
-    over -= n.tokens;
-    dropped.push({ path: n.path, source: n.source, tokens: n.tokens, reason: `${DROP_REASON[n.source]}: the context was over the ${limit.toLocaleString('en-US')}-token limit` });
+    if (used <= limit) break;
+    gone.push(n);
+    used -= n.tokens;
   }
-  return { kept: notes.filter((n) => !gone.has(n)), dropped };
+  for (const n of [...gone].reverse()) {
+    if (used + n.tokens > limit) continue;
+    gone.splice(gone.indexOf(n), 1);
+    used += n.tokens;
+  }
+  const reason = (n: N): string => `${DROP_REASON[n.source]}: the context was over the ${limit.toLocaleString('en-US')}-token limit`;
+  const dropped = gone.map((n): DroppedNote => ({ path: n.path, source: n.source, tokens: n.tokens, reason: reason(n) }));
+  const out = new Set(gone);
+  return { kept: notes.filter((n) => !out.has(n)), dropped };
 }

@@ -52,10 +52,15 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Appends records to the job's journal, after any deferred ones. */
+/**
+ * Appends records to the job's journal, after any deferred ones. The vault writes whose sync the
+ * adapter deferred (link rewrites of notes an intent record holds) are synced first: a record that
+ * says a step ran never reaches the disk before what the step wrote.
+ */
 export async function append(ctx: RunContext, records: JournalRecord[]): Promise<void> {
   const all = [...(ctx.deferred ?? []), ...records];
   ctx.deferred = [];
+  await ctx.port.syncDeferredWrites?.();
   await ctx.store.append(ctx.state.job, all);
 }
 

@@ -1,7 +1,8 @@
 // Renames as the link rewriter takes them: file by file, all at once. A folder move is expanded
 // into one rename per file inside it; the result is checked so that no two files end up on one
 // path, nor on two paths that differ only in case (one name to Obsidian, and on macOS and Windows)
-// unless they already did (see caseClash).
+// unless they already did (the case rule: collidesByCase in case-folded.ts).
+import { collidesByCase } from '../case-folded';
 
 export interface RenameEntry {
   from: string;
@@ -58,17 +59,6 @@ export function expandRenames(files: readonly string[], renames: readonly Rename
   return out;
 }
 
-/**
- * Whether two files may share a path ignoring case after the renames: never when one is renamed
- * onto a spelling of the other's name, unless they already did before (a folder moving with
- * `Case.md` and `case.md` in it carries the pair; it does not make one), or the caller puts back
- * names the vault had.
- */
-function caseClash(a: { from: string; to: string }, b: { from: string; to: string }, opts: RenameCheckOptions): boolean {
-  if (a.to === b.to) return true;
-  return !opts.allowCaseVariants && a.from.toLowerCase() !== b.from.toLowerCase();
-}
-
 /** Checks file-level renames against the vault's files; throws InvalidRenameError. */
 export function validateFileRenames(files: readonly string[], renames: readonly RenameEntry[], lookup?: FileLookup, opts: RenameCheckOptions = {}): void {
   const fileSet: { has(path: string): boolean } = lookup ?? new Set(files);
@@ -79,6 +69,7 @@ export function validateFileRenames(files: readonly string[], renames: readonly 
     if (to === '' || to.startsWith('/') || to.endsWith('/')) throw new InvalidRenameError(`"${to}" is not a file path`);
     moved.set(from, to);
   }
+  const restore = opts.allowCaseVariants === true;
   const clash = (a: RenameEntry, b: RenameEntry): never => {
     throw new InvalidRenameError(`two files would be at "${a.to}"${a.to === b.to ? '' : ` and "${b.to}" (names that differ only in case)`}: "${b.from}" and "${a.from}"`);
   };
@@ -89,10 +80,10 @@ export function validateFileRenames(files: readonly string[], renames: readonly 
     for (const r of renames) {
       const key = r.to.toLowerCase();
       const claimed = destinations.get(key) ?? [];
-      for (const other of claimed) if (caseClash(r, other, opts)) clash(r, other);
+      for (const other of claimed) if (collidesByCase(r, other, restore)) clash(r, other);
       const staying = lookup.has(r.to) ? [r.to] : [];
       for (const f of [...staying, ...lookup.filesIgnoringCase(key)]) {
-        if (f !== r.from && !moved.has(f) && caseClash(r, { from: f, to: f }, opts)) clash(r, { from: f, to: f });
+        if (!moved.has(f) && collidesByCase(r, { from: f, to: f }, restore)) clash(r, { from: f, to: f });
       }
       destinations.set(key, [...claimed, r]);
     }
@@ -103,7 +94,7 @@ export function validateFileRenames(files: readonly string[], renames: readonly 
     const r = { from: f, to: moved.get(f) ?? f };
     const key = r.to.toLowerCase();
     const there = taken.get(key) ?? [];
-    for (const other of there) if ((moved.has(f) || moved.has(other.from)) && caseClash(r, other, opts)) clash(r, other);
+    for (const other of there) if ((moved.has(f) || moved.has(other.from)) && collidesByCase(r, other, restore)) clash(r, other);
     taken.set(key, [...there, r]);
   }
 }

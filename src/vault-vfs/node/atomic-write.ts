@@ -2,9 +2,10 @@
 // write a sibling temp file, fsync it, rename it over the target, fsync the folder. The new file
 // keeps the old one's permission bits.
 import { randomBytes } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { closeSync, fchmodSync, promises as fs, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../for-each-limited';
+import type { DeferredSyncs } from './deferred-syncs';
 
 /** Temp files written and synced at once by writeFilesAtomic: lets the disk batch the syncs. */
 const SYNC_CONCURRENCY = 16;
@@ -36,9 +37,29 @@ async function writeSyncedTemp(temp: string, target: string, data: string | Uint
   await handle.close();
 }
 
-async function renameOrDrop(temp: string, target: string): Promise<void> {
+/**
+ * writeSyncedTemp without the fsync, in synchronous calls: with no sync to wait for, each call is
+ * microseconds from the page cache, where an fs.promises call waits for a thread-pool round trip
+ * (1,000 journaled moves rewrite about 5,000 notes: 2.4 s of round trips).
+ */
+function writeUnsyncedTemp(temp: string, target: string, data: string | Uint8Array): void {
+  const st = statSync(target, { throwIfNoEntry: false });
+  const fd = openSync(temp, 'wx');
   try {
-    await fs.rename(temp, target);
+    if (st?.isFile()) fchmodSync(fd, st.mode & 0o7777);
+    writeFileSync(fd, data);
+  } catch (e) {
+    closeSync(fd);
+    rmSync(temp, { force: true });
+    throw e;
+  }
+  closeSync(fd);
+}
+
+async function renameOrDrop(temp: string, target: string, sync: boolean): Promise<void> {
+  try {
+    if (sync) await fs.rename(temp, target);
+    else renameSync(temp, target);
   } catch (e) {
     await fs.rm(temp, { force: true });
     throw e;
@@ -54,24 +75,33 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
  * every temp file is written and synced first (if one fails, none of the targets changed), then
  * each is renamed over its target, then each folder is synced once. A crash in between leaves
  * every file whole, old or new; which files changed together is the caller's journal's concern.
+ * A file with `deferTo` is not synced now: it and its folder wait there for the caller's flush (a
+ * process that dies still leaves it whole; only a power loss can tear it).
  */
-export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array }[]): Promise<void> {
+export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array; deferTo?: DeferredSyncs }[]): Promise<void> {
   const temps = files.map((f) => ({ ...f, temp: tempPathFor(f.target) }));
   try {
-    await forEachLimited(temps, SYNC_CONCURRENCY, (f) => writeSyncedTemp(f.temp, f.target, f.data));
+    for (const f of temps) if (f.deferTo) writeUnsyncedTemp(f.temp, f.target, f.data);
+    await forEachLimited(
+      temps.filter((f) => !f.deferTo),
+      SYNC_CONCURRENCY,
+      (f) => writeSyncedTemp(f.temp, f.target, f.data),
+    );
   } catch (e) {
     await Promise.all(temps.map((f) => fs.rm(f.temp, { force: true })));
     throw e;
   }
   for (const [i, f] of temps.entries()) {
     try {
-      await renameOrDrop(f.temp, f.target);
+      await renameOrDrop(f.temp, f.target, f.deferTo === undefined);
     } catch (e) {
       await Promise.all(temps.slice(i + 1).map((t) => fs.rm(t.temp, { force: true })));
       throw e;
     }
   }
-  await Promise.all([...new Set(files.map((f) => path.dirname(f.target)))].map(syncFolder));
+  for (const f of files) f.deferTo?.addFile(f.target);
+  const synced = files.filter((f) => f.deferTo === undefined);
+  await Promise.all([...new Set(synced.map((f) => path.dirname(f.target)))].map(syncFolder));
 }
 
 export async function syncFolder(dir: string): Promise<void> {

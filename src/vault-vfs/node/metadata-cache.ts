@@ -23,7 +23,8 @@ import type { StateStore } from '../vault-port';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../search/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
-import { type CacheEntry, type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver, sealFile, writeHeader, writeTargets } from './metadata-cache-file';
+import { type CacheEntry, type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver } from './metadata-cache-file';
+import { encodeCacheFile } from './metadata-cache-encode';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
 export { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from './metadata-cache-file';
@@ -207,51 +208,18 @@ export class MetadataCache {
     const same = this.table?.same === true;
     if (this.loaded === 'ok' && same && this.parsed === 0 && this.reused.length === this.file.entries.size) return { ...report, saved: 'unchanged' };
     if (!pluginFolderExists) return { ...report, saved: 'not written: no plugin folder' };
-    const bytes = this.encode(targetsOf);
+    const bytes = encodeCacheFile({
+      old: this.buf,
+      table: this.table,
+      reused: this.reused,
+      fresh: { bytes: this.fresh.viewBytes(), records: this.freshRecords },
+      targetsOf,
+    });
     try {
       await state.write(METADATA_CACHE_FILE, bytes);
       return { ...report, saved: 'yes' };
     } catch (e) {
       return { ...report, saved: `not written: ${(e as Error).message}` };
     }
-  }
-
-  private encode(targetsOf: (path: string) => LinkTargets | null): Uint8Array {
-    const table = this.table;
-    const w = new ByteWriter();
-    writeHeader(w);
-    w.u32(table?.bytes?.length ?? 0);
-    if (table?.bytes) w.bytes(table.bytes);
-    const countAt = w.length;
-    w.u32(0);
-    let count = 0;
-    let numberOf: Map<string, number> | null = null;
-    // Records up to their targets, then the targets as the vault resolves them now.
-    const withTargets = (path: string, head: Uint8Array): void => {
-      const targets = table?.bytes ? targetsOf(path) : null;
-      w.bytes(head);
-      numberOf ??= new Map(table?.bytes ? table.files.map((p, i) => [p, i] as const) : []);
-      if (targets) writeTargets(w, targets, numberOf);
-      else w.u32(0);
-      count++;
-    };
-    // Reused records in file order. Where the file table is the same, every cached target holds
-    // and keeps its numbering: runs of neighbours are copied whole, targets included.
-    const reused = this.reused.sort((a, b) => a.entry.recordStart - b.entry.recordStart);
-    if (table?.same !== true) {
-      for (const r of reused) withTargets(r.path, this.buf.subarray(r.entry.recordStart, r.entry.targetsStart - 4));
-    } else {
-      for (let i = 0; i < reused.length; ) {
-        let j = i + 1;
-        while (j < reused.length && reused[j]?.entry.recordStart === reused[j - 1]?.entry.recordEnd) j++;
-        w.bytes(this.buf.subarray(reused[i]?.entry.recordStart ?? 0, reused[j - 1]?.entry.recordEnd ?? 0));
-        count += j - i;
-        i = j;
-      }
-    }
-    const fresh = this.fresh.viewBytes();
-    for (const f of this.freshRecords) withTargets(f.path, fresh.subarray(f.start, f.end));
-    w.patchU32(countAt, count);
-    return sealFile(w);
   }
 }

@@ -1,8 +1,8 @@
 // The Node adapter's contact with the disk: resolving vault paths to absolute paths without ever
 // leaving the vault (symlinks included), scanning, and the few primitive moves it needs.
-import { type Stats, promises as fs, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { type Stats, promises as fs, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import { UnsafePathError } from '../vault-port';
+import { type FileStat, UnsafePathError } from '../vault-port';
 import { isNotFound } from './node-state-store';
 import { nodeSlicer } from './read-in-slices';
 
@@ -36,6 +36,14 @@ function realpathOrNull(abs: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A file's stat as the vault reports it: `ctime` is the creation time where the file system keeps
+ * one (as Obsidian's TFile.stat.ctime), else the status change time.
+ */
+export function fileStatOf(st: Stats): FileStat {
+  return { size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs };
 }
 
 export interface ScannedFile {
@@ -144,7 +152,7 @@ export class VaultFs {
         } else if (isFile) {
           // A file deleted since the folder was listed is simply not there.
           const st = statSync(childAbs, { throwIfNoEntry: false });
-          if (st) files.push({ path: childRel, size: st.size, ctime: st.birthtimeMs || st.ctimeMs, mtime: st.mtimeMs, changed: st.ctimeMs });
+          if (st) files.push({ path: childRel, ...fileStatOf(st), changed: st.ctimeMs });
         }
       }
       await slicer.checkpoint();
@@ -165,16 +173,20 @@ export class VaultFs {
     return join(nfc);
   }
 
-  /** Rename on disk, including a case-only rename on a case-insensitive file system. */
+  /**
+   * Rename on disk, including a case-only rename on a case-insensitive file system. Synchronous
+   * calls, as the checks above: a rename changes no data, and a journaled move job made 1,000 of
+   * them (0.6 s of thread-pool round trips).
+   */
   async move(fromAbs: string, toAbs: string): Promise<void> {
-    await fs.mkdir(path.dirname(toAbs), { recursive: true });
+    mkdirSync(path.dirname(toAbs), { recursive: true });
     if (fromAbs.toLowerCase() === toAbs.toLowerCase() && fromAbs !== toAbs) {
       const temp = `${fromAbs}.${process.pid}${TEMP_SUFFIX}`;
-      await fs.rename(fromAbs, temp);
-      await fs.rename(temp, toAbs);
+      renameSync(fromAbs, temp);
+      renameSync(temp, toAbs);
       return;
     }
-    await fs.rename(fromAbs, toAbs);
+    renameSync(fromAbs, toAbs);
   }
 
   async exists(abs: string): Promise<boolean> {

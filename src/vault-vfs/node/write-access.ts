@@ -34,3 +34,17 @@ export function writeProblemAt(abs: string, vaultPath: string): string | null {
   if (writable(abs) && (st.mode & 0o222) !== 0) return null;
   return `${what} is read-only (mode ${(st.mode & 0o777).toString(8)})`;
 }
+
+/**
+ * Why the file or folder at vault path `vp` cannot be written, or null: each folder on the way is
+ * asked first, without following links, so that a link is named as a link.
+ */
+export function writeProblemOnTheWay(disk: { abs(vaultPath: string): string }, vp: string): string | null {
+  const parts = vp.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const at = parts.slice(0, i).join('/');
+    const problem = writeProblemAt(disk.abs(at), at);
+    if (problem !== null && (i === parts.length || problem.includes('symbolic link'))) return problem;
+  }
+  return null;
+}

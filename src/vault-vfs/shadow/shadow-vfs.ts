@@ -2,7 +2,7 @@
 // be previewed, checked and measured without touching a file. An operation that would conflict is
 // not applied; it is reported with what is wrong, and the rest of the plan still simulates.
 import { isNoteEdit, type PlannedOperation, opPaths } from '../operations';
-import { CaseFolded } from '../case-folded';
+import { CaseFolded, caseCollision } from '../case-folded';
 import { checkVaultPath, isProtectedPath, parentOf } from '../path-safety';
 import type { VaultEntry } from '../vault-port';
 
@@ -70,11 +70,6 @@ export class ShadowVfs {
     this.folded.remove(p);
   }
 
-  /** Another path that equals `p` ignoring case, if any (never `p` itself, nor `except`). */
-  private variant(p: string, except?: string): string | undefined {
-    return this.folded.get(p).find((v) => v !== p && v !== except);
-  }
-
   simulate(ops: readonly PlannedOperation[]): Simulation {
     const limit = this.opts.limit ?? DEFAULT_PLAN_LIMIT;
     const applied: PlannedOperation[] = [];
@@ -93,13 +88,13 @@ export class ShadowVfs {
   }
 
   /**
-   * A new path (and the folders it needs) must not differ only in case from a path in the vault:
-   * Obsidian takes them for one name, and macOS, Windows and mobile disks cannot hold both.
+   * A new path (and the folders it needs) must not differ only in case from a path in the vault
+   * (the case rule, see case-folded.ts); `source` is what moves there, if anything.
    */
-  private caseCollision(p: string, except?: string): { path: string; existing: string } | null {
+  private firstCaseCollision(p: string, source?: string): { path: string; existing: string } | null {
     for (const f of [...ancestorsOf(p), p]) {
       if (this.entries.has(f)) continue;
-      const existing = this.variant(f, except);
+      const existing = caseCollision({ to: f, ...(source !== undefined ? { from: source } : {}) }, this.folded.get(f));
       if (existing !== undefined) return { path: f, existing };
     }
     return null;
@@ -119,7 +114,7 @@ export class ShadowVfs {
       const existing = this.entries.get(op.path);
       if (existing?.kind === 'folder') return null; // already there: nothing to do
       if (existing) return fail('destination_exists', `${existing.path} already exists`);
-      const c = this.caseCollision(op.path);
+      const c = this.firstCaseCollision(op.path);
       if (c) return caseFail(c, [op.path, c.existing]);
       this.addFolderChain(op.path);
       return null;
@@ -145,7 +140,7 @@ export class ShadowVfs {
     const claimedBy = this.claimed.get(dst.toLowerCase());
     if (claimedBy !== undefined) return fail('duplicate_destination', `${dst} is also the destination of ${claimedBy}`, [op.source, claimedBy, dst]);
     if (this.entries.has(dst) && dst !== op.source) return fail('destination_exists', `${dst} already exists`, [op.source, dst]);
-    const c = this.caseCollision(dst, op.source);
+    const c = this.firstCaseCollision(dst, op.source);
     if (c) return caseFail(c, [op.source, c.existing]);
     this.claimed.set(dst.toLowerCase(), op.source);
     if (source.kind === 'file') this.moveFile(source, dst);

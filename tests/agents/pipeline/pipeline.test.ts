@@ -118,11 +118,12 @@ describe('the token limit', () => {
     const { result, events } = await runOn(tv.dir, {
       client: clientFor(server, { kind: 'openai', streaming: false }),
       request: { currentNote: 'P/Current.md', depth: 2, sameFolder: true, manual: ['Z/Mine.md'] },
-      task: { tokenLimit: 5000 },
+      // Room for two of the five notes (each about 1,650 tokens): the three least relevant go.
+      task: { tokenLimit: 4000 },
     });
     expect(result.ctx.dropped.map((d) => d.path)).toEqual(['Q/Far.md', 'P/Near.md', 'P/Sibling.md']);
     expect(result.ctx.notes.map((n) => n.path).sort()).toEqual(['P/Current.md', 'Z/Mine.md']);
-    expect(events.find((e) => e.type === 'notes_dropped')).toMatchObject({ limit: 5000 });
+    expect(events.find((e) => e.type === 'notes_dropped')).toMatchObject({ limit: 4000 });
     const sent = JSON.stringify(server.chatRequests()[0]?.body);
     expect(sent).not.toContain('Q/Far.md\\" lines');
     expect(sent).toContain('Left out for the token limit: Q/Far.md, P/Near.md, P/Sibling.md');

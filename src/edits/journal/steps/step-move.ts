@@ -3,7 +3,7 @@
 // reversing renames back and then puts those notes' exact text back, which the rename-back alone
 // would not guarantee (link style can differ). A note edited since the job keeps its edit and only
 // gets the adapter's link rewrite.
-import { VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
+import { type RenameOptions, VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
 import type { StepAfter, StepBefore } from '../journal-records';
 import { notesAMoveMayWrite } from './move-notes';
@@ -49,20 +49,31 @@ export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before>
 
 /** Which of the recorded notes the step changed, read from the vault after it. */
 export async function moveAfter(ctx: StepContext, op: MoveOp, before: Before): Promise<After> {
-  const changed: { path: string; hash: string }[] = [];
+  const changed: { path: string; text: string }[] = [];
   for (const n of before.notes) {
     const p = movedPath(n.path, op.source, op.destination);
     const text = await ctx.port.read(p).catch((e: unknown) => {
       if (e instanceof VaultFileNotFoundError) return null;
       throw e;
     });
-    if (text !== null && text !== n.text) changed.push({ path: p, hash: await sha256Hex(text) });
+    if (text !== null && text !== n.text) changed.push({ path: p, text });
   }
-  return { type: 'move', changed };
+  // Hashed together: each digest is a round trip to Web Crypto, and a move changes several notes.
+  return { type: 'move', changed: await Promise.all(changed.map(async (c) => ({ path: c.path, hash: await sha256Hex(c.text) }))) };
+}
+
+/**
+ * Rename options for notes (by their path after the rename) whose text the step's intent record
+ * holds: the adapter may sync their rewrites later, since the journal has it sync them before any
+ * record that says the step ran (see append in job-runner.ts), and a torn one is put back from the
+ * record until then.
+ */
+function recorded(ctx: StepContext, notes: Iterable<string>): RenameOptions {
+  return ctx.port.syncDeferredWrites ? { recordedNotes: new Set(notes) } : {};
 }
 
 export async function applyMove(ctx: StepContext, op: MoveOp, before: Before): Promise<After> {
-  await ctx.port.rename(op.source, op.destination);
+  await ctx.port.rename(op.source, op.destination, recorded(ctx, before.notes.map((n) => movedPath(n.path, op.source, op.destination))));
   return moveAfter(ctx, op, before);
 }
 
@@ -109,7 +120,8 @@ export async function revertMove(ctx: StepContext, op: MoveOp, before: Before, a
   }
   // The source is a name the vault had: on a case-sensitive disk it may sit beside one that
   // differs only in case (`Case.md` and `case.md`), and putting it back must not be refused.
-  if (probe === 'after') await ctx.port.rename(op.destination, op.source, { restore: true });
+  // The notes about to get their recorded text back may be rewritten without a sync on the way.
+  if (probe === 'after') await ctx.port.rename(op.destination, op.source, { restore: true, ...recorded(ctx, restore.map((n) => n.path)) });
   for (const n of restore) {
     if (!(await ctx.port.exists(n.path))) continue;
     if ((await ctx.port.read(n.path)) !== n.text) await ctx.port.process(n.path, () => n.text);

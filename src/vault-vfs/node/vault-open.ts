@@ -1,0 +1,94 @@
+// Opening a vault folder for the Node adapter: walk it, take every note's metadata (and its links'
+// targets) from the metadata cache where the note is unchanged, read and parse the others, and
+// build the vault index from all of it (see metadata-cache.ts for when a cached note holds).
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { parseMarkdown } from '../markdown/parse-markdown';
+import { NoteLinks } from '../note-links';
+import { extOf } from '../path-safety';
+import { VaultIndex } from '../vault-index';
+import type { NewLinkFormat } from '../vault-port';
+import { type CachedNote, type MetadataCacheReport, MetadataCache } from './metadata-cache';
+import { NodeStateStore } from './node-state-store';
+import { noteText, readTextOrNull } from './note-text';
+import { nodeSlicer, readInSlices } from './read-in-slices';
+import { type ScannedFile, VaultFs, statOrNull } from './vault-fs';
+
+export interface NodeVaultOptions {
+  /** Defaults to `.obsidian`. */
+  configDir?: string;
+  /** Defaults to the vault's own `newLinkFormat` in `<configDir>/app.json`, else `shortest`. */
+  newLinkFormat?: NewLinkFormat;
+  /** Keep and use the metadata cache in the plugin folder (default true). */
+  metadataCache?: boolean;
+}
+
+export interface OpenedVault {
+  disk: VaultFs;
+  configDir: string;
+  format: NewLinkFormat;
+  index: VaultIndex;
+  state: NodeStateStore;
+  /** What the open took from the metadata cache and whether it saved it (null: cache disabled). */
+  report: MetadataCacheReport | null;
+}
+
+async function readLinkFormat(root: string, configDir: string): Promise<NewLinkFormat> {
+  try {
+    const app = JSON.parse(await fs.readFile(path.join(root, configDir, 'app.json'), 'utf8')) as { newLinkFormat?: unknown };
+    if (app.newLinkFormat === 'relative' || app.newLinkFormat === 'absolute') return app.newLinkFormat;
+  } catch {
+    /* no app.json, or unreadable: Obsidian's default applies */
+  }
+  return 'shortest';
+}
+
+/** A cached note's links with their cached targets, or none if those may not hold (the index resolves them). */
+function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
+  const decode = cached.targets;
+  if (decode === null) return undefined;
+  const linkpaths = cached.meta.linkpaths;
+  // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
+  return new NoteLinks(linkpaths, () => decode() ?? index.resolveAll(linkpaths, path));
+}
+
+export async function openVaultFolder(root: string, opts: NodeVaultOptions): Promise<OpenedVault> {
+  const disk = await VaultFs.open(root);
+  const configDir = opts.configDir ?? '.obsidian';
+  const format = opts.newLinkFormat ?? (await readLinkFormat(disk.root, configDir));
+  const index = new VaultIndex(format);
+  const state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'steward'));
+  const openedAt = Date.now();
+  const scan = await disk.scan(configDir);
+  const cache = opts.metadataCache === false ? MetadataCache.empty('disabled', openedAt) : await MetadataCache.load(state, openedAt);
+  for (const folder of scan.folders) index.addFolder(folder);
+  const toRead: ScannedFile[] = [];
+  const slicer = nodeSlicer();
+  // Every file is known before any note is added: a cached note's links come resolved among them.
+  index.beginLoad();
+  cache.setFiles(scan.files.map((f) => f.path));
+  for (const f of scan.files) {
+    const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
+    if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
+    else {
+      const cached = cache.reuse(f.path, f, () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
+      if (cached) index.setFile(f.path, stat, null, cached.meta, cachedLinks(index, f.path, cached));
+      else toRead.push(f);
+    }
+    if (slicer.due) await slicer.checkpoint();
+  }
+  await readInSlices(
+    toRead.map((f) => disk.abs(f.path)),
+    (i, bytes) => {
+      const f = toRead[i];
+      if (!f || !bytes) return;
+      const text = noteText(bytes);
+      const meta = parseMarkdown(text);
+      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text, meta);
+      cache.add(f.path, f, meta);
+    },
+  );
+  index.endLoad();
+  const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false, (p) => index.linkTargets(p));
+  return { disk, configDir, format, index, state, report };
+}

@@ -1,0 +1,71 @@
+// Deferred syncs on real files: a rename given the notes the journal recorded leaves exactly
+// their link rewrites unsynced (every other write is synced as it lands), a file that moves while
+// it waits is synced where it went, and a flush that fails keeps what it still owes.
+import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeferredSyncs } from '../../../src/vault-vfs/node/deferred-syncs';
+import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
+
+let dir = '';
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-deferred-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function write(files: Record<string, string>): Promise<void> {
+  for (const [p, text] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true });
+    await fs.writeFile(path.join(dir, p), text);
+  }
+}
+
+describe.runIf(DeferredSyncs.supported)('deferred syncs', () => {
+  it('leaves only the recorded notes unsynced, and syncDeferredWrites syncs them', async () => {
+    await write({ 'Inbox/a.md': '# a\n', 'Notes/one.md': 'see [[Inbox/a]]\n', 'Notes/two.md': 'and [a](../Inbox/a.md)\n' });
+    const vault = await NodeVault.open(dir);
+    await vault.rename('Inbox/a.md', 'Done/a.md', { recordedNotes: new Set(['Notes/one.md']) });
+    // Both notes were rewritten, only one of them without a sync.
+    expect(await fs.readFile(path.join(dir, 'Notes/one.md'), 'utf8')).not.toBe('see [[Inbox/a]]\n');
+    expect(await fs.readFile(path.join(dir, 'Notes/two.md'), 'utf8')).not.toBe('and [a](../Inbox/a.md)\n');
+    expect(vault.unsyncedFiles()).toEqual(['Notes/one.md']);
+    await vault.syncDeferredWrites();
+    expect(vault.unsyncedFiles()).toEqual([]);
+  });
+
+  it('syncs nothing later for a rename without recorded notes', async () => {
+    await write({ 'Inbox/a.md': '# a\n', 'Notes/one.md': 'see [[Inbox/a]]\n' });
+    const vault = await NodeVault.open(dir);
+    await vault.rename('Inbox/a.md', 'Done/a.md');
+    expect(vault.unsyncedFiles()).toEqual([]);
+  });
+
+  it('follows a waiting file when it moves, alone or with its folder', async () => {
+    await write({ 'Inbox/a.md': '# a\n', 'Notes/one.md': 'see [[Inbox/a]]\n' });
+    const vault = await NodeVault.open(dir);
+    await vault.rename('Inbox/a.md', 'Done/a.md', { recordedNotes: new Set(['Notes/one.md']) });
+    await vault.rename('Notes/one.md', 'Notes/uno.md');
+    expect(vault.unsyncedFiles()).toEqual(['Notes/uno.md']);
+    await vault.rename('Notes', 'Archive/Notes');
+    expect(vault.unsyncedFiles()).toEqual(['Archive/Notes/uno.md']);
+    await vault.syncDeferredWrites();
+    expect(vault.unsyncedFiles()).toEqual([]);
+  });
+
+  it('forgets a waiting file that is gone, and keeps what a failed flush still owes', async () => {
+    await write({ 'a.md': 'a', 'b.md': 'b' });
+    const syncs = new DeferredSyncs();
+    syncs.addFile(path.join(dir, 'a.md'));
+    await fs.rm(path.join(dir, 'a.md'));
+    await syncs.flush();
+    expect([...syncs.pendingFiles]).toEqual([]);
+    // A path under a file cannot be opened (ENOTDIR): the flush fails and owes both files still.
+    syncs.addFile(path.join(dir, 'b.md'));
+    syncs.addFile(path.join(dir, 'b.md', 'inner'));
+    await expect(syncs.flush()).rejects.toThrow(/ENOTDIR/);
+    expect([...syncs.pendingFiles].sort()).toEqual([path.join(dir, 'b.md'), path.join(dir, 'b.md', 'inner')]);
+  });
+});
