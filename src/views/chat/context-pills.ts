@@ -4,7 +4,7 @@
 import type { TaskContext } from '../../agents/pipeline/task-context';
 import type { ChatHost } from './chat-host';
 import { NoteSuggest } from './note-suggest';
-import { tokensText } from './usage-text';
+import { namedAndCounted, tokensText } from './usage-text';
 
 export class ContextPills {
   readonly manual: string[] = [];
@@ -82,7 +82,12 @@ export class ContextPills {
     this.totalEl.empty();
     this.totalEl.toggleClass('is-over', (preview?.dropped.length ?? 0) > 0);
     this.totalEl.createSpan({ text: preview === null ? 'Context: not measured' : `Context: ${tokensText(total)} of ${tokensText(limit)} tokens` });
-    if (preview && preview.dropped.length > 0) this.totalEl.createDiv({ cls: 'steward-chat-context-dropped', text: `Left out for the limit: ${preview.dropped.map((d) => `${d.path} (${tokensText(d.tokens)})`).join(', ')}` });
+    // The first few by name, the rest counted (all of them in the tooltip): a hub note's links must
+    // not push the messages out of the pane.
+    if (preview && preview.dropped.length > 0) {
+      const named = preview.dropped.map((d) => `${d.path} (${tokensText(d.tokens)})`);
+      this.totalEl.createDiv({ cls: 'steward-chat-context-dropped', text: `Left out for the limit: ${namedAndCounted(named)}`, attr: { title: named.join('\n') } });
+    }
   }
 
   private pill(path: string, tokens: number | undefined, kind: string, removable: boolean): void {

@@ -7,7 +7,7 @@ import type { PhaseName, PipelineEvent } from '../../agents/pipeline/pipeline-ev
 import type { SelectedNote } from '../../agents/pipeline/pipeline-context';
 import { StreamingAnswer } from './streaming-answer';
 import type { UntrustedRenderContext } from './untrusted-markdown';
-import { tokensText, usageText } from './usage-text';
+import { NAMED_AT_MOST, tokensText, usageText } from './usage-text';
 
 const TITLE: Record<PhaseName, string> = { scout: 'Scout', web: 'Web', task: 'Task' };
 
@@ -147,8 +147,11 @@ export class RunTimeline {
         this.step('web', e.status === 'read' ? `read ${e.url} (${tokensText(e.tokens)} tokens)` : `${e.status} ${e.url}${e.reason ? `: ${e.reason}` : ''}`, e.status === 'read' ? '' : 'is-failed');
         break;
       case 'notes_dropped': {
-        const box = this.notesEl.createDiv({ cls: 'steward-chat-dropped' });
-        box.createDiv({ text: `Over the ${tokensText(e.limit)}-token limit, left out:` });
+        // Folded when long: a hub note's links must not push the answer out of view.
+        const box = this.notesEl.createEl('details', { cls: 'steward-chat-dropped' });
+        box.open = e.dropped.length <= NAMED_AT_MOST;
+        const n = e.dropped.length;
+        box.createEl('summary', { text: `Over the ${tokensText(e.limit)}-token limit, ${n} note${n === 1 ? '' : 's'} left out` });
         const ul = box.createEl('ul');
         for (const d of e.dropped) ul.createEl('li', { text: `${d.path} (${tokensText(d.tokens)} tokens): ${d.reason}` });
         break;
