@@ -11,6 +11,16 @@ function tokens(n: number): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 }
 
+/** Notes named at most in the "left out" line; a hub note's links can number in the hundreds. */
+export const LEFT_OUT_NAMED = 8;
+
+/** The notes the token limit left out, the first few by name and the rest counted (`--json` lists all). */
+export function leftOutLine(paths: readonly string[], limit: number): string {
+  const named = paths.slice(0, LEFT_OUT_NAMED).join(', ');
+  const more = paths.length - LEFT_OUT_NAMED;
+  return `  over the ${tokens(limit)}-token limit, ${paths.length} note${paths.length === 1 ? '' : 's'} left out: ${named}${more > 0 ? ` and ${more} more (--json lists them all)` : ''}`;
+}
+
 /** A listener that prints a run as it happens. */
 export function progressPrinter(write: (text: string) => void): (event: PipelineEvent) => void {
   let streaming = false;
@@ -40,7 +50,7 @@ export function progressPrinter(write: (text: string) => void): (event: Pipeline
         line(`  ${e.status === 'read' ? 'read' : e.status} ${e.url}${e.status === 'read' ? ` (${tokens(e.tokens)} tokens)` : e.reason ? `: ${e.reason}` : ''}`);
         break;
       case 'notes_dropped':
-        line(`  over the ${tokens(e.limit)}-token limit, left out: ${e.dropped.map((d) => d.path).join(', ')}`);
+        line(leftOutLine(e.dropped.map((d) => d.path), e.limit));
         break;
       case 'question':
         line(`  question: ${e.question}`);

@@ -18,9 +18,14 @@ export const helpVaultPresent = existsSync(HELP_VAULT);
 /** The one line a skipped suite shows. */
 export const HELP_VAULT_MISSING = `skipped: no Obsidian Help vault at ${HELP_VAULT} (set STEWARD_HELP_VAULT to run)`;
 
-/** A suite name that says why the suite is skipped, when it is. */
+/**
+ * A suite name that says why the suite is skipped, when it is; the reason is also said once on
+ * stderr, since the default reporter shows a skipped file's counts but not its suites' names.
+ */
 export function helpVaultSuite(name: string): string {
-  return helpVaultPresent ? name : `${name} (${HELP_VAULT_MISSING})`;
+  if (helpVaultPresent) return name;
+  process.stderr.write(`${HELP_VAULT_MISSING}\n`);
+  return `${name} (${HELP_VAULT_MISSING})`;
 }
 
 export interface PropertyVault {

@@ -15,6 +15,7 @@ import { askJson, progressPrinter } from '../ask-output';
 import { readAgents, readDepth, readTaskSettings } from '../ask-options';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
+import { folderArg } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
@@ -85,9 +86,12 @@ export const askCommand: CliCommand = {
     const semantic = semanticFromFlags(parsed, io.env, vault);
     if (parsed.booleans.has('yes') && semantic === null) throw new UsageError('--yes agrees to embedding notes for the semantic index: it needs --embed-model');
     const currentRaw = parsed.values.get('current');
-    const currentNote = currentRaw === undefined ? null : await noteArg(vault, currentRaw, '--current');
+    const at = { vaultDir: vaultDir as string, cwd: io.cwd };
+    const currentNote = currentRaw === undefined ? null : await noteArg(vault, currentRaw, '--current', at);
     const manual: string[] = [];
-    for (const a of parsed.lists.get('add') ?? []) manual.push(await noteArg(vault, a, '--add'));
+    for (const a of parsed.lists.get('add') ?? []) manual.push(await noteArg(vault, a, '--add', at));
+    const excluded: string[] = [];
+    for (const f of parsed.lists.get('exclude') ?? []) excluded.push(await folderArg(vault, at.vaultDir, f, '--exclude', io.cwd));
     const historyFile = parsed.values.get('history');
     const history = await readHistory(historyFile);
     await assertNoInterruptedJob(vault);
@@ -95,7 +99,7 @@ export const askCommand: CliCommand = {
     const json = parsed.booleans.has('json');
     const answers = [...(parsed.lists.get('answer') ?? [])];
     const askUser = async (question: string): Promise<string | null> => answers.shift() ?? (io.prompt && !json ? io.prompt(question) : null);
-    const excludedFolders = [...(parsed.lists.get('exclude') ?? []), DEFAULT_SETTINGS.planFolder];
+    const excludedFolders = [...excluded, DEFAULT_SETTINGS.planFolder];
     const request: AskRequest = { task, currentNote, agents, depth, sameFolder: parsed.booleans.has('same-folder'), manual, history };
 
     const indexer = new VaultIndexer(vault, { sliceMs: 200 });

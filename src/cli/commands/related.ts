@@ -5,6 +5,7 @@
 import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
+import { folderArg } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../vault-vfs/retrieval/link-walk';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
@@ -29,7 +30,6 @@ export const relatedCommand: CliCommand = {
   usage: USAGE,
   async run(args, io) {
     const parsed = parseArgs(args, { values: ['depth', 'direction', 'limit'], booleans: ['same-folder', 'json'], lists: ['exclude'] });
-    const exclude = parsed.lists.get('exclude') ?? [];
     const [vaultDir, note, extra] = parsed.positionals;
     if (note === undefined) throw new UsageError('missing <note>: a note\'s name or its vault path, e.g. Plan or Projects/Plan.md');
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
@@ -39,7 +39,10 @@ export const relatedCommand: CliCommand = {
     if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new UsageError(`--direction must be in, out or both, got "${direction}"`);
     const limit = intFlag(parsed, 'limit', 50);
     const vault = await openVault(vaultDir);
-    const path = await noteArg(vault, note, 'note');
+    const at = { vaultDir: vaultDir as string, cwd: io.cwd };
+    const path = await noteArg(vault, note, 'note', at);
+    const exclude: string[] = [];
+    for (const f of parsed.lists.get('exclude') ?? []) exclude.push(await folderArg(vault, at.vaultDir, f, '--exclude', io.cwd));
     // Walks need no keyword index; Retrieval takes one for its searches only.
     const retrieval = new Retrieval(vault, new VaultIndexer(vault, { persist: false }), null);
     const result = await retrieval.related(path, { depth: Number(rawDepth), direction: direction as LinkDirection, sameFolder: parsed.booleans.has('same-folder'), exclude, limit });

@@ -11,12 +11,15 @@ import { nameWords } from '../scoring/file-features';
 /** Words of a name that can tie files together: numbers (dates, camera counters) tie nothing. */
 const words = (name: string): Set<string> => new Set(nameWords(name));
 
-/** Paths of the attachments in subfolders of `folder` (a vault path) that stay with their notes. */
-export function boundAttachments(records: readonly FileRecord[], folder: string): Set<string> {
-  // Per subfolder holding notes: its notes, and the words of their names and of its own name.
+/**
+ * Paths of the attachments in subfolders of `folder` (a vault path) that stay with their notes;
+ * notes in `leaving` (moved away by a heuristic) hold none back.
+ */
+export function boundAttachments(records: readonly FileRecord[], folder: string, leaving: ReadonlySet<string> = new Set()): Set<string> {
+  // Per subfolder holding notes that stay: those notes, and the words of their names and of its own name.
   const folders = new Map<string, { notes: Set<string>; words: Set<string> }>();
   for (const r of records) {
-    if (r.ext !== 'md' || r.folder === folder) continue;
+    if (r.ext !== 'md' || r.folder === folder || leaving.has(r.path)) continue;
     let f = folders.get(r.folder);
     if (f === undefined) {
       f = { notes: new Set(), words: words(r.folder.slice(r.folder.lastIndexOf('/') + 1)) };

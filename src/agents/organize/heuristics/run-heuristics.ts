@@ -66,9 +66,8 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   const { folder } = opts;
   const groups = sharedGroups(records);
   const attachments = attachmentHomes(records, folder, opts.attachmentFolder ?? null);
-  // Attachments already in a home are settled before any heuristic looks at them, and so are those
-  // that belong with the notes beside them (see bound-attachments.ts).
-  const atHome = new Set([...records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path), ...boundAttachments(records, folder)]);
+  // Attachments already in a home are settled before any heuristic looks at them.
+  const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
   const homeOf = homeForAttachment(records, folder, attachments, opts.attachmentFolder ?? null);
   const raw: HeuristicProposal[][] = [
     records.flatMap((r) => datedName(r) ?? []),
@@ -106,6 +105,10 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     const joining = [...(notesByFolder.get(p.folder) ?? []), ...(joiningByFolder.get(p.folder) ?? [])];
     if (staysWithFolderMates(r, notesByFolder.get(here) ?? [], joining).stays) cohesive.add(path);
   }
+  // Attachments that belong with the notes staying beside them stay too (see bound-attachments.ts);
+  // a note a heuristic moves away takes no attachment's tie with it.
+  const leaving = new Set([...chosen].filter(([path, p]) => path.endsWith('.md') && !cohesive.has(path) && !within(parentRel(path, folder), p.folder)).map(([path]) => path));
+  for (const path of boundAttachments(records, folder, leaving)) atHome.add(path);
 
   const unchanged: string[] = [];
   const moving = new Map<string, HeuristicProposal>();

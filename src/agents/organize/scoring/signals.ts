@@ -36,6 +36,8 @@ export interface Group {
   /** `name` with the folder's own words added once, and its norm2: what name similarity compares. */
   nameWithFolder: Map<string, number>;
   nameWithFolderNorm2: number;
+  /** Each kind's share of the members, for the type signal (made once: a destination is scored against every file). */
+  kindShares: Map<string, number>;
 }
 
 function unit(bag: Bag): Map<string, number> {
@@ -45,7 +47,7 @@ function unit(bag: Bag): Map<string, number> {
 
 /** The group of `members` in `folder`; `ownWords` false for a lone file, whose folder's name is not its own. */
 export function groupOf(folder: string, members: readonly FileFeatures[], ownWords = true): Group {
-  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, unreadMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0, nameWithFolder: new Map(), nameWithFolderNorm2: 0 };
+  const g: Group = { folder, members: [...members], name: new Map(), content: new Map(), contentMembers: 0, unreadMembers: 0, kinds: new Map(), folderWords: new Set(ownWords ? nameWords(folder.slice(folder.lastIndexOf('/') + 1)) : []), nameNorm2: 0, contentNorm2: 0, nameWithFolder: new Map(), nameWithFolderNorm2: 0, kindShares: new Map() };
   for (const m of members) {
     addInto(g.name, m.name);
     if (m.hasContent && m.content.size > 0) {
@@ -55,6 +57,7 @@ export function groupOf(folder: string, members: readonly FileFeatures[], ownWor
     if (m.unread) g.unreadMembers++;
     g.kinds.set(m.kind, (g.kinds.get(m.kind) ?? 0) + 1);
   }
+  g.kindShares = kindShares(g.kinds);
   g.nameNorm2 = norm2(g.name);
   g.contentNorm2 = norm2(g.content);
   if (g.folderWords.size > 0) {
@@ -83,11 +86,28 @@ export function combine(signals: Signals): number {
 
 /** Tree distance between two folders: up from `a` to the common ancestor, then down to `b`. */
 export function folderSteps(a: string, b: string): number {
-  const pa = a === '' ? [] : a.split('/');
-  const pb = b === '' ? [] : b.split('/');
+  // One scan of the two strings, no split: it runs for every file against every destination.
+  const depth = (p: string): number => (p === '' ? 0 : segments(p));
+  if (a === '' || b === '') return depth(a) + depth(b);
+  let i = 0;
   let common = 0;
-  while (common < pa.length && common < pb.length && pa[common] === pb[common]) common++;
-  return pa.length - common + (pb.length - common);
+  const n = Math.min(a.length, b.length);
+  while (i < n && a.charCodeAt(i) === b.charCodeAt(i)) {
+    if (a.charCodeAt(i) === SLASH) common++;
+    i++;
+  }
+  // The last shared segment counts when it ends in both (at the end of one, or a slash in the other).
+  const ends = (p: string): boolean => i === p.length || p.charCodeAt(i) === SLASH;
+  if (ends(a) && ends(b)) common++;
+  return depth(a) - common + (depth(b) - common);
+}
+
+const SLASH = 47;
+
+function segments(p: string): number {
+  let n = 1;
+  for (let i = 0; i < p.length; i++) if (p.charCodeAt(i) === SLASH) n++;
+  return n;
 }
 
 /** 1 for a destination one step away, 1/2 for two, …; 1 for where the unit already is. */
@@ -102,8 +122,10 @@ function kindShares(kinds: ReadonlyMap<string, number>): Map<string, number> {
 
 /** Histogram intersection of the two kind mixes: 1 when they are the same mix, 0 when disjoint. */
 export function typeOverlap(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
-  const sa = kindShares(a);
-  const sb = kindShares(b);
+  return shareOverlap(kindShares(a), kindShares(b));
+}
+
+function shareOverlap(sa: ReadonlyMap<string, number>, sb: ReadonlyMap<string, number>): number {
   let s = 0;
   for (const [k, x] of sa) s += Math.min(x, sb.get(k) ?? 0);
   return clamp01(s);
@@ -130,7 +152,7 @@ export function destinationSignals(unitGroup: Group, dest: Group, from: string):
     name: nameSimilarity(unitGroup, dest),
     // A destination whose notes were not read scores no content likeness: a move never rests on names alone.
     content: unitGroup.contentMembers > 0 && dest.contentMembers > 0 ? cosineNormed(unitGroup.content, unitGroup.contentNorm2, dest.content, dest.contentNorm2) : unitGroup.contentMembers > 0 && dest.unreadMembers > 0 ? 0 : null,
-    type: dest.members.length === 0 ? null : typeOverlap(unitGroup.kinds, dest.kinds),
+    type: dest.members.length === 0 ? null : shareOverlap(unitGroup.kindShares, dest.kindShares),
     path: pathPrior(from, dest.folder),
   };
 }

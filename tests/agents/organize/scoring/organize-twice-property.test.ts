@@ -72,6 +72,13 @@ describe('organize twice, on random vaults', () => {
           { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
           { folder: 4, topic: 0, kind: 'png', name: [0], text: [0, 0], day: 1 },
           { folder: 4, topic: 0, kind: 'daily', name: [0], text: [0, 0], day: 3 },
+        ]], [[
+          // Found by this property: a PDF held by the daily note beside it (they share the folder's
+          // word), the note filed away; the second run, with no note left, filed the PDF.
+          { folder: 2, topic: 0, kind: 'daily', name: [0], text: [0, 0], day: 1 },
+          { folder: 2, topic: 1, kind: 'pdf', name: [0], text: [0, 0], day: 1 },
+          { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
+          { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },
         ]]],
       },
     );

@@ -58,6 +58,20 @@ describe('signals', () => {
     expect(pathPrior('A', 'A')).toBe(1);
   });
 
+  it('folder steps, counted in one scan, are the steps up to the common ancestor and down again', () => {
+    // The plain definition, by segments.
+    const bySegments = (a: string, b: string): number => {
+      const pa = a === '' ? [] : a.split('/');
+      const pb = b === '' ? [] : b.split('/');
+      let common = 0;
+      while (common < pa.length && common < pb.length && pa[common] === pb[common]) common++;
+      return pa.length - common + (pb.length - common);
+    };
+    // Short segments from a small alphabet, so that shared prefixes (A, Ab, A/B) are common.
+    const folder = fc.array(fc.stringMatching(/^[ab]{1,2}$/), { maxLength: 4 }).map((s) => s.join('/'));
+    fc.assert(fc.property(folder, folder, (a, b) => folderSteps(a, b) === bySegments(a, b)), { numRuns: 500 });
+  });
+
   it('type overlap is the histogram intersection of the kind mixes', () => {
     expect(typeOverlap(new Map([['note', 3], ['Images', 1]]), new Map([['note', 1], ['Images', 1]]))).toBeCloseTo(0.75, 10);
     expect(typeOverlap(new Map([['note', 2]]), new Map([['PDFs', 2]]))).toBe(0);

@@ -1,0 +1,43 @@
+// A folder or note named on the command line, the ways a user names one: its path from the vault
+// folder (`Inbox`, `/Inbox`, `Inbox/`), or a path on disk that leads into the vault, as tab
+// completion writes it (`./Inbox` from inside the vault, `~/vault/Inbox`, `/home/me/vault/Inbox`).
+// An excluded folder the vault does not have is refused, never ignored: `--exclude ./Private` or
+// `--exclude private` that matched nothing used to let the agents read Private/ as if no folder
+// had been named.
+import { existsSync, realpathSync } from 'node:fs';
+import * as path from 'node:path';
+import type { VaultPort } from '../vault-vfs/vault-port';
+import { UsageError } from './command';
+
+function real(p: string): string {
+  try {
+    return realpathSync(p);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * The vault path `raw` names: a path on disk inside the vault (absolute, or starting `./` or
+ * `../`, from the current folder) becomes its path from the vault folder; anything else is already
+ * one, with leading `./` and slashes and trailing slashes dropped.
+ */
+export function vaultPathArg(vaultDir: string, raw: string, cwd: string): string {
+  if (path.isAbsolute(raw) || /^\.\.?(?:[/\\]|$)/.test(raw)) {
+    const onDisk = path.resolve(cwd, raw);
+    if (existsSync(onDisk)) {
+      const rel = path.relative(real(path.resolve(cwd, vaultDir)), real(onDisk));
+      if (rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel)) return rel.split(path.sep).join('/');
+    }
+  }
+  return raw.replace(/^(?:\.\/)+/, '').replace(/^\/+|\/+$/g, '');
+}
+
+/** The vault path of the folder `raw` names; a usage error naming `flag` when the vault has none. */
+export async function folderArg(vault: VaultPort, vaultDir: string, raw: string, flag: string, cwd: string): Promise<string> {
+  const p = vaultPathArg(vaultDir, raw, cwd);
+  const folders = (await vault.list()).filter((e) => e.kind === 'folder').map((e) => e.path);
+  if (folders.includes(p)) return p;
+  const near = folders.find((f) => f.toLowerCase() === p.toLowerCase());
+  throw new UsageError(`${flag} ${raw}: no such folder in the vault${near === undefined ? '' : `; did you mean ${near}?`}`);
+}
