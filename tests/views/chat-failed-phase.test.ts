@@ -51,4 +51,12 @@ describe('a chat phase that fails', () => {
     expect(texts(h.view.contentEl, '.steward-chat-phase-status')).toEqual(['done']);
     expect(texts(h.view.contentEl, '.steward-chat-error')).toEqual([]);
   });
+
+  it('Scout selecting nothing shows no Copy button', async () => {
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: true } });
+    llm.server.script(reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'nothing fits', confidence: 'done' }), reply.text('Nothing in the vault is about that.'));
+    await h.view.send('what about the moon?');
+    expect(h.view.contentEl.querySelector('.steward-chat-selection')?.textContent).toContain('Selected 0 notes');
+    expect(h.view.contentEl.querySelector('.steward-chat-copy')).toBeNull();
+  });
 });

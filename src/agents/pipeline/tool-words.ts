@@ -36,13 +36,15 @@ const WORDS: Record<string, (a: Args) => string> = {
 };
 
 export function describeToolCall(name: string, rawArguments: string): string {
-  let args: Args = {};
+  let args: Args | null = null;
   try {
-    const parsed: unknown = JSON.parse(rawArguments);
+    const parsed: unknown = JSON.parse(rawArguments || '{}');
     if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) args = parsed as Args;
   } catch {
     // described without arguments
   }
   const words = WORDS[name];
-  return words ? words(args).slice(0, 200) : `called ${name}`;
+  if (!words) return `called ${name}`;
+  // Unreadable arguments are said as such, not filled in as "searched ''".
+  return args === null ? `tried ${name.replace(/_/g, ' ')} with arguments that could not be read` : words(args).slice(0, 200);
 }

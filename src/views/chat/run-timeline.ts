@@ -197,8 +197,11 @@ export class RunTimeline {
     this.selectionEl = box;
     const head = box.createDiv({ cls: 'steward-chat-selection-header' });
     head.createSpan({ text: `Selected ${selected.length} note${selected.length === 1 ? '' : 's'} (${confidence})` });
-    const copy = head.createEl('button', { cls: 'steward-chat-copy', text: 'Copy', attr: { 'aria-label': 'Copy the selected notes’ contents' } });
-    copy.addEventListener('click', () => void this.actions.copyNotes(selected.map((n) => n.path)));
+    // Nothing selected, nothing to copy: no button that would copy an empty clipboard.
+    if (selected.length > 0) {
+      const copy = head.createEl('button', { cls: 'steward-chat-copy', text: 'Copy', attr: { 'aria-label': 'Copy the selected notes’ contents' } });
+      copy.addEventListener('click', () => void this.actions.copyNotes(selected.map((n) => n.path)));
+    }
     if (reasoning) box.createDiv({ cls: 'steward-chat-selection-reason', text: reasoning });
     const ul = box.createEl('ul');
     for (const n of selected) {

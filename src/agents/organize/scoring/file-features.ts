@@ -29,6 +29,7 @@ export interface FileFeatures {
 const TOP_TERMS = 40;
 const MAX_CHARS = 3000;
 export const DEFAULT_MAX_CONTENT_READS = 2000;
+const READ_AHEAD = 16;
 
 /** `recipes` -> `recipe`, `stories` -> `story`: enough to match a folder's plural to a name. */
 export function stem(word: string): string {
@@ -75,6 +76,17 @@ export class FeatureSource {
       this.cache.set(key, cached);
     }
     return cached;
+  }
+
+  /**
+   * Features of many files, `READ_AHEAD` reads in flight at a time (one at a time, a large folder
+   * waited on each read in turn; all at once, it would hold every text in memory). The budget goes
+   * in the order given: each call counts its read before its first await.
+   */
+  async ofAll(records: readonly FileRecord[], readLimit = Infinity, keyOf: (record: FileRecord) => string = (r) => r.path): Promise<FileFeatures[]> {
+    const out: FileFeatures[] = [];
+    for (let i = 0; i < records.length; i += READ_AHEAD) out.push(...(await Promise.all(records.slice(i, i + READ_AHEAD).map((r) => this.of(r, readLimit, keyOf(r))))));
+    return out;
   }
 
   private async read(record: FileRecord, limit: number, key: string): Promise<FileFeatures> {

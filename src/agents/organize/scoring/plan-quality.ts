@@ -105,7 +105,8 @@ function summary(folder: string, placed: readonly { path: string; features: File
 
 export async function planQuality(input: { folder: string; records: readonly FileRecord[]; operations: readonly PlannedOperation[]; conflicts: readonly { kind: string }[]; features: FeatureSource }): Promise<PlanQuality> {
   const features = new Map<string, FileFeatures>();
-  for (const r of input.records) features.set(r.path, await input.features.of(r, METRIC_READS));
+  const read = await input.features.ofAll(input.records, METRIC_READS);
+  input.records.forEach((r, i) => features.set(r.path, read[i] as FileFeatures));
   const moved = finalPaths([...features.keys()], input.operations);
   const before = summary(input.folder, [...features].map(([path, f]) => ({ path, features: f })));
   const after = summary(input.folder, [...moved].map(([origin, path]) => ({ path, features: features.get(origin) as FileFeatures })));

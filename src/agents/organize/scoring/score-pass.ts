@@ -126,7 +126,8 @@ export async function scorePass(input: ScorePassInput): Promise<ScoreResult> {
   // The undecided files are read first, so the read budget goes to what may move.
   const byOrigin = new Map<string, FileFeatures>();
   const ordered = [...input.records.filter((x) => input.free.has(x.path)), ...input.records.filter((x) => !input.free.has(x.path))];
-  for (const r of ordered) byOrigin.set(r.path, await input.features.of(r, Infinity, input.originOf?.(r.path)));
+  const read = await input.features.ofAll(ordered, Infinity, (r) => input.originOf?.(r.path) ?? r.path);
+  ordered.forEach((r, i) => byOrigin.set(r.path, read[i] as FileFeatures));
   let origin = new Map(input.records.map((r) => [r.path, r.path]));
   let records = input.records;
   let free = input.free;
