@@ -165,6 +165,11 @@ export interface VaultPort {
    * null when it can or does not exist. Optional; the journal asks before a job starts.
    */
   writeProblem?(path: string): Promise<string | null>;
+  /**
+   * Why moving `source` to `destination` cannot be done as a rename (another disk mounted inside
+   * the vault), or null. Optional; asked with writeProblem before a job starts.
+   */
+  moveProblem?(source: string, destination: string): Promise<string | null>;
 
   /** Metadata of a markdown note, or null for other files and missing notes. */
   metadata(path: string): NoteMetadata | null;

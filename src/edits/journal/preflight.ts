@@ -51,6 +51,10 @@ export async function preflight(port: VaultPort, ops: readonly JobOperation[]): 
       // Two paths of one step behind the same link give the same reason: it is said once.
       if (r && !reasons.includes(r)) reasons.push(r);
     }
+    if ((op.type === 'move' || op.type === 'rename') && port.moveProblem) {
+      const r = await port.moveProblem(op.source, op.destination);
+      if (r && !reasons.includes(r)) reasons.push(r);
+    }
     if (reasons.length > 0) problems.push({ step: i, reason: `${describeOperation(op)}: ${reasons.join('; ')}` });
   }
   return problems;

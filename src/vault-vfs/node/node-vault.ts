@@ -28,7 +28,7 @@ import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
 import { readText, readTextOrNull } from './note-text';
 import { type NodeVaultOptions, openVaultFolder } from './vault-open';
-import { writeProblemAt, writeProblemOnTheWay } from './write-access';
+import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
 import { moveToTrash, restoreFromTrash } from './vault-trash';
 import { VaultTree } from './vault-tree';
 import { type VaultFs, fileStatOf, statOrNull } from './vault-fs';
@@ -238,6 +238,12 @@ export class NodeVault implements VaultPort {
 
   async writeProblem(p: string): Promise<string | null> {
     return p === '' ? writeProblemAt(this.disk.root, '') : writeProblemOnTheWay(this.disk, this.safe(p));
+  }
+
+  async moveProblem(source: string, destination: string): Promise<string | null> {
+    const from = this.safe(source);
+    const to = this.safe(destination);
+    return moveProblemAt(this.disk.abs(from), from, this.disk.abs(to), to);
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {

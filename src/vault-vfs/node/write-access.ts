@@ -5,6 +5,7 @@
 // for anyone) as well as what this process may do: running as root, a `chmod 444` is still the
 // user's word.
 import { accessSync, constants, lstatSync, readlinkSync, statSync } from 'node:fs';
+import * as path from 'node:path';
 
 function writable(abs: string): boolean {
   try {
@@ -47,4 +48,25 @@ export function writeProblemOnTheWay(disk: { abs(vaultPath: string): string }, v
     if (problem !== null && (i === parts.length || problem.includes('symbolic link'))) return problem;
   }
   return null;
+}
+
+/** The device of the nearest existing file or folder at or above `abs`, or null. */
+function deviceOf(abs: string): number | null {
+  for (let p = abs; ; p = path.dirname(p)) {
+    const st = lstatSync(p, { throwIfNoEntry: false });
+    if (st) return st.dev;
+    if (path.dirname(p) === p) return null;
+  }
+}
+
+/**
+ * Why a move from `fromAbs` to `toAbs` cannot be a rename, or null: a folder of the vault that is
+ * another disk (a mount point) can only be reached by copying, which the journal does not do; the
+ * rename would fail with a raw EXDEV at the first step. Asked before the job starts.
+ */
+export function moveProblemAt(fromAbs: string, fromPath: string, toAbs: string, toPath: string): string | null {
+  const from = deviceOf(fromAbs);
+  const to = deviceOf(path.dirname(toAbs));
+  if (from === null || to === null || from === to) return null;
+  return `${fromPath} and ${toPath} are on different disks (a folder of the vault is a mount point); Steward moves files only within one disk: move it yourself, or choose a folder on the same disk`;
 }
