@@ -11,28 +11,11 @@ import { executeJob } from '../../src/edits/journal/execute-job';
 import { recoverJobs } from '../../src/edits/journal/recover-jobs';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
-import { type Case, makeCase, prng, root } from './helpers/fault-cases';
+import { copy, makeCase, prng, root, writeVault } from './helpers/fault-cases';
 import { faultSeed } from './helpers/fault-seed';
 import { snapshot } from './helpers/temp-vault';
 
 afterAll(async () => fs.rm(root, { recursive: true, force: true }));
-
-let counter = 0;
-
-async function writeVault(c: Case): Promise<string> {
-  const dir = path.join(root, `power-${counter++}`);
-  for (const [p, data] of Object.entries(c.files)) {
-    await fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true });
-    await fs.writeFile(path.join(dir, p), data);
-  }
-  return dir;
-}
-
-async function copy(dir: string): Promise<string> {
-  const to = path.join(root, `power-${counter++}`);
-  await fs.cp(dir, to, { recursive: true });
-  return to;
-}
 
 /**
  * A FaultVault over `vault` that also forwards the deferred syncs (dead after the crash, like every

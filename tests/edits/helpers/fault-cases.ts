@@ -99,7 +99,8 @@ export function makeCase(seed: number, opts: { frontmatter?: boolean } = {}): Ca
   return { files, ops };
 }
 
-async function writeVault(c: Case): Promise<string> {
+/** Writes the case's files into a new folder under `root`. */
+export async function writeVault(c: Case): Promise<string> {
   const dir = path.join(root, `v${counter++}`);
   for (const [p, data] of Object.entries(c.files)) {
     await fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true });
@@ -108,7 +109,8 @@ async function writeVault(c: Case): Promise<string> {
   return dir;
 }
 
-async function copy(dir: string): Promise<string> {
+/** A copy of a vault folder, in a new folder under `root`. */
+export async function copy(dir: string): Promise<string> {
   const to = path.join(root, `v${counter++}`);
   await fs.cp(dir, to, { recursive: true });
   return to;
