@@ -23,13 +23,30 @@ export class JournalBusyError extends Error {
   }
 }
 
-/** Another process finished a job while this run waited for it: this run's view of the vault is stale. */
+/** Another process finished a job since this run saw the vault: this run's view of it is stale. */
 export class JournalChangedError extends Error {
-  constructor(readonly owner: LockOwner) {
-    const who = owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process';
-    super(`another Steward run (${who}) changed this vault while this run waited for it; nothing was done: run this again to act on the vault as it is now`);
+  constructor(readonly owner: LockOwner | null) {
+    const who = owner === null ? 'another Steward run' : `another Steward run (${owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process'})`;
+    super(`${who} changed this vault ${owner === null ? 'since this run opened it' : 'while this run waited for it'}; nothing was done: run this again to act on the vault as it is now`);
     this.name = 'JournalChangedError';
   }
+}
+
+/**
+ * The journal mark as a process saw it when it read the vault, for a process whose view of the
+ * vault is what it read when it opened it (the CLI; the plugin follows the vault's events). A job
+ * another process finishes after that, waited for or not, refuses this run's jobs. Its own jobs
+ * move the mark along (journal-store.ts), as they move its view.
+ */
+const viewedMark = new WeakMap<StateStore, string | null>();
+
+export async function markVaultViewed(state: StateStore): Promise<void> {
+  viewedMark.set(state, await state.read(JOURNAL_CHANGED));
+}
+
+/** This process changed the vault itself and knows it: its view stays current. */
+export function ownJournalChange(state: StateStore, mark: string): void {
+  if (viewedMark.has(state)) viewedMark.set(state, mark);
 }
 
 export interface JournalLockOptions {
@@ -42,13 +59,15 @@ const tails = new WeakMap<StateStore, Promise<unknown>>();
 async function acquire(state: StateStore, opts: JournalLockOptions): Promise<() => Promise<void>> {
   if (!state.tryLock) return () => Promise.resolve();
   const deadline = Date.now() + journalLockWait.ms;
-  // Read before the first try, so a job another process finishes after it cannot go unseen.
-  const seen = opts.actsOnVault ? await state.read(JOURNAL_CHANGED) : null;
+  // The mark when the vault was opened, or else read before the first try, so that a job another
+  // process finishes after it cannot go unseen.
+  const sinceOpen = viewedMark.has(state);
+  const seen = !opts.actsOnVault ? null : sinceOpen ? (viewedMark.get(state) ?? null) : await state.read(JOURNAL_CHANGED);
   let waitedFor: LockOwner | null = null;
   for (;;) {
     const attempt = await state.tryLock(JOURNAL_LOCK);
     if (attempt.ok) {
-      if (waitedFor !== null && opts.actsOnVault && (await state.read(JOURNAL_CHANGED)) !== seen) {
+      if ((waitedFor !== null || sinceOpen) && opts.actsOnVault && (await state.read(JOURNAL_CHANGED)) !== seen) {
         await attempt.release();
         throw new JournalChangedError(waitedFor);
       }

@@ -9,7 +9,7 @@
 // A job file is append-only; finishing moves it to done/, so finding an interrupted job is a
 // listing, not a parse of every journal ever written.
 import type { StateStore } from '../../vault-vfs/vault-port';
-import { JOURNAL_CHANGED } from './journal-lock';
+import { JOURNAL_CHANGED, ownJournalChange } from './journal-lock';
 import { decodeJournal, encodeRecords, type JournalRecord, salvageJournal } from './journal-records';
 
 export const JOURNAL_DIR = 'journal';
@@ -122,7 +122,9 @@ export class JournalStore {
   async finish(job: string): Promise<void> {
     await this.state.rename(this.file(job, 'active'), this.file(job, 'done'));
     await this.state.remove(`${INTENT_DIR}/${job}.json`);
-    await this.state.write(JOURNAL_CHANGED, `${job} ${Date.now()} ${Math.random().toString(36).slice(2)}\n`);
+    const mark = `${job} ${Date.now()} ${Math.random().toString(36).slice(2)}\n`;
+    await this.state.write(JOURNAL_CHANGED, mark);
+    ownJournalChange(this.state, mark);
   }
 
   /** Moves a finished journal back to the active folder, to undo it. */
