@@ -26,11 +26,26 @@ async function presence(ctx: StepContext, op: MoveOp): Promise<{ s: boolean; d: 
   return { s: await ctx.port.exists(op.source), d: await ctx.port.exists(op.destination) };
 }
 
+/**
+ * Why the destination is taken. When the vault holds it only under another case, the disk is one
+ * that does not tell names apart by case (macOS, Windows, a FAT card): a pair like `Case.md` and
+ * `case.md` cannot both go there, and the rename would replace one with the other.
+ */
+async function takenReason(ctx: StepContext, destination: string): Promise<string> {
+  const lower = destination.toLowerCase();
+  const entries = await ctx.port.list();
+  if (entries.some((e) => e.path === destination)) return `${destination} already exists`;
+  const twin = entries.find((e) => e.path.toLowerCase() === lower);
+  return twin === undefined
+    ? `${destination} already exists`
+    : `${destination} cannot go beside ${twin.path}: the disk there does not tell names apart by case, so one would replace the other`;
+}
+
 export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before> {
   const isFile = (await ctx.port.stat(op.source)) !== null;
   const { s, d } = isFile && op.source.toLowerCase() !== op.destination.toLowerCase() ? { s: true, d: await ctx.port.exists(op.destination) } : await presence(ctx, op);
   if (!s) throw new StepRefusedError(`${op.source} does not exist`);
-  if (d) throw new StepRefusedError(`${op.destination} already exists`);
+  if (d) throw new StepRefusedError(await takenReason(ctx, op.destination));
   const moved = isFile ? [op.source] : (await ctx.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith(op.source + '/')).map((e) => e.path);
   const texts: { path: string; text: string }[] = [];
   for (const path of await notesAMoveMayWrite(ctx.port, op.source, op.destination, moved)) {
