@@ -35,8 +35,9 @@ export async function matchRulesFile(
   rules: readonly CompiledRule[],
   folder: string,
   similarity?: SimilaritySources,
+  allowOutside = false,
 ): Promise<{ matches: RuleFileMatch[]; refused: string[]; similarityUsed: SimilarityKind | null }> {
-  const plan = await planRulesOnVault(vault, rules, { folder, ...(similarity ? { similarity } : {}) });
+  const plan = await planRulesOnVault(vault, rules, { folder, allowOutside, ...(similarity ? { similarity } : {}) });
   const edits = new Map<string, NoteEdit[]>();
   for (const op of plan.operations) {
     if (!isNoteEdit(op)) continue;

@@ -73,7 +73,7 @@ function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions
       segments.push(segment);
     }
     if (rule.moveTo.fromRoot && opts.folder !== '' && opts.allowOutside !== true) {
-      return { ok: false, reason: `"thenMoveTo" "${rule.moveTo.source}" starts at the vault root, outside ${opts.folder}; allow moves out of the folder to use it` };
+      return { ok: false, reason: `"thenMoveTo" "${rule.moveTo.source}" starts at the vault root, outside ${opts.folder}; allow moves out of the folder to use it (--allow-outside, or "Allow moves out of the folder" in the settings)` };
     }
     folder = join(rule.moveTo.fromRoot ? '' : opts.folder, ...segments);
   }

@@ -53,4 +53,16 @@ describe('a rules file the CLI cannot use', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^error: give an expression or --rules FILE, not both\nusage: steward rules/);
   });
+
+  it('a rule moving out of --folder is refused naming --allow-outside, and shown with it', async () => {
+    const file = path.join(dir, 'outside.json');
+    await writeFile(file, JSON.stringify({ rules: [{ name: 'Out', if: 'true', thenMoveTo: '/Sorted' }] }));
+    const without = await runSteward(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox']);
+    expect(without.code).toBe(0);
+    expect(without.stderr).toContain('starts at the vault root, outside Inbox; allow moves out of the folder to use it (--allow-outside');
+    const withFlag = await runSteward(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox', '--allow-outside', '--json']);
+    expect(withFlag.code).toBe(0);
+    expect(JSON.parse(withFlag.stdout)).toEqual([expect.objectContaining({ path: 'Inbox/a.md', destination: 'Sorted/a.md' })]);
+    expect((await runSteward(['rules', 'match', tv.dir, 'true', '--allow-outside'])).stderr).toMatch(/^error: --allow-outside goes with --rules FILE/);
+  });
 });

@@ -126,7 +126,7 @@ describe('planning', () => {
       {
         kind: 'refused',
         paths: ['Inbox/b.png', 'Inbox/c.png'],
-        detail: 'rule "root": "thenMoveTo" "/Images" starts at the vault root, outside Inbox; allow moves out of the folder to use it',
+        detail: 'rule "root": "thenMoveTo" "/Images" starts at the vault root, outside Inbox; allow moves out of the folder to use it (--allow-outside, or "Allow moves out of the folder" in the settings)',
         rule: 'root',
       },
     ]);

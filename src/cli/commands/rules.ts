@@ -20,7 +20,7 @@ const USAGE = [
   'usage: steward rules check <expr>                 print the normalized expression, or the error',
   '       steward rules match <vault> <expr> [--json]  print the paths of the files it matches',
   '                   [--provider P [--base-url URL] [--model M] [--dimensions N]]',
-  '       steward rules match <vault> --rules FILE [--folder F] [--json] [embedding flags]',
+  '       steward rules match <vault> --rules FILE [--folder F] [--allow-outside] [--json] [embedding flags]',
   '                                                  what a rules file would do to each file it',
   '                                                  matches: its rule, where it goes, the tags and',
   '                                                  properties it sets (before and after)',
@@ -81,7 +81,7 @@ export const rulesCommand: CliCommand = {
   summary: 'check a rule expression, or list the files it matches',
   usage: USAGE,
   async run(args, io) {
-    const parsed = parseArgs(args, { values: ['rules', 'folder', ...EMBEDDING_FLAGS], booleans: ['json'] });
+    const parsed = parseArgs(args, { values: ['rules', 'folder', ...EMBEDDING_FLAGS], booleans: ['json', 'allow-outside'] });
     const [sub, ...rest] = parsed.positionals;
     if (sub === 'check') {
       if (parsed.booleans.has('json')) throw new UsageError('rules check takes no --json');
@@ -105,7 +105,7 @@ export const rulesCommand: CliCommand = {
         const folder = rawFolder === undefined || vaultPathArg(vaultDir, rawFolder, io.cwd) === '' ? '' : await folderArg(vault, vaultDir, rawFolder, '--folder', io.cwd);
         const queries = rules.flatMap((r) => r.condition.similarityQueries);
         const { matches, refused, similarityUsed } = await withSavedSimilarity(parsed, io, vault, queries, (semantic) =>
-          matchRulesFile(vault, rules, folder, semantic === null ? undefined : { semantic }),
+          matchRulesFile(vault, rules, folder, semantic === null ? undefined : { semantic }, parsed.booleans.has('allow-outside')),
         );
         for (const r of refused) io.stderr(`refused: ${r}\n`);
         if (similarityUsed !== null) io.stderr(`note: vector_similarity used the ${similarityUsed} index\n`);
@@ -113,6 +113,7 @@ export const rulesCommand: CliCommand = {
         return EXIT_OK;
       }
       if (parsed.values.has('folder')) throw new UsageError('--folder goes with --rules FILE');
+      if (parsed.booleans.has('allow-outside')) throw new UsageError('--allow-outside goes with --rules FILE');
       const compiled = compileOrReport(expressionArg(exprArgs, 'the expression to match'), io);
       if (compiled === null) return EXIT_USAGE;
       const vault = await openVault(vaultDir);

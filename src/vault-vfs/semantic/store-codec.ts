@@ -153,7 +153,7 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<S
     }
     const r = new ByteReader(bytes.subarray(start));
     const key = readKey(r);
-    if (keyString(key) !== keyString(id.key)) refuse(`written for ${keyString(key)}, the index now uses ${keyString(id.key)}`);
+    if (keyString(key) !== keyString(id.key)) refuse(`written for ${keyString(key)}, not ${keyString(id.key)}`);
     const chunker = r.varint();
     const maxTokens = r.varint();
     if (chunker !== id.chunker || maxTokens !== id.maxTokens) refuse(`chunked differently (version ${chunker}, ${maxTokens} tokens; now version ${id.chunker}, ${id.maxTokens} tokens)`);
