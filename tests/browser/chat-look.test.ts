@@ -2,6 +2,7 @@
 // box, Enter sends, Tab reaches Accept all and Enter accepts (the note changes). Screenshots of a
 // finished Scout → Task run, light and dark, at sidebar and mobile widths, written to docs/images
 // for the README when STEWARD_SCREENSHOTS=1 (the layout is checked on every run).
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
@@ -79,6 +80,25 @@ describe('the chat view, as it looks', () => {
         expect(bb && bb.x >= 0 && bb.x + bb.width <= c.width + 0.5).toBe(true);
       }
       if (process.env.STEWARD_SCREENSHOTS === '1') await pane.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'images', `chat-${c.name}.png`) });
+      expect(chat.s.pageErrors).toEqual([]);
+    });
+  }
+});
+
+describe('a new chat, as it looks', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme}: says how the chat works, inside the pane, in the theme's colours`, async () => {
+      await chat.s.page.setViewportSize({ width: 420, height: 900 });
+      await open({ theme });
+      const welcome = chat.s.page.locator('.steward-chat-welcome');
+      await welcome.waitFor();
+      const box = await welcome.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 420 && box.height > 40).toBe(true);
+      expect(await welcome.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      // Muted text from Obsidian's variables, not the page's default black.
+      const colours = await welcome.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.body).getPropertyValue('--text-muted').trim()]);
+      expect(colours[1]).not.toBe('');
+      await chat.s.page.locator('#chat').screenshot({ path: path.join(os.tmpdir(), `steward-chat-new-${theme}.png`) });
       expect(chat.s.pageErrors).toEqual([]);
     });
   }

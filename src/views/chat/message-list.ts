@@ -18,12 +18,25 @@ export class MessageList {
     private readonly draw: (slot: HTMLElement, record: ChatMessageRecord) => Promise<void>,
   ) {
     el.addClass('steward-chat-messages');
+    this.showEmpty();
+  }
+
+  /**
+   * What a new chat shows instead of a blank pane: what to ask and what each agent does, so the
+   * first thing a user meets says how the chat works.
+   */
+  private showEmpty(): void {
+    const hint = this.el.createDiv({ cls: 'steward-chat-welcome' });
+    hint.createEl('p', { cls: 'steward-chat-welcome-title', text: 'Ask about your notes' });
+    hint.createEl('p', { text: 'Scout finds the notes that matter and says why it chose each one. Web searches and reads pages, when you turn it on. Task answers, or proposes edits that wait in their notes until you accept or reject them.' });
+    hint.createEl('p', { text: 'Type [[ to add a note to the context.' });
   }
 
   /** Replaces the list with saved messages, drawn lazily; resolves when the last ones are drawn. */
   async show(records: readonly ChatMessageRecord[]): Promise<void> {
     this.disconnect();
     this.el.empty();
+    if (records.length === 0) this.showEmpty();
     const slots = records.map((r) => {
       const slot = this.el.createDiv({ cls: 'steward-chat-slot is-placeholder' });
       this.pending.set(slot, r);
@@ -75,6 +88,7 @@ export class MessageList {
 
   /** A slot for a new (live) message at the end. */
   append(): HTMLElement {
+    this.el.querySelector('.steward-chat-welcome')?.remove();
     const slot = this.el.createDiv({ cls: 'steward-chat-slot' });
     this.scrollToEnd();
     return slot;
