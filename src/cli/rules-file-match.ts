@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import { planRulesOnVault } from '../dsl/plan-rules';
 import { type CompiledRule, parseRulesJson } from '../dsl/rules';
 import type { SimilarityKind, SimilaritySources } from '../dsl/similarity';
-import { isNoteEdit, type NoteEdit } from '../vault-vfs/operations';
+import { isNoteEdit, type NoteEdit, noteEditOf } from '../vault-vfs/operations';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { InputError, type CliIO } from './command';
 
@@ -41,8 +41,7 @@ export async function matchRulesFile(
   const edits = new Map<string, NoteEdit[]>();
   for (const op of plan.operations) {
     if (!isNoteEdit(op)) continue;
-    const edit: NoteEdit = op.type === 'set_properties' ? { type: op.type, before: op.before, after: op.after } : { type: op.type, before: op.before, after: op.after };
-    edits.set(op.path, [...(edits.get(op.path) ?? []), edit]);
+    edits.set(op.path, [...(edits.get(op.path) ?? []), noteEditOf(op)]);
   }
   const matches = plan.matches.map((m): RuleFileMatch => ({ path: m.path, rule: m.rule, destination: m.destination, edits: edits.get(m.path) ?? [] }));
   return { matches, refused: plan.conflicts.map((c) => c.detail), similarityUsed: plan.similarityUsed };

@@ -6,7 +6,7 @@ import { createEmbedder } from '../agents/llm/embedder-adapter';
 import { SemanticIndex } from '../vault-vfs/semantic/semantic-index';
 import { STORE_FILE } from '../vault-vfs/semantic/store-file';
 import { readStoreKey } from '../vault-vfs/semantic/store-codec';
-import type { Embedder } from '../vault-vfs/semantic/types';
+import type { Embedder, EmbedderKey } from '../vault-vfs/semantic/types';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import type { ProviderChoice } from './provider-flags';
 
@@ -26,14 +26,19 @@ export async function loadSavedIndex(vault: VaultPort, embedder: Embedder): Prom
   return { index: null, note: refused === null ? 'no semantic index is built (steward index builds it)' : `the saved semantic index was not used (${refused})` };
 }
 
+/** The model the saved index was built with, or null when none is saved (or it cannot be read). */
+export async function savedIndexKey(vault: VaultPort): Promise<EmbedderKey | null> {
+  const bytes = await vault.state.readBinary(STORE_FILE).catch(() => null);
+  return bytes === null ? null : readStoreKey(bytes);
+}
+
 /**
  * For `organize`, whose provider flags name the chat model: the embedder of the model the saved
  * index was built with, through the same provider, if the index was built with that provider
  * (else null: rules score by keywords).
  */
 export async function embedderOfSavedIndex(vault: VaultPort, choice: ProviderChoice): Promise<Embedder | null> {
-  const bytes = await vault.state.readBinary(STORE_FILE).catch(() => null);
-  const key = bytes === null ? null : readStoreKey(bytes);
+  const key = await savedIndexKey(vault);
   if (key === null || key.provider !== choice.provider.id || choice.provider.kind === 'anthropic') return null;
   return createEmbedder({
     provider: choice.provider,

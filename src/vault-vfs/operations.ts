@@ -66,6 +66,11 @@ export type PlannedOperation = CreateFolderOperation | MoveOperation | RenameOpe
 /** The change a note edit makes, without the plan's bookkeeping (id, rule, reason). */
 export type NoteEdit = { type: 'add_tags' | 'remove_tags'; before: string[]; after: string[] } | { type: 'set_properties'; before: PropertyValues; after: PropertyValues };
 
+/** A planned note edit as the change it makes. */
+export function noteEditOf(op: NoteEditPlanned): NoteEdit {
+  return op.type === 'set_properties' ? { type: op.type, before: op.before, after: op.after } : { type: op.type, before: op.before, after: op.after };
+}
+
 export function isNoteEdit<T extends { type: string }>(op: T): op is T & { type: NoteEditType } {
   return (NOTE_EDIT_TYPES as readonly string[]).includes(op.type);
 }

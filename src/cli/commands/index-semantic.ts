@@ -6,11 +6,11 @@ import { parseArgs } from '../args';
 import { EXIT_FAILURE, EXIT_OK, FailureError, UsageError, type CliCommand, type CliIO } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
+import { savedIndexKey } from '../saved-semantic-index';
 import { stateWritable } from '../state-writable';
 import { progressLine, type CostEstimate } from '../../vault-vfs/semantic/build-state';
 import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
-import { readStoreKey } from '../../vault-vfs/semantic/store-codec';
 import { type Embedder, keyString } from '../../vault-vfs/semantic/types';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
@@ -46,8 +46,7 @@ function progressPrinter(io: CliIO, tty: boolean): (line: string, final?: boolea
  * embeds (status sends nothing), or null when no index is saved.
  */
 async function savedIndexReader(vault: VaultPort): Promise<{ embedder: Embedder; price: number; providerName: string } | null> {
-  const bytes = await vault.state.readBinary(STORE_FILE).catch(() => null);
-  const key = bytes === null ? null : readStoreKey(bytes);
+  const key = await savedIndexKey(vault);
   if (key === null) return null;
   const embed = (): Promise<never> => Promise.reject(new Error('steward index --status sends nothing'));
   return { embedder: { key, embed }, price: 0, providerName: key.provider };

@@ -2,7 +2,7 @@
 // must add to or take from, refuses the job before anything runs, with each reason, instead of
 // stopping it half-way with a raw permission error. Asked of the adapter (writeProblem); an adapter
 // that cannot tell is trusted, and an error mid-job still rolls back (execute-job.ts).
-import { hasPath, isNoteEdit, type PlannedOperation } from '../../vault-vfs/operations';
+import { hasPath, isNoteEdit, noteEditOf, type PlannedOperation } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { describeOperation, type JobOperation } from './job-operation';
@@ -77,7 +77,7 @@ export async function preflight(port: VaultPort, ops: readonly JobOperation[]): 
 
 /** A planned operation as the step the journal would run for it. */
 function asJobOperation(op: PlannedOperation): JobOperation {
-  if (isNoteEdit(op)) return { type: 'frontmatter', path: op.path, edit: op.type === 'set_properties' ? { type: op.type, before: op.before, after: op.after } : { type: op.type, before: op.before, after: op.after } };
+  if (isNoteEdit(op)) return { type: 'frontmatter', path: op.path, edit: noteEditOf(op) };
   if (hasPath(op)) return { type: op.type, path: op.path };
   return { type: op.type, source: op.source, destination: op.destination };
 }
