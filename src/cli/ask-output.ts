@@ -1,6 +1,7 @@
 // What `steward ask` prints: the phases as they run (one line per step, the answer streamed), and
 // with --json one document in the shape DESIGN.md fixes.
 
+import { namedAndCounted } from '../agents/pipeline/named-and-counted';
 import type { AskResult } from '../agents/pipeline/run-pipeline';
 import { totalUsage } from '../agents/pipeline/pipeline-context';
 import type { PipelineEvent } from '../agents/pipeline/pipeline-events';
@@ -16,9 +17,8 @@ export const LEFT_OUT_NAMED = 8;
 
 /** The notes the token limit left out, the first few by name and the rest counted (`--json` lists all). */
 export function leftOutLine(paths: readonly string[], limit: number): string {
-  const named = paths.slice(0, LEFT_OUT_NAMED).join(', ');
-  const more = paths.length - LEFT_OUT_NAMED;
-  return `  over the ${tokens(limit)}-token limit, ${paths.length} note${paths.length === 1 ? '' : 's'} left out: ${named}${more > 0 ? ` and ${more} more (--json lists them all)` : ''}`;
+  const listed = namedAndCounted(paths, LEFT_OUT_NAMED);
+  return `  over the ${tokens(limit)}-token limit, ${paths.length} note${paths.length === 1 ? '' : 's'} left out: ${listed}${paths.length > LEFT_OUT_NAMED ? ' (--json lists them all)' : ''}`;
 }
 
 /** A listener that prints a run as it happens. */

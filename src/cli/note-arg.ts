@@ -4,17 +4,11 @@
 // failed run.
 import { UnsafePathError, type VaultPort } from '../vault-vfs/vault-port';
 import { UsageError } from './command';
-import { vaultPathArg } from './vault-path-arg';
-
-/** Where a command runs: the vault folder it was given and the current folder, for paths on disk. */
-export interface ArgPlace {
-  vaultDir: string;
-  cwd: string;
-}
+import { type ArgPlace, vaultPathArg } from './vault-path-arg';
 
 /** The vault path of the note `raw` names; `flag` names the argument in the error. */
-export async function noteArg(vault: VaultPort, raw: string, flag: string, at?: ArgPlace): Promise<string> {
-  const p = at === undefined ? raw.replace(/^\/+/, '') : vaultPathArg(at.vaultDir, raw, at.cwd);
+export async function noteArg(vault: VaultPort, raw: string, flag: string, at: ArgPlace): Promise<string> {
+  const p = vaultPathArg(at.vaultDir, raw, at.cwd);
   const candidate = p.toLowerCase().endsWith('.md') ? p : `${p}.md`;
   const stat = await vault.stat(candidate).catch((e: unknown) => {
     if (e instanceof UnsafePathError) throw new UsageError(`${flag} ${raw}: ${e.reason}`);

@@ -6,6 +6,7 @@
 // had been named.
 import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
+import { checkVaultPath } from '../vault-vfs/path-safety';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { UsageError } from './command';
 
@@ -33,11 +34,35 @@ export function vaultPathArg(vaultDir: string, raw: string, cwd: string): string
   return raw.replace(/^(?:\.\/)+/, '').replace(/^\/+|\/+$/g, '');
 }
 
-/** The vault path of the folder `raw` names; a usage error naming `flag` when the vault has none. */
-export async function folderArg(vault: VaultPort, vaultDir: string, raw: string, flag: string, cwd: string): Promise<string> {
-  const p = vaultPathArg(vaultDir, raw, cwd);
+/** Where a command runs: the vault folder it was given and the current folder, for paths on disk. */
+export interface ArgPlace {
+  vaultDir: string;
+  cwd: string;
+}
+
+/**
+ * The vault path of the folder `raw` names; a usage error naming `flag` when the path is one the
+ * vault refuses (`..`, the config folder) or the vault has no such folder.
+ */
+export async function folderArg(vault: VaultPort, raw: string, flag: string, at: ArgPlace): Promise<string> {
+  const p = vaultPathArg(at.vaultDir, raw, at.cwd);
+  const check = checkVaultPath(p, { configDir: vault.configDir });
+  if (!check.ok) throw new UsageError(`${flag} ${raw}: ${check.reason}`);
   const folders = (await vault.list()).filter((e) => e.kind === 'folder').map((e) => e.path);
   if (folders.includes(p)) return p;
   const near = folders.find((f) => f.toLowerCase() === p.toLowerCase());
   throw new UsageError(`${flag} ${raw}: no such folder in the vault${near === undefined ? '' : `; did you mean ${near}?`}`);
+}
+
+/** A `--folder` that may be left out or name the vault folder itself (`/`): then ''. */
+export async function optionalFolderArg(vault: VaultPort, raw: string | undefined, flag: string, at: ArgPlace): Promise<string> {
+  if (raw === undefined || vaultPathArg(at.vaultDir, raw, at.cwd) === '') return '';
+  return folderArg(vault, raw, flag, at);
+}
+
+/** Every folder a repeated flag (`--exclude A --exclude B`) names. */
+export async function folderArgs(vault: VaultPort, raws: readonly string[], flag: string, at: ArgPlace): Promise<string[]> {
+  const out: string[] = [];
+  for (const raw of raws) out.push(await folderArg(vault, raw, flag, at));
+  return out;
 }

@@ -96,6 +96,11 @@ export function riskOf(op: PlannedOperation): Risk {
   }
 }
 
+/** Where an operation leaves its file or folder: its path, or its destination. */
+export function opTarget(op: PlannedOperation): string {
+  return hasPath(op) ? op.path : op.destination;
+}
+
 /** The paths an operation touches: its path, or its source and destination. */
 export function opPaths(op: PlannedOperation): string[] {
   return hasPath(op) ? [op.path] : [op.source, op.destination];

@@ -227,7 +227,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const policy = organizeScopePolicy(port.configDir, req);
   const checked = filter(ordered.map(opProposal), policy);
   for (const r of checked.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.proposal.op), detail: r.reason });
-  const writable = await withoutUnwritable(port, checked.allowed.map((p) => p.op));
+  const writable = await withoutUnwritable(port, checked.allowed.map((p) => p.op), entries);
   for (const r of writable.refused) conflicts.push({ kind: 'refused', paths: opPaths(r.op), detail: r.reason });
   const sim = simulatePlan(entries, writable.runnable, { configDir: port.configDir, limit: req.planLimit ?? DEFAULT_PLAN_LIMIT });
   for (const c of sim.conflicts) conflicts.push({ kind: c.kind, paths: c.paths, detail: c.detail });

@@ -15,7 +15,7 @@ import { askJson, progressPrinter } from '../ask-output';
 import { readAgents, readDepth, readTaskSettings } from '../ask-options';
 import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
-import { folderArg } from '../vault-path-arg';
+import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
@@ -90,8 +90,7 @@ export const askCommand: CliCommand = {
     const currentNote = currentRaw === undefined ? null : await noteArg(vault, currentRaw, '--current', at);
     const manual: string[] = [];
     for (const a of parsed.lists.get('add') ?? []) manual.push(await noteArg(vault, a, '--add', at));
-    const excluded: string[] = [];
-    for (const f of parsed.lists.get('exclude') ?? []) excluded.push(await folderArg(vault, at.vaultDir, f, '--exclude', io.cwd));
+    const excluded = await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at);
     const historyFile = parsed.values.get('history');
     const history = await readHistory(historyFile);
     await assertNoInterruptedJob(vault);

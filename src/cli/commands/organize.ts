@@ -15,11 +15,10 @@ import type { ScoringThresholds } from '../../agents/organize/scoring/thresholds
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
-import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
-import { folderArg, vaultPathArg } from '../vault-path-arg';
+import { optionalFolderArg } from '../vault-path-arg';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
 import { readRulesFile } from '../rules-file-match';
 import { embedderOfSavedIndex, loadSavedIndex } from '../saved-semantic-index';
@@ -104,14 +103,7 @@ export const organizeCommand: CliCommand = {
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
     const vault = await openVault(parsed.positionals[0]);
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
-    const rawFolder = parsed.values.get('folder');
-    const vaultDir = parsed.positionals[0] as string;
-    let folder = rawFolder === undefined ? '' : vaultPathArg(vaultDir, rawFolder, io.cwd);
-    if (folder !== '') {
-      const check = checkVaultPath(folder, { configDir: vault.configDir });
-      if (!check.ok) throw new UsageError(`--folder ${rawFolder ?? folder}: ${check.reason}`);
-      folder = await folderArg(vault, vaultDir, rawFolder ?? folder, '--folder', io.cwd);
-    }
+    const folder = await optionalFolderArg(vault, parsed.values.get('folder'), '--folder', { vaultDir: parsed.positionals[0] as string, cwd: io.cwd });
     const planFolder = parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder;
     const planProblem = planFolderProblem(vault.configDir, planFolder, folder);
     if (planProblem !== null) throw new UsageError(`--plan-folder: ${planProblem}`);

@@ -5,7 +5,7 @@
 import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
-import { folderArg } from '../vault-path-arg';
+import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../vault-vfs/retrieval/link-walk';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
@@ -41,8 +41,7 @@ export const relatedCommand: CliCommand = {
     const vault = await openVault(vaultDir);
     const at = { vaultDir: vaultDir as string, cwd: io.cwd };
     const path = await noteArg(vault, note, 'note', at);
-    const exclude: string[] = [];
-    for (const f of parsed.lists.get('exclude') ?? []) exclude.push(await folderArg(vault, at.vaultDir, f, '--exclude', io.cwd));
+    const exclude = await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at);
     // Walks need no keyword index; Retrieval takes one for its searches only.
     const retrieval = new Retrieval(vault, new VaultIndexer(vault, { persist: false }), null);
     const result = await retrieval.related(path, { depth: Number(rawDepth), direction: direction as LinkDirection, sameFolder: parsed.booleans.has('same-folder'), exclude, limit });

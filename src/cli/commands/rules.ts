@@ -4,7 +4,7 @@
 import { parseArgs, type ParsedArgs } from '../args';
 import { EXIT_OK, EXIT_USAGE, FailureError, UsageError, type CliCommand, type CliIO } from '../command';
 import { openVault } from '../open-vault';
-import { folderArg, vaultPathArg } from '../vault-path-arg';
+import { optionalFolderArg } from '../vault-path-arg';
 import { compileExpression, type CompiledExpression } from '../../dsl/compile';
 import { ContentKeywordSimilarity } from '../../dsl/content-similarity';
 import { DslError } from '../../dsl/errors';
@@ -101,8 +101,7 @@ export const rulesCommand: CliCommand = {
         if (exprArgs.length > 0) throw new UsageError('give an expression or --rules FILE, not both');
         const rules = await readRulesFile(rulesFile);
         const vault = await openVault(vaultDir);
-        const rawFolder = parsed.values.get('folder');
-        const folder = rawFolder === undefined || vaultPathArg(vaultDir, rawFolder, io.cwd) === '' ? '' : await folderArg(vault, vaultDir, rawFolder, '--folder', io.cwd);
+        const folder = await optionalFolderArg(vault, parsed.values.get('folder'), '--folder', { vaultDir, cwd: io.cwd });
         const queries = rules.flatMap((r) => r.condition.similarityQueries);
         const { matches, refused, similarityUsed } = await withSavedSimilarity(parsed, io, vault, queries, (semantic) =>
           matchRulesFile(vault, rules, folder, semantic === null ? undefined : { semantic }, parsed.booleans.has('allow-outside')),

@@ -2,9 +2,9 @@
 // must add to or take from, refuses the job before anything runs, with each reason, instead of
 // stopping it half-way with a raw permission error. Asked of the adapter (writeProblem); an adapter
 // that cannot tell is trusted, and an error mid-job still rolls back (execute-job.ts).
-import { hasPath, isNoteEdit, noteEditOf, type PlannedOperation } from '../../vault-vfs/operations';
+import { hasPath, isNoteEdit, noteEditOf, opTarget, type PlannedOperation } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
-import type { VaultPort } from '../../vault-vfs/vault-port';
+import type { VaultEntry, VaultPort } from '../../vault-vfs/vault-port';
 import { describeOperation, type JobOperation } from './job-operation';
 
 /**
@@ -48,14 +48,19 @@ async function writesOf(port: VaultPort, op: JobOperation, memo: Map<string, str
 }
 
 /** One problem per step that cannot run, before anything ran; empty when the job may start. */
-export async function preflight(port: VaultPort, ops: readonly JobOperation[]): Promise<{ step: number; reason: string }[]> {
+export async function preflight(
+  port: VaultPort,
+  ops: readonly JobOperation[],
+  /** What the vault holds, when the caller has listed it already. */
+  listing?: readonly VaultEntry[],
+): Promise<{ step: number; reason: string }[]> {
   const ask = port.writeProblem?.bind(port);
   if (!ask) return [];
   const problems: { step: number; reason: string }[] = [];
   const known = new Map<string, string | null>();
   const nearest = new Map<string, string>();
   // What the vault holds, listed once (asking the disk about each destination cost 50 µs a move).
-  const listed = ops.some((op) => op.type === 'move' || op.type === 'rename') ? await port.list() : [];
+  const listed = listing ?? (ops.some((op) => op.type === 'move' || op.type === 'rename') ? await port.list() : []);
   let paths: Set<string> | null = null;
   const present = (): ReadonlySet<string> => (paths ??= new Set(listed.map((e) => e.path)));
   for (const [i, op] of ops.entries()) {
@@ -90,8 +95,9 @@ function asJobOperation(op: PlannedOperation): JobOperation {
 export async function withoutUnwritable(
   port: VaultPort,
   ops: readonly PlannedOperation[],
+  listing?: readonly VaultEntry[],
 ): Promise<{ runnable: PlannedOperation[]; refused: { op: PlannedOperation; reason: string }[] }> {
-  const problems = await preflight(port, ops.map(asJobOperation));
+  const problems = await preflight(port, ops.map(asJobOperation), listing);
   if (problems.length === 0) return { runnable: [...ops], refused: [] };
   const reasonOf = new Map(problems.map((p) => [p.step, p.reason]));
   const refused = ops.flatMap((op, i) => {
@@ -100,8 +106,8 @@ export async function withoutUnwritable(
   });
   const kept = ops.filter((_, i) => !reasonOf.has(i));
   const into = (folder: string, p: string): boolean => p.toLowerCase().startsWith(folder.toLowerCase() + '/');
-  const needed = (folder: string): boolean => kept.some((op) => op.type !== 'create_folder' && into(folder, hasPath(op) ? op.path : op.destination));
+  const needed = (folder: string): boolean => kept.some((op) => op.type !== 'create_folder' && into(folder, opTarget(op)));
   const orphan = (op: PlannedOperation): boolean =>
-    op.type === 'create_folder' && !needed(op.path) && refused.some((r) => r.op.type !== 'create_folder' && into(op.path, hasPath(r.op) ? r.op.path : r.op.destination));
+    op.type === 'create_folder' && !needed(op.path) && refused.some((r) => r.op.type !== 'create_folder' && into(op.path, opTarget(r.op)));
   return { runnable: kept.filter((op) => !orphan(op)), refused };
 }

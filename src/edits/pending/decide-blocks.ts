@@ -55,8 +55,8 @@ function entryOf(note: string, b: FoundBlock): PendingEntry {
   const base = { id: blockId(b), kind: b.kind, note, line: b.from + 1 };
   if (b.state === 'damaged') return { ...base, type: b.damage.type ?? 'unknown', state: 'damaged' };
   if (b.kind === 'edit') return { ...base, type: b.data.type, state: 'pending' };
-  const d = b.data as { path?: unknown; source?: unknown; destination?: unknown };
-  const target = typeof d.path === 'string' ? d.path : typeof d.source === 'string' ? `${d.source} -> ${String(d.destination)}` : undefined;
+  const d = b.data;
+  const target = d.path ?? (d.source === undefined ? undefined : `${d.source} -> ${d.destination ?? ''}`);
   return { ...base, type: b.data.type, state: b.data.state ?? 'pending', ...(target === undefined ? {} : { target }) };
 }
 

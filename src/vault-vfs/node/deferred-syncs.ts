@@ -62,12 +62,21 @@ export class DeferredSyncs {
 
   /** A file or folder moved: what waits at or under `fromAbs` is synced where it is now. */
   moved(fromAbs: string, toAbs: string): void {
-    for (const f of [...this.files]) {
-      if (!isAtOrUnder(f, fromAbs)) continue;
-      this.files.delete(f);
-      this.addFile(toAbs + f.slice(fromAbs.length));
-      this.addFolder(path.dirname(fromAbs));
+    // Called on every rename of a job: a file's own entry is one lookup; only a folder's move scans.
+    if (this.files.size === 0) return;
+    let any = false;
+    if (this.files.delete(fromAbs)) {
+      this.addFile(toAbs);
+      any = true;
+    } else {
+      for (const f of [...this.files]) {
+        if (!isAtOrUnder(f, fromAbs)) continue;
+        this.files.delete(f);
+        this.addFile(toAbs + f.slice(fromAbs.length));
+        any = true;
+      }
     }
+    if (any) this.addFolder(path.dirname(fromAbs));
   }
 
   /** Syncs every file written since the last flush, then their folders. */

@@ -7,14 +7,7 @@ export function tokensText(n: number): string {
   return String(n);
 }
 
-/** Notes named at most in one line of the chat; a hub note's links can number in the hundreds. */
-export const NAMED_AT_MOST = 5;
-
-/** "a, b, c, d, e and 58 more": the first few of a list by name, the rest counted. */
-export function namedAndCounted(items: readonly string[], most = NAMED_AT_MOST): string {
-  const more = items.length - most;
-  return more > 0 ? `${items.slice(0, most).join(', ')} and ${more} more` : items.join(', ');
-}
+export { NAMED_AT_MOST, namedAndCounted } from '../../agents/pipeline/named-and-counted';
 
 /** "$0.01", "$0.003" (under a cent: to a hundredth of a cent, no trailing zeros), "<$0.0001". */
 export function costText(usd: number): string {

@@ -28,10 +28,7 @@ export function dot(a: Bag, b: Bag): number {
 
 /** Cosine similarity of two non-negative bags, in [0, 1]; 0 when either is empty. */
 export function cosine(a: Bag, b: Bag): number {
-  const na = norm2(a);
-  const nb = norm2(b);
-  if (na === 0 || nb === 0) return 0;
-  return clamp01(dot(a, b) / Math.sqrt(na * nb));
+  return cosineNormed(a, norm2(a), b, norm2(b));
 }
 
 /** `cosine` with both norms already known (norm2 of a large folder's bag is worth computing once). */
