@@ -101,8 +101,10 @@ export class ObsidianVault implements VaultPort {
   }
 
   /**
-   * Refuses a path taken by another file or folder in the same folder, comparing case-insensitively
-   * as NodeVault's does: a name differing only in case is taken, unless a restore puts it back.
+   * Refuses a path taken by another file or folder in the same folder, comparing case-insensitively:
+   * a name differing only in case is taken, unless a restore puts it back. Stricter than the shared
+   * rule (caseCollision), which lets a case-only rename keep a pair a pair on a case-sensitive disk:
+   * Obsidian takes such names for one file, so here the pair is never renamed into, only refused.
    */
   private assertFree(p: string, except?: string, restore = false): void {
     const exact = this.app.vault.getAbstractFileByPath(p);

@@ -157,7 +157,8 @@ export class RunTimeline {
         break;
       }
       case 'error':
-        // The phase ended before its error was known: its header must not go on saying "done".
+        // A phase's finished event comes before its error event (run-pipeline's endPhase), in saved
+        // chats too: the error turns the header from "done" to failed.
         if (e.phase) {
           const s = this.phase(e.phase);
           s.root.addClass('is-failed');

@@ -107,7 +107,8 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   }
   // Attachments that belong with the notes staying beside them stay too (see bound-attachments.ts);
   // a note a heuristic moves away takes no attachment's tie with it.
-  const leaving = new Set([...chosen].filter(([path, p]) => path.endsWith('.md') && !cohesive.has(path) && !within(parentRel(path, folder), p.folder)).map(([path]) => path));
+  const movesAway = (path: string, p: HeuristicProposal): boolean => !atHome.has(path) && !cohesive.has(path) && !within(parentRel(path, folder), p.folder);
+  const leaving = new Set([...chosen].filter(([path, p]) => byPath.get(path)?.ext === 'md' && movesAway(path, p)).map(([path]) => path));
   for (const path of boundAttachments(records, folder, leaving)) atHome.add(path);
 
   const unchanged: string[] = [];
