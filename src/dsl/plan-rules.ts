@@ -8,7 +8,7 @@
 import { CaseFolded } from '../vault-vfs/case-folded';
 import type { FileRecord } from '../vault-vfs/file-record';
 import type { PlannedOperation } from '../vault-vfs/operations';
-import { checkVaultPath, nameOf, parentOf } from '../vault-vfs/path-safety';
+import { checkVaultPath, extOf, nameOf, parentOf } from '../vault-vfs/path-safety';
 import type { VaultEntry, VaultPort } from '../vault-vfs/vault-port';
 import { ContentKeywordSimilarity } from './content-similarity';
 import { prepareScope, type EvaluationOptions } from './evaluate';
@@ -99,7 +99,11 @@ function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions
  * `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. `next` remembers the last number
  * tried per name, so many files with one name stay linear.
  */
-function freeName(path: string, ext: string, taken: CaseFolded, next: Map<string, number>): string {
+/**
+ * `path` with the first ` N` before its extension that no held name takes (ignoring case); `next`
+ * remembers where to go on from for the same wanted name, so many collisions stay linear.
+ */
+export function freeName(path: string, taken: Pick<CaseFolded, 'has'>, ext = extOf(path), next = new Map<string, number>()): string {
   const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
   const suffix = ext === '' ? '' : `.${ext}`;
   const key = path.toLowerCase();
@@ -186,7 +190,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
     const holder = taken.get(target).find((t) => t !== record.path);
     if (holder !== undefined) {
       const wanted = target;
-      target = freeName(wanted, record.ext, taken, nextSuffix);
+      target = freeName(wanted, taken, record.ext, nextSuffix);
       const why = holder === wanted ? `${wanted} is taken` : `${wanted} differs only in case from ${holder}, which Obsidian takes for the same name`;
       conflicts.push({ kind: 'collision', paths: [record.path, wanted], detail: `${why}; ${record.path} goes to ${target} instead (rule "${rule.name}")`, rule: rule.name });
     }

@@ -4,7 +4,8 @@
 // `Documents` beside it.
 import type { PlannedOperation } from '../../vault-vfs/operations';
 import { CaseFolded } from '../../vault-vfs/case-folded';
-import { extOf, nameOf, parentOf } from '../../vault-vfs/path-safety';
+import { nameOf, parentOf } from '../../vault-vfs/path-safety';
+import { freeName } from '../../dsl/plan-rules';
 import type { VaultEntry } from '../../vault-vfs/vault-port';
 
 export interface Placement {
@@ -20,17 +21,6 @@ export interface Placement {
 export interface BuiltPlan {
   operations: PlannedOperation[];
   collisions: { paths: string[]; detail: string }[];
-}
-
-/** `a.pdf` -> `a 1.pdf`, `a 2.pdf`, ... until the name is free. */
-export function freeName(path: string, taken: Pick<CaseFolded, 'has'>): string {
-  const ext = extOf(path);
-  const stem = ext === '' ? path : path.slice(0, -(ext.length + 1));
-  const suffix = ext === '' ? '' : `.${ext}`;
-  for (let n = 1; ; n++) {
-    const candidate = `${stem} ${n}${suffix}`;
-    if (!taken.has(candidate)) return candidate;
-  }
 }
 
 function* ancestors(folder: string): Generator<string> {
