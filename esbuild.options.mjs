@@ -18,7 +18,7 @@ export function pluginOptions(production, outfile = 'main.js') {
     sourcemap: production ? false : 'inline',
     treeShaking: true,
     logLevel: 'info',
-    banner: { js: '/* Steward: agents for your vault, with your consent. MIT licensed. */' },
+    banner: { js: '/* Reeve: agents for your vault, with your consent. MIT licensed. */' },
   };
 }
 
@@ -35,7 +35,7 @@ export function cliOptions(production, outfile = 'dist/cli.mjs') {
     sourcemap: production ? false : 'inline',
     logLevel: 'info',
     banner: {
-      js: "#!/usr/bin/env node\nimport { createRequire as __stewardCreateRequire } from 'node:module'; const require = __stewardCreateRequire(import.meta.url);",
+      js: "#!/usr/bin/env node\nimport { createRequire as __reeveCreateRequire } from 'node:module'; const require = __reeveCreateRequire(import.meta.url);",
     },
   };
 }

@@ -1,5 +1,5 @@
 // Lint: Obsidian's plugin guidelines (eslint-plugin-obsidianmd recommended, which includes
-// typescript-eslint's type-checked rules), plus Steward's layering rule: only main.ts,
+// typescript-eslint's type-checked rules), plus Reeve's layering rule: only main.ts,
 // src/views/** and files named obsidian-*.ts may import 'obsidian'.
 import { defineConfig, globalIgnores } from 'eslint/config';
 import obsidianmd from 'eslint-plugin-obsidianmd';

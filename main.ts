@@ -1,7 +1,7 @@
-// Plugin lifecycle only: load settings, register what Steward offers, release it all on unload.
+// Plugin lifecycle only: load settings, register what Reeve offers, release it all on unload.
 import { Notice, Plugin } from 'obsidian';
 import { SelfWrites, trackSelfWrites } from './src/agents/organize/auto/self-writes';
-import { DEFAULT_SETTINGS, parseSettings, type StewardSettings } from './src/settings/settings';
+import { DEFAULT_SETTINGS, parseSettings, type ReeveSettings } from './src/settings/settings';
 import type { VaultPort } from './src/vault-vfs/vault-port';
 import { desktopFileLock } from './src/vault-vfs/obsidian-desktop-lock';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
@@ -14,12 +14,12 @@ import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
 import { offerRecovery } from './src/views/recovery/offer-recovery';
 import { KeywordSearch } from './src/views/search/keyword-search';
 import { SemanticSearch } from './src/views/search/semantic-search';
-import { StewardSettingTab } from './src/views/settings-tab';
+import { ReeveSettingTab } from './src/views/settings-tab';
 
-export default class StewardPlugin extends Plugin {
-  override settings: StewardSettings = structuredClone(DEFAULT_SETTINGS);
+export default class ReevePlugin extends Plugin {
+  override settings: ReeveSettings = structuredClone(DEFAULT_SETTINGS);
   private vault: VaultPort | null = null;
-  /** What Steward itself writes, so automatic mode never reacts to its own moves. */
+  /** What Reeve itself writes, so automatic mode never reacts to its own moves. */
   private readonly selfWrites = new SelfWrites();
   /** The vault's keyword index (built once the workspace is ready); null before onload. */
   keywordSearch: KeywordSearch | null = null;
@@ -28,8 +28,8 @@ export default class StewardPlugin extends Plugin {
 
   override async onload(): Promise<void> {
     await this.loadSettings();
-    this.addSettingTab(new StewardSettingTab(this.app, this));
-    const settings = (): StewardSettings => this.settings;
+    this.addSettingTab(new ReeveSettingTab(this.app, this));
+    const settings = (): ReeveSettings => this.settings;
     // Built after layout ready, in slices; kept current from vault events; saved in the plugin folder.
     const keywordSearch = new KeywordSearch(this, () => this.port());
     this.keywordSearch = keywordSearch;
@@ -53,7 +53,7 @@ export default class StewardPlugin extends Plugin {
     });
   }
 
-  /** The vault as the core sees it, made on first use; every write through it is Steward's own. */
+  /** The vault as the core sees it, made on first use; every write through it is Reeve's own. */
   port(): VaultPort {
     this.vault ??= trackSelfWrites(new ObsidianVault(this.app, { fileLock: desktopFileLock }), this.selfWrites);
     return this.vault;
@@ -69,14 +69,14 @@ export default class StewardPlugin extends Plugin {
       raw = await this.loadData();
     } catch (e) {
       this.settings = structuredClone(DEFAULT_SETTINGS);
-      new Notice(`Steward: the settings file could not be read (${e instanceof Error ? e.message : String(e)}); using defaults.`);
+      new Notice(`Reeve: the settings file could not be read (${e instanceof Error ? e.message : String(e)}); using defaults.`);
       return;
     }
     const loaded = parseSettings(raw);
     this.settings = loaded.settings;
     if (loaded.problems.length > 0) {
       const what = loaded.usedDefaults ? 'using defaults' : 'those settings were reset';
-      new Notice(`Steward: settings problem: ${loaded.problems.join('; ')} (${what}).`);
+      new Notice(`Reeve: settings problem: ${loaded.problems.join('; ')} (${what}).`);
     }
   }
 

@@ -43,5 +43,5 @@ export class JournalVaultPair {
 
 /** Size in bytes of the done record `job` left in `vault`'s journal. */
 export async function doneRecordBytes(vault: NodeVault, job: string): Promise<number> {
-  return (await fs.stat(path.join(vault.root, vault.configDir, 'plugins/steward/journal/done', `${job}.jsonl`))).size;
+  return (await fs.stat(path.join(vault.root, vault.configDir, 'plugins/reeve/journal/done', `${job}.jsonl`))).size;
 }

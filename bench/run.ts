@@ -21,7 +21,7 @@ const files = readdirSync(dir)
   .sort()
   .filter((f) => only.length === 0 || only.includes(f.replace(/\.ts$/, '')));
 
-const outDir = resumeDir ?? mkdtempSync(path.join(os.tmpdir(), 'steward-bench-'));
+const outDir = resumeDir ?? mkdtempSync(path.join(os.tmpdir(), 'reeve-bench-'));
 console.log(`bench: results in ${outDir} (resume a stopped run with --resume ${outDir})`);
 const results: WorkloadResult[] = [];
 const failed: string[] = [];

@@ -10,7 +10,7 @@ if (!file || !out) throw new Error('usage: worker <workload file> <out json> [qu
 const mod = (await import(pathToFileURL(path.resolve(file)).href)) as { default: Workload };
 const workload = mod.default;
 const bench = new Bench();
-const tmp = mkdtempSync(path.join(tmpdir(), `steward-bench-${workload.name}-`));
+const tmp = mkdtempSync(path.join(tmpdir(), `reeve-bench-${workload.name}-`));
 const t0 = performance.now();
 try {
   await workload.run(bench, { quick: quick === 'quick', tmp });

@@ -39,11 +39,11 @@ function graphOf(links: Record<string, Record<string, number>>, rename: (p: stri
   return Object.entries(links).flatMap(([s, ts]) => Object.entries(ts).map(([t, n]) => `${rename(s)} -> ${rename(t)} x${n}`)).sort();
 }
 
-const dir = await mkdtemp(path.join(tmpdir(), 'steward-demo-'));
+const dir = await mkdtemp(path.join(tmpdir(), 'reeve-demo-'));
 try {
   await cp(path.join(root, 'examples', 'messy-vault'), dir, { recursive: true });
-  say(`Steward demo: organizing a copy of examples/messy-vault in ${dir}\n`);
-  const ignore = (rel: string): boolean => rel === '.obsidian/plugins' || rel.startsWith('Steward');
+  say(`Reeve demo: organizing a copy of examples/messy-vault in ${dir}\n`);
+  const ignore = (rel: string): boolean => rel === '.obsidian/plugins' || rel.startsWith('Reeve');
   const before = await snapshot(dir, ignore);
   let vault = await NodeVault.open(dir);
   const linksBefore = vault.resolvedLinks();
@@ -52,7 +52,7 @@ try {
   say(treeText(await vault.list(), 'Inbox', { filesPerType: 40 }).replace(/^/gm, '  '));
 
   const rules = parseRulesJson(await readFile(path.join(root, 'examples', 'messy-vault.rules.json'), 'utf8'));
-  const outcome = await organizeFolder(vault, { folder: 'Inbox', rules, sources: new Set(['rules', 'heuristics']), planFolder: 'Steward/Plans', apply: true, planId: newJobId() });
+  const outcome = await organizeFolder(vault, { folder: 'Inbox', rules, sources: new Set(['rules', 'heuristics']), planFolder: 'Reeve/Plans', apply: true, planId: newJobId() });
   const run = outcome.run;
   if (!run?.job || run.results.some((r) => r.state === 'failed')) fail('the plan did not apply cleanly');
   say(`\n${outcome.plan.description}`);
@@ -72,9 +72,9 @@ try {
     return p;
   };
   const expected = graphOf(linksBefore, renamed);
-  const actual = graphOf(vault.resolvedLinks(), (p) => p).filter((l) => !l.startsWith('Steward/'));
+  const actual = graphOf(vault.resolvedLinks(), (p) => p).filter((l) => !l.startsWith('Reeve/'));
   if (JSON.stringify(expected) !== JSON.stringify(actual)) fail(`the link graph changed:\n  expected ${expected.length} links, found ${actual.length}`);
-  const unresolvedAfter = Object.entries(vault.unresolvedLinks()).filter(([s]) => !s.startsWith('Steward/')).reduce((n, [, m]) => n + Object.keys(m).length, 0);
+  const unresolvedAfter = Object.entries(vault.unresolvedLinks()).filter(([s]) => !s.startsWith('Reeve/')).reduce((n, [, m]) => n + Object.keys(m).length, 0);
   if (unresolvedAfter !== unresolvedBefore) fail(`unresolved links went from ${unresolvedBefore} to ${unresolvedAfter}`);
   say(`\nLinks: all ${expected.length} resolved links still point at the same files; ${unresolvedAfter} unresolved, as before.`);
 
@@ -86,7 +86,7 @@ try {
     const diff = [...new Set([...before.keys(), ...after.keys()])].filter((k) => before.get(k) !== after.get(k));
     fail(`after undo the vault differs in: ${diff.slice(0, 10).join(', ')}`);
   }
-  say(`The vault is back as it was: ${before.size} files byte-identical (the plan note stays in Steward/Plans as a record).`);
+  say(`The vault is back as it was: ${before.size} files byte-identical (the plan note stays in Reeve/Plans as a record).`);
 } finally {
   await rm(dir, { recursive: true, force: true });
 }

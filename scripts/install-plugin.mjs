@@ -1,4 +1,4 @@
-// `npm run install-plugin -- <vault>`: copies the built plugin into <vault>/.obsidian/plugins/steward/.
+// `npm run install-plugin -- <vault>`: copies the built plugin into <vault>/.obsidian/plugins/reeve/.
 import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 
@@ -15,7 +15,7 @@ if (!existsSync('main.js')) {
   console.error('error: main.js is missing; run `npm run build` first');
   process.exit(1);
 }
-const target = path.join(vault, '.obsidian', 'plugins', 'steward');
+const target = path.join(vault, '.obsidian', 'plugins', 'reeve');
 mkdirSync(target, { recursive: true });
 for (const f of ['main.js', 'manifest.json', 'styles.css']) copyFileSync(f, path.join(target, f));
-console.log(`installed Steward into ${target}; enable it in Settings → Community plugins`);
+console.log(`installed Reeve into ${target}; enable it in Settings → Community plugins`);

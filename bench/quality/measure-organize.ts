@@ -1,7 +1,7 @@
 // Grouping quality of organize on a vault whose true folders are known: V-measure of doing
-// nothing, of grouping by file type alone (the baseline), and of Steward's plan (heuristics,
+// nothing, of grouping by file type alone (the baseline), and of Reeve's plan (heuristics,
 // optionally the user's rules and the organize agent), each against the truth. Shared by the
-// organize-quality benchmark and the test that keeps Steward above the baseline.
+// organize-quality benchmark and the test that keeps Reeve above the baseline.
 import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { type OrganizeAgent, type PlanSource, planOrganize } from '../../src/agents/organize/plan-organize';
@@ -15,13 +15,13 @@ import { type VMeasure, vMeasure } from './v-measure';
 export interface Measured extends VMeasure {
   /** V-measure with year and month levels counted as folders of their own. */
   strictV: number;
-  /** Operations in the plan (Steward only). */
+  /** Operations in the plan (Reeve only). */
   operations?: number;
-  /** What scored the similarity scores' content signal, as the plan says (Steward only). */
+  /** What scored the similarity scores' content signal, as the plan says (Reeve only). */
   content?: string;
 }
 
-export interface StewardOptions {
+export interface ReeveOptions {
   rules?: readonly CompiledRule[];
   agent?: OrganizeAgent;
   /** A semantic index here scores the content signal too (see scoring/content-source.ts). */
@@ -54,8 +54,8 @@ export function measureTypeOnly(truth: ReadonlyMap<string, string>): Measured {
   return measured(truth, grouping, grouping);
 }
 
-/** Steward's plan for `folder` in the vault at `dir` (planned, not applied: the vault is not changed). */
-export async function measureSteward(dir: string, folder: string, truth: ReadonlyMap<string, string>, opts: StewardOptions = {}): Promise<Measured> {
+/** Reeve's plan for `folder` in the vault at `dir` (planned, not applied: the vault is not changed). */
+export async function measureReeve(dir: string, folder: string, truth: ReadonlyMap<string, string>, opts: ReeveOptions = {}): Promise<Measured> {
   const vault = opts.vault ?? (await NodeVault.open(dir));
   const sources = new Set<PlanSource>(['heuristics']);
   if (opts.rules && opts.rules.length > 0) sources.add('rules');

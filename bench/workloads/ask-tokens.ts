@@ -2,7 +2,7 @@
 // help vault is not beside the repository): Scout picking the notes, against the naive context
 // many chat plugins send, the current note's whole linked neighbourhood (2 links deep, both ways,
 // no token limit). Both runs go through the real OpenAI SDK to the scripted LLM server, which
-// counts what it receives. Also the time Steward itself adds per phase outside the model calls
+// counts what it receives. Also the time Reeve itself adds per phase outside the model calls
 // (phase wall time minus the time inside the client's model calls), over repeated runs.
 import { existsSync, cpSync } from 'node:fs';
 import * as path from 'node:path';
@@ -19,7 +19,7 @@ import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../tes
 import { writeCorpus } from '../corpus';
 import { fmtMs, summarize, type Workload } from '../harness';
 
-const HELP = process.env.STEWARD_HELP_VAULT ?? path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'vaults', 'obsidian-help-en');
+const HELP = process.env.REEVE_HELP_VAULT ?? path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'vaults', 'obsidian-help-en');
 const TASK = 'How do I embed part of another note, and how do I link to a heading?';
 
 /** The client with the time spent inside its model calls added up. */
@@ -37,7 +37,7 @@ function timedClient(client: LlmClient, spent: { ms: number }): LlmClient {
       }
     },
     async *stream(request) {
-      // Time waiting for the next event is the model's; time the consumer spends on one is Steward's.
+      // Time waiting for the next event is the model's; time the consumer spends on one is Reeve's.
       let resumed = performance.now();
       for await (const e of client.stream(request)) {
         spent.ms += performance.now() - resumed;
@@ -63,7 +63,7 @@ const workload: Workload = {
   description:
     `Tokens sent to the model (request characters / 4, counted by the scripted server) for one ask ("${TASK}") from the help vault's "Internal links" note: ` +
     'Scout on (it searches, reads one note and selects three) against the whole linked neighbourhood as context (2 links deep, both ways, no limit). ' +
-    'And the time Steward adds per phase outside model calls (median and range of repeated runs).',
+    'And the time Reeve adds per phase outside model calls (median and range of repeated runs).',
   async run(bench, ctx) {
     const dir = path.join(ctx.tmp, 'vault');
     const help = existsSync(HELP);
@@ -116,7 +116,7 @@ const workload: Workload = {
         note: help ? 'help vault' : 'generated corpus (help vault absent)',
       });
 
-      // Steward's own time per phase, outside model calls.
+      // Reeve's own time per phase, outside model calls.
       const repeats = ctx.quick ? 5 : 15;
       const own: Record<PhaseName, number[]> = { scout: [], web: [], task: [] };
       for (let i = 0; i < repeats; i++) {
@@ -134,7 +134,7 @@ const workload: Workload = {
       }
       for (const phase of ['scout', 'task'] as const) {
         const t = summarize(own[phase]);
-        bench.record({ case: `Steward's own time in the ${phase} phase (outside model calls)`, value: fmtMs(t.medianMs), note: `median of ${repeats}, range ${fmtMs(Math.min(...own[phase]))}-${fmtMs(Math.max(...own[phase]))}; ${phase === 'scout' ? '4 tool calls: searches, a note read, the selection' : 'context, prompt, answer check'}` });
+        bench.record({ case: `Reeve's own time in the ${phase} phase (outside model calls)`, value: fmtMs(t.medianMs), note: `median of ${repeats}, range ${fmtMs(Math.min(...own[phase]))}-${fmtMs(Math.max(...own[phase]))}; ${phase === 'scout' ? '4 tool calls: searches, a note read, the selection' : 'context, prompt, answer check'}` });
       }
     } finally {
       await server.close();

@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 import { bundleHarness, serveTestPage } from '../../tests/browser/test-page';
 import { fmtMs, summarize, type Workload } from '../harness';
 
-const CHROMIUM = process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.REEVE_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 interface Sample {
@@ -29,9 +29,9 @@ const workload: Workload = {
         const page = await browser.newPage({ viewport: { width: 420, height: 900 } });
         try {
           await page.goto(`${server.origin}/`);
-          await page.waitForFunction(() => typeof window.steward === 'object');
-          await page.evaluate((url) => window.steward.openChat({ 'Projects/Solar.md': '# Solar\n', 'Projects/Budget.md': '# Budget\n' }, { llmBaseUrl: url, active: 'Projects/Solar.md' }), 'http://127.0.0.1:9');
-          return await page.evaluate(([count, m]) => window.steward.benchChat(count, m), [n, mode] as const);
+          await page.waitForFunction(() => typeof window.reeve === 'object');
+          await page.evaluate((url) => window.reeve.openChat({ 'Projects/Solar.md': '# Solar\n', 'Projects/Budget.md': '# Budget\n' }, { llmBaseUrl: url, active: 'Projects/Solar.md' }), 'http://127.0.0.1:9');
+          return await page.evaluate(([count, m]) => window.reeve.benchChat(count, m), [n, mode] as const);
         } finally {
           await page.close();
         }

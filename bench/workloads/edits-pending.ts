@@ -75,7 +75,7 @@ const workload: Workload = {
       { repeats: 5, note: 'median of 5', before: () => reset(text) },
     );
 
-    // The blocks to accept are ones Steward proposed (recorded in its ledger), as a user's would be:
+    // The blocks to accept are ones Reeve proposed (recorded in its ledger), as a user's would be:
     // propose once more and keep that text, so each repeat accepts recorded blocks.
     await reset(text);
     await proposeEdits(vault, { edits: es, creates: [], opens: [], alreadyApplied: [], refused: [], sources: { [NOTE]: text } }, policy);

@@ -6,7 +6,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import MiniSearch from 'minisearch';
 import { writeCorpus } from '../corpus';
 import { dirBytes, fmtBytes, fmtMs, fmtSpread, heapSampler, summarize, type Bench, type Workload, type WorkloadContext } from '../harness';
-import { MINISEARCH_OPTIONS, STEWARD_CAPS, TOP, miniSearchTop, newMiniSearch, newMiniSearchOptions, readDocument } from '../minisearch-baseline';
+import { MINISEARCH_OPTIONS, REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, newMiniSearchOptions, readDocument } from '../minisearch-baseline';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
 import type { IndexDocument } from '../../src/vault-vfs/search/analyzer';
@@ -96,7 +96,7 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
   lag.disable();
   const coldPeak = heap.stop();
   gc();
-  const shardBytes = await dirBytes(path.join(dir, vault.configDir, 'plugins/steward', INDEX_FOLDER));
+  const shardBytes = await dirBytes(path.join(dir, vault.configDir, 'plugins/reeve', INDEX_FOLDER));
 
   // Baseline: MiniSearch as its documentation builds a large index: every document read (through
   // the same vault), then addAllAsync, which adds them in chunks between turns of the event loop.
@@ -136,7 +136,7 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
       baseline: `MiniSearch ${JSON.stringify({ prefix: MINISEARCH_OPTIONS.prefix, fuzzy: MINISEARCH_OPTIONS.fuzzy })}`,
       baselineValue: `p50 ${fmtMs(l.theirs.p50)} / p95 ${fmtMs(l.theirs.p95)}`,
       ratio: `${(l.ours.p95 / l.theirs.p95).toFixed(3)}x`,
-      note: `p95 ratio; ${l.samples} samples each, interleaved; ${STEWARD_CAPS}; MiniSearch scores every match, top 20 kept`,
+      note: `p95 ratio; ${l.samples} samples each, interleaved; ${REEVE_CAPS}; MiniSearch scores every match, top 20 kept`,
     });
   }
 

@@ -18,7 +18,7 @@ import { clientFor } from '../../tests/agents/llm/client-fixtures';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/llm-server';
 import { scriptedEmbedder } from '../../tests/vault-vfs/semantic/fixtures';
 import { candidateModel } from '../quality/candidate-model';
-import { type Measured, formatMeasure, measureNothing, measureSteward, measureTypeOnly, writeFiles } from '../quality/measure-organize';
+import { type Measured, formatMeasure, measureNothing, measureReeve, measureTypeOnly, writeFiles } from '../quality/measure-organize';
 import { generateInbox, inboxTruth } from '../quality/messy-inbox';
 import { readTruthFile } from '../quality/groupings';
 import type { Bench, Workload } from '../harness';
@@ -40,12 +40,12 @@ const workload: Workload = {
     'Grouping quality of Organize, offline: V-measure (the harmonic mean of homogeneity and completeness, 1 = the true folders exactly) of where each file ends up, ' +
     'against where a careful user would file it, for examples/messy-vault and a generated messy inbox (daily notes, meetings, people, projects, recipes, books, clippings, ' +
     'screenshots, invoices, camera photos; links, frontmatter and subfolders). Folders are compared with trailing year/month levels folded away (Daily/2026/03 counts as Daily). ' +
-    'Aim: at least 0.90 for Steward on the generated inbox.',
+    'Aim: at least 0.90 for Reeve on the generated inbox.',
   async run(bench, ctx) {
     const server = await startScriptedLlmServer();
     server.respondWith(candidateModel());
     const agent = (): OrganizeAgent => createOrganizeAgent({ client: clientFor(server, { kind: 'openai', streaming: false }) });
-    const scripted = 'Steward heuristics + the agent passes, scripted (best candidate at 0.40 or more, else stay)';
+    const scripted = 'Reeve heuristics + the agent passes, scripted (best candidate at 0.40 or more, else stay)';
     try {
       await measureAll(bench, ctx.tmp, ctx.quick, agent, scripted, server);
     } finally {
@@ -63,10 +63,10 @@ async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () =
   const exTypeOnly = measureTypeOnly(exampleTruth);
   row(bench, 'messy-vault', 'doing nothing', measureNothing(exampleTruth));
   row(bench, 'messy-vault', 'type-only grouping (baseline)', exTypeOnly);
-  row(bench, 'messy-vault', 'Steward heuristics', await measureSteward(example, 'Inbox', exampleTruth), exTypeOnly);
-  row(bench, 'messy-vault', 'Steward heuristics + the example rules', await measureSteward(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
-  row(bench, 'messy-vault', scripted, await measureSteward(example, 'Inbox', exampleTruth, { agent: agent() }), exTypeOnly);
-  row(bench, 'messy-vault', SEMANTIC, await withTestIndex(example, server, (vault, index) => measureSteward(example, 'Inbox', exampleTruth, { vault, similarity: { semantic: index } })), exTypeOnly);
+  row(bench, 'messy-vault', 'Reeve heuristics', await measureReeve(example, 'Inbox', exampleTruth), exTypeOnly);
+  row(bench, 'messy-vault', 'Reeve heuristics + the example rules', await measureReeve(example, 'Inbox', exampleTruth, { rules }), exTypeOnly);
+  row(bench, 'messy-vault', scripted, await measureReeve(example, 'Inbox', exampleTruth, { agent: agent() }), exTypeOnly);
+  row(bench, 'messy-vault', SEMANTIC, await withTestIndex(example, server, (vault, index) => measureReeve(example, 'Inbox', exampleTruth, { vault, similarity: { semantic: index } })), exTypeOnly);
 
   const files = generateInbox({ seed: 1, scale: quick ? 1 : 3 });
   const generated = path.join(tmp, 'generated');
@@ -76,12 +76,12 @@ async function measureAll(bench: Bench, tmp: string, quick: boolean, agent: () =
   const typeOnly = measureTypeOnly(truth);
   row(bench, label, 'doing nothing', measureNothing(truth));
   row(bench, label, 'type-only grouping (baseline)', typeOnly);
-  row(bench, label, 'Steward heuristics', await measureSteward(generated, 'Inbox', truth), typeOnly);
-  row(bench, label, SEMANTIC, await withTestIndex(generated, server, (vault, index) => measureSteward(generated, 'Inbox', truth, { vault, similarity: { semantic: index } })), typeOnly);
-  row(bench, label, scripted, await measureSteward(generated, 'Inbox', truth, { agent: agent() }), typeOnly);
+  row(bench, label, 'Reeve heuristics', await measureReeve(generated, 'Inbox', truth), typeOnly);
+  row(bench, label, SEMANTIC, await withTestIndex(generated, server, (vault, index) => measureReeve(generated, 'Inbox', truth, { vault, similarity: { semantic: index } })), typeOnly);
+  row(bench, label, scripted, await measureReeve(generated, 'Inbox', truth, { agent: agent() }), typeOnly);
 }
 
-const SEMANTIC = 'Steward heuristics, content scored by a semantic index of the test embedder (hashed words, 512 dimensions; not a real model)';
+const SEMANTIC = 'Reeve heuristics, content scored by a semantic index of the test embedder (hashed words, 512 dimensions; not a real model)';
 
 /** Builds a semantic index of the vault at `dir` with the test embedder, in memory, for `use`. */
 async function withTestIndex<T>(dir: string, server: ScriptedLlmServer, use: (vault: NodeVault, index: SemanticIndex) => Promise<T>): Promise<T> {

@@ -1,7 +1,7 @@
 // Semantic index build on the generated corpus (10k notes; --quick: 2k) against the scripted
 // embedding server (a hashed bag of words over real HTTP), then an incremental update after 100
 // notes change. The server's time is measured inside the embedder and taken out: what is left is
-// Steward's own work (reading, chunking, quantizing, saving), the part a real provider does not
+// Reeve's own work (reading, chunking, quantizing, saving), the part a real provider does not
 // change. The baseline of the incremental update is a rebuild: every chunk sent again.
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
@@ -66,8 +66,8 @@ async function run(bench: Bench, ctx: WorkloadContext): Promise<void> {
     const peak = heap.stop();
     const p = index.progress;
     const ownMs = wallMs - timed.serverMs();
-    const bytes = (await fs.stat(path.join(dir, '.obsidian/plugins/steward', STORE_FILE))).size;
-    bench.record({ case: `build, ${notes.toLocaleString('en-US')} notes`, value: `${Math.round(p.chunks / (ownMs / 1000)).toLocaleString('en-US')} chunks/s`, baseline: 'server time', baselineValue: fmtMs(timed.serverMs()), note: `${p.chunks.toLocaleString('en-US')} chunks of ${p.notes.toLocaleString('en-US')} notes; wall ${fmtMs(wallMs)}, of which Steward's own work ${fmtMs(ownMs)} (reads, chunking, quantizing, saving); ${DIMS} dimensions, 256 texts a request` });
+    const bytes = (await fs.stat(path.join(dir, '.obsidian/plugins/reeve', STORE_FILE))).size;
+    bench.record({ case: `build, ${notes.toLocaleString('en-US')} notes`, value: `${Math.round(p.chunks / (ownMs / 1000)).toLocaleString('en-US')} chunks/s`, baseline: 'server time', baselineValue: fmtMs(timed.serverMs()), note: `${p.chunks.toLocaleString('en-US')} chunks of ${p.notes.toLocaleString('en-US')} notes; wall ${fmtMs(wallMs)}, of which Reeve's own work ${fmtMs(ownMs)} (reads, chunking, quantizing, saving); ${DIMS} dimensions, 256 texts a request` });
     bench.record({ case: 'store on disk', value: fmtBytes(bytes), note: `${(bytes / p.chunks).toFixed(0)} B a chunk (int8 vector + scale + heading, lines, hash)` });
     bench.record({ case: 'build peak heap', value: fmtBytes(peak), note: 'heapUsed + arrayBuffers above the start, sampled every 20 ms (includes the HTTP client)' });
     bench.record({ case: 'build longest block', value: fmtMs(p.longestBlockMs), note: 'longest synchronous stretch of index work between yields (aim: under 50 ms)' });

@@ -60,8 +60,8 @@ const workload: Workload = {
     for (const notes of sizes) {
       const dir = path.join(ctx.tmp, `scan-${notes}`);
       const { files } = await writeCorpus(dir, { notes, seed: 11 });
-      // Steward is installed: the metadata cache is kept only where its plugin folder exists.
-      const pluginDir = path.join(dir, '.obsidian', 'plugins', 'steward');
+      // Reeve is installed: the metadata cache is kept only where its plugin folder exists.
+      const pluginDir = path.join(dir, '.obsidian', 'plugins', 'reeve');
       await fs.mkdir(pluginDir, { recursive: true });
       const cacheFile = path.join(pluginDir, METADATA_CACHE_FILE);
       const noteBytes = await rawRead(dir); // and warms the page cache for both

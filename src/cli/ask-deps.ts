@@ -1,7 +1,7 @@
-// What `steward ask` builds from its flags besides the chat model: the Web phase (a search
+// What `reeve ask` builds from its flags besides the chat model: the Web phase (a search
 // provider with its key from the environment, the page fetcher that checks the address each connection
 // is made to (a name pointing at a private address is refused), linkedom for the DOM) and the
-// semantic index `steward index` built (loaded, never built here: building costs tokens).
+// semantic index `reeve index` built (loaded, never built here: building costs tokens).
 import { webPhase } from '../agents/pipeline/web-phase-adapter';
 import type { WebPhase } from '../agents/pipeline/web-phase';
 import { createEmbedder, DEFAULT_EMBEDDING_DIMENSIONS } from '../agents/llm/embedder-adapter';
@@ -24,7 +24,7 @@ export const ASK_DEPS_USAGE = [
   '  --search-provider P  brave | tavily | serper | searxng | openai (for --agents web)',
   '  --search-base-url U  the search server (required for searxng, e.g. http://localhost:8888)',
   '  --allow-private-hosts  let the Web agent read pages on private and loopback addresses',
-  '  --embed-model M      use the semantic index `steward index` built with this embedding model',
+  '  --embed-model M      use the semantic index `reeve index` built with this embedding model',
   '  --yes                with --embed-model: first embed the notes that changed (sends their text; costs tokens)',
   `  --dimensions N       its vector size (default ${DEFAULT_EMBEDDING_DIMENSIONS})`,
   `  search keys come from ${SEARCH_PROVIDER_KINDS.flatMap((k) => SEARCH_KEY_ENV_VARS[k] ?? []).join(', ')}`,

@@ -1,5 +1,5 @@
-// `steward ask --history FILE`: the chat so far, continued turn by turn. The file is JSON
-// (`{"turns":[...]}`, readable without Steward) and is replaced atomically, so a crash leaves the
+// `reeve ask --history FILE`: the chat so far, continued turn by turn. The file is JSON
+// (`{"turns":[...]}`, readable without Reeve) and is replaced atomically, so a crash leaves the
 // old chat or the new one, never half of one.
 import type { ChatTurn } from '../agents/task/chat-history';
 import { writeFileAtomic } from '../vault-vfs/node/atomic-write';

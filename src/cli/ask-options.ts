@@ -1,4 +1,4 @@
-// `steward ask`'s flags read into the pipeline's request and settings, each bad value a usage
+// `reeve ask`'s flags read into the pipeline's request and settings, each bad value a usage
 // error that says which flag and what it takes.
 
 import { EDIT_CAPABILITIES, type EditCapability } from '../edits/scope/scope-policy';

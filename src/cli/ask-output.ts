@@ -1,4 +1,4 @@
-// What `steward ask` prints: the phases as they run (one line per step, the answer streamed), and
+// What `reeve ask` prints: the phases as they run (one line per step, the answer streamed), and
 // with --json one document in the shape DESIGN.md fixes.
 
 import { namedAndCounted } from '../agents/pipeline/named-and-counted';

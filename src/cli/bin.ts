@@ -1,4 +1,4 @@
-// Entry point of the `steward` binary (dist/cli.mjs).
+// Entry point of the `reeve` binary (dist/cli.mjs).
 import { createInterface } from 'node:readline/promises';
 import { runCli } from './main';
 import { outputWriter } from './output-stream';

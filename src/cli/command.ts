@@ -1,4 +1,4 @@
-// The contract every `steward` subcommand follows (see DESIGN.md, CLI): exit 0 when done,
+// The contract every `reeve` subcommand follows (see DESIGN.md, CLI): exit 0 when done,
 // 1 when the work failed (one clear line on stderr, nothing half done), 2 for bad input or usage.
 
 export interface CliIO {
@@ -12,9 +12,9 @@ export interface CliIO {
 
 export interface CliCommand {
   name: string;
-  /** One line for `steward --help`. */
+  /** One line for `reeve --help`. */
   summary: string;
-  /** Full usage, printed by `steward <name> --help` and after a usage error. */
+  /** Full usage, printed by `reeve <name> --help` and after a usage error. */
   usage: string;
   run(args: string[], io: CliIO): Promise<number>;
 }

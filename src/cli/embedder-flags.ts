@@ -16,7 +16,7 @@ export const EMBEDDING_USAGE = [
   '  --base-url URL    the server, e.g. http://localhost:11434/v1 (required for openai-compatible)',
   `  --model M         the embedding model (default for openai: ${DEFAULT_EMBEDDING_MODEL}; e.g. nomic-embed-text)`,
   `  --dimensions N    vector size asked of the model (default ${DEFAULT_EMBEDDING_DIMENSIONS})`,
-  '  API keys come from OPENAI_API_KEY or STEWARD_API_KEY (openai-compatible, optional)',
+  '  API keys come from OPENAI_API_KEY or REEVE_API_KEY (openai-compatible, optional)',
 ].join('\n');
 
 export interface EmbeddingChoice {

@@ -1,4 +1,4 @@
-// What `steward undo --job ID` accepts: a job id (as `organize --apply` and `pending accept`
+// What `reeve undo --job ID` accepts: a job id (as `organize --apply` and `pending accept`
 // print it) or an organize plan id (the `planId` of the plan note and of `organize --json`),
 // which stands for the newest finished job that ran operations of that plan.
 import { JournalStore } from '../edits/journal/journal-store';

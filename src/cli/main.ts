@@ -1,4 +1,4 @@
-// The `steward` command: global flags, subcommand dispatch, and the exit-code contract
+// The `reeve` command: global flags, subcommand dispatch, and the exit-code contract
 // (0 done, 1 failed with one line on stderr, 2 bad usage).
 import { type CliCommand, type CliIO, EXIT_FAILURE, EXIT_OK, EXIT_USAGE, InputError, UsageError } from './command';
 import { commands } from './registry';
@@ -7,15 +7,15 @@ import { version } from './version';
 export function helpText(): string {
   const width = Math.max(...commands.map((c) => c.name.length));
   return [
-    `steward ${version} — run Steward's agents and tools on a folder of markdown`,
+    `reeve ${version} — run Reeve's agents and tools on a folder of markdown`,
     '',
-    'usage: steward <command> [args] [--json]',
+    'usage: reeve <command> [args] [--json]',
     '',
     'commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
     '',
     'options:',
-    '  --help       show help (also: steward <command> --help)',
+    '  --help       show help (also: reeve <command> --help)',
     '  --version    print the version',
     '',
     'exit codes: 0 done, 1 the work failed, 2 bad input or usage',

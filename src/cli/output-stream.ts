@@ -1,4 +1,4 @@
-// Writing the CLI's output to a stream whose reader may leave early: `steward search … | head -3`
+// Writing the CLI's output to a stream whose reader may leave early: `reeve search … | head -3`
 // closes the pipe while results are still being written. Node then reports EPIPE as an error
 // event, which, unhandled, ends the process with a stack trace. A closed reader wants no more
 // output, so the rest is dropped and the command finishes its work and exits with its own code;

@@ -1,6 +1,6 @@
 // The model provider flags shared by `organize` and `ask`: --provider, --base-url, --model,
 // --tool-format. API keys come from the environment only (OPENAI_API_KEY, ANTHROPIC_API_KEY,
-// STEWARD_API_KEY), never from a flag, so they stay out of shell history and process lists.
+// REEVE_API_KEY), never from a flag, so they stay out of shell history and process lists.
 // Node's fetch is the transport.
 import { createLlmClient } from '../agents/llm/create-client';
 import type { FetchLike } from '../agents/llm/fetch-like';
@@ -18,9 +18,9 @@ export const PROVIDER_USAGE = [
   '  --base-url URL    the server, e.g. http://localhost:11434/v1 (required for openai-compatible)',
   '  --model M         the model (default: gpt-4.1-mini for openai, claude-haiku-4-5 for anthropic)',
   '  --tool-format F   native | hermes | json (text tool calls for models without native tools)',
-  '  API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY or STEWARD_API_KEY (openai-compatible, optional)',
-  '  STEWARD_MODEL_TIMEOUT_MS: wait for a reply to start (and for each piece) per attempt, default 120000;',
-  '  STEWARD_MODEL_TOTAL_MS: all of organize\'s model calls together, default 300000',
+  '  API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY or REEVE_API_KEY (openai-compatible, optional)',
+  '  REEVE_MODEL_TIMEOUT_MS: wait for a reply to start (and for each piece) per attempt, default 120000;',
+  '  REEVE_MODEL_TOTAL_MS: all of organize\'s model calls together, default 300000',
 ].join('\n');
 
 const DEFAULT_MODEL: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
@@ -60,7 +60,7 @@ export function providerFromFlags(parsed: ParsedArgs, env: Record<string, string
 
   const id = providerKind === 'openai-compatible' ? 'local' : providerKind;
   // How long to wait for the first byte of a reply, and for each later piece (per attempt).
-  const timeoutMs = positiveMs(env.STEWARD_MODEL_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
+  const timeoutMs = positiveMs(env.REEVE_MODEL_TIMEOUT_MS) ?? DEFAULT_TIMEOUT_MS;
   const provider: ProviderConfig = { id, kind: providerKind, baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs, headers: {} };
   // The built-in profile of that model when there is one (limits, prices), as in the plugin's settings.
   const choice = modelChoice(model);

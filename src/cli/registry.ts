@@ -1,4 +1,4 @@
-// Every `steward` subcommand, in the order `steward --help` lists them.
+// Every `reeve` subcommand, in the order `reeve --help` lists them.
 import type { CliCommand } from './command';
 import { askCommand } from './commands/ask';
 import { linksCommand } from './commands/links';

@@ -1,4 +1,4 @@
-// `steward rules match <vault> --rules FILE [--folder F] [--json]`: what a rules file would do to
+// `reeve rules match <vault> --rules FILE [--folder F] [--json]`: what a rules file would do to
 // each file it matches, without writing anything: the rule that claims the file, where it goes,
 // and the tags and properties it sets (values before and after). Refused files go to stderr.
 import { promises as fs } from 'node:fs';

@@ -1,4 +1,4 @@
-// The semantic index `steward index` built, for the rules' `vector_similarity` in `rules match`
+// The semantic index `reeve index` built, for the rules' `vector_similarity` in `rules match`
 // and `organize`: loaded, never built here (building costs tokens), and used only when it holds
 // vectors of the model the embedder names; only the rules' queries are embedded. Without it,
 // rules score with keyword matching over the files, and the output says which index scored.
@@ -23,7 +23,7 @@ export async function loadSavedIndex(vault: VaultPort, embedder: Embedder): Prom
   if (index.built) return { index, note: null };
   const refused = index.progress.refused;
   await index.stop(false);
-  return { index: null, note: refused === null ? 'no semantic index is built (steward index builds it)' : `the saved semantic index was not used (${refused})` };
+  return { index: null, note: refused === null ? 'no semantic index is built (reeve index builds it)' : `the saved semantic index was not used (${refused})` };
 }
 
 /** The model the saved index was built with, or null when none is saved (or it cannot be read). */

@@ -1,4 +1,4 @@
-// Whether Steward may write its state (indexes, journal, ledger) into the vault's plugin folder.
+// Whether Reeve may write its state (indexes, journal, ledger) into the vault's plugin folder.
 // A read-only vault (a mounted backup, a shared folder, a read-only file system) still answers
 // the commands that only read: they keep their index in memory and say so, instead of failing on
 // the first `mkdir`.
@@ -7,7 +7,7 @@ import * as path from 'node:path';
 
 /** True when the vault's plugin folder, or the nearest folder that exists on its way, can be written. */
 export async function stateWritable(vaultDir: string, configDir: string): Promise<boolean> {
-  let probe = path.join(path.resolve(vaultDir), ...configDir.split('/'), 'plugins', 'steward');
+  let probe = path.join(path.resolve(vaultDir), ...configDir.split('/'), 'plugins', 'reeve');
   for (;;) {
     const st = await fs.stat(probe).catch(() => null);
     if (st !== null) {

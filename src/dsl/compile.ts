@@ -14,7 +14,7 @@ export interface CompiledExpression {
   /** The expression as given. */
   readonly source: string;
   readonly ast: ExprNode;
-  /** Canonical names, capital keywords, minimal parentheses: what `steward rules check` prints. */
+  /** Canonical names, capital keywords, minimal parentheses: what `reeve rules check` prints. */
   readonly normalized: string;
   /** True when the expression reads `file.content` (evaluation loads markdown text first). */
   readonly usesContent: boolean;

@@ -18,7 +18,7 @@ export class DslError extends Error {
     return new DslError(detail, pos.line, pos.col);
   }
 
-  /** `error: <message> at <line>:<col>`, the form `steward rules check` prints. */
+  /** `error: <message> at <line>:<col>`, the form `reeve rules check` prints. */
   format(): string {
     return `error: ${this.message}`;
   }

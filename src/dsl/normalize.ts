@@ -1,6 +1,6 @@
 // The canonical form of an expression: field, method and function names as the docs write them
 // (`file.modifiedAt`, `.startsWith`, `vector_similarity`), frontmatter keys as written. Printed,
-// it is what `steward rules check` shows. Only called on expressions that compiled.
+// it is what `reeve rules check` shows. Only called on expressions that compiled.
 
 import type { ExprNode, RefNode, Segment, ValueNode } from './ast';
 import { PLAIN_KEY, lookupField, lookupFunction, lookupMethod } from './fields';

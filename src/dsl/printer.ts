@@ -1,6 +1,6 @@
 // Prints a syntax tree back as an expression: keywords in capitals, single spaces, and only the
 // parentheses the precedence needs. Parsing the printed text gives the same tree (a property test
-// checks it), which is what lets `steward rules check` show a normalized expression.
+// checks it), which is what lets `reeve rules check` show a normalized expression.
 
 import type { ExprNode, RefNode, StringNode, ValueNode } from './ast';
 

@@ -50,7 +50,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   task: DEFAULT_TASK_SETTINGS,
   web: { ...DEFAULT_WEB_SETTINGS, provider: 'none', baseUrls: perSearchProvider(), apiKeySecrets: perSearchProvider() },
   context: { depth: 2, sameFolder: false },
-  chatFolder: 'Steward/Chats',
+  chatFolder: 'Reeve/Chats',
 };
 
 function defaults(): AgentSettings {

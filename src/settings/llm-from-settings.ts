@@ -5,15 +5,15 @@ import { type LlmSettings } from '../agents/llm/llm-settings';
 import { validateLlmSettings } from '../agents/llm/llm-settings-schema';
 import type { ModelProfile } from '../agents/llm/model-profile';
 import { DEFAULT_TIMEOUT_MS } from '../agents/llm/provider-config';
-import { MODEL_PHASES, type StewardSettings } from './settings';
+import { MODEL_PHASES, type ReeveSettings } from './settings';
 
 /** Local servers load models on first use, so they get more time before a reply starts. */
 const LOCAL_TIMEOUT_MS = 300_000;
 
 export type LlmSettingsResult = { ok: true; settings: LlmSettings } | { ok: false; problems: string[] };
 
-/** The LLM layer's settings for the active provider, or null when Steward is offline. */
-export function llmSettingsOf(settings: StewardSettings): LlmSettingsResult | null {
+/** The LLM layer's settings for the active provider, or null when Reeve is offline. */
+export function llmSettingsOf(settings: ReeveSettings): LlmSettingsResult | null {
   const id = settings.activeProvider;
   if (id === 'none') return null;
   const p = settings.providers[id];

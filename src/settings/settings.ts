@@ -1,4 +1,4 @@
-// Steward's settings as stored in data.json, their defaults, and the validation that runs on load.
+// Reeve's settings as stored in data.json, their defaults, and the validation that runs on load.
 // API keys are never stored here: a provider keeps the *name* of a secret in Obsidian's
 // SecretStorage (or, in the CLI, reads the key from the environment). Each part is validated in
 // its own file: rules (rule-settings), models (model-choice), automatic mode (automatic-settings),
@@ -32,8 +32,8 @@ export interface ProviderSettings {
   plan: ModelChoice;
 }
 
-export interface StewardSettings {
-  /** Which provider the agents use; `none` keeps Steward fully offline. */
+export interface ReeveSettings {
+  /** Which provider the agents use; `none` keeps Reeve fully offline. */
   activeProvider: ProviderId | 'none';
   providers: Record<ProviderId, ProviderSettings>;
   /** Folder for organize plan notes. */
@@ -59,14 +59,14 @@ export interface StewardSettings {
   agents: AgentSettings;
 }
 
-export const DEFAULT_SETTINGS: StewardSettings = {
+export const DEFAULT_SETTINGS: ReeveSettings = {
   activeProvider: 'none',
   providers: {
     openai: { baseUrl: '', apiKeySecret: '', transport: 'fetch', explore: modelChoice('gpt-4.1-mini'), plan: modelChoice('gpt-4.1') },
     anthropic: { baseUrl: '', apiKeySecret: '', transport: 'requestUrl', explore: modelChoice('claude-haiku-4-5'), plan: modelChoice('claude-sonnet-4-5') },
     'openai-compatible': { baseUrl: 'http://localhost:11434/v1', apiKeySecret: '', transport: 'fetch', explore: modelChoice('qwen2.5:7b'), plan: modelChoice('qwen2.5:7b') },
   },
-  planFolder: 'Steward/Plans',
+  planFolder: 'Reeve/Plans',
   rules: [],
   excludedFolders: [],
   allowTrash: false,
@@ -80,14 +80,14 @@ export const DEFAULT_SETTINGS: StewardSettings = {
 };
 
 export interface LoadedSettings {
-  settings: StewardSettings;
+  settings: ReeveSettings;
   /** What was wrong with the stored data, one line per problem; empty when it was fine. */
   problems: string[];
   /** True when the stored data was unusable as a whole and defaults were used. */
   usedDefaults: boolean;
 }
 
-function cloneDefaults(): StewardSettings {
+function cloneDefaults(): ReeveSettings {
   return structuredClone(DEFAULT_SETTINGS);
 }
 
@@ -114,7 +114,7 @@ const KNOWN_KEYS = new Set(Object.keys(DEFAULT_SETTINGS));
 
 /**
  * Validates what `loadData()` returned. `null`/`undefined` (first run) gives defaults silently.
- * Data that is not an object, or an object with none of Steward's keys (another plugin's file),
+ * Data that is not an object, or an object with none of Reeve's keys (another plugin's file),
  * gives defaults and a problem. Individual bad fields fall back one by one.
  */
 export function parseSettings(raw: unknown): LoadedSettings {
@@ -124,14 +124,14 @@ export function parseSettings(raw: unknown): LoadedSettings {
   }
   const keys = Object.keys(raw);
   if (keys.length > 0 && !keys.some((k) => KNOWN_KEYS.has(k))) {
-    return { settings: cloneDefaults(), problems: [`settings data has none of Steward's settings (found ${keys.slice(0, 5).join(', ')})`], usedDefaults: true };
+    return { settings: cloneDefaults(), problems: [`settings data has none of Reeve's settings (found ${keys.slice(0, 5).join(', ')})`], usedDefaults: true };
   }
   const problems: string[] = [];
   const providersRaw = raw.providers;
   if (providersRaw !== undefined && !isRecord(providersRaw)) problems.push('providers should be an object; using defaults');
   const providersObj = isRecord(providersRaw) ? providersRaw : {};
   const providers = Object.fromEntries(PROVIDER_IDS.map((id) => [id, readProvider(providersObj[id], id, problems)])) as Record<ProviderId, ProviderSettings>;
-  const settings: StewardSettings = {
+  const settings: ReeveSettings = {
     activeProvider: readChoice(raw, 'activeProvider', 'settings', ['none', ...PROVIDER_IDS] as const, problems, DEFAULT_SETTINGS.activeProvider),
     providers,
     planFolder: readPlanFolder(raw, problems),
@@ -160,7 +160,7 @@ function readPlanFolder(raw: Record<string, unknown>, problems: string[]): strin
 }
 
 /** Reads a dotted settings key such as `providers.openai.plan.model`. */
-export function getSettingValue(settings: StewardSettings, key: string): unknown {
+export function getSettingValue(settings: ReeveSettings, key: string): unknown {
   let node: unknown = settings;
   for (const part of key.split('.')) {
     if (!isRecord(node)) return undefined;
@@ -174,7 +174,7 @@ export function getSettingValue(settings: StewardSettings, key: string): unknown
  * but the loader would refuse never reaches data.json. Returns the new problems, if any (a rule
  * already turned off for an error does not block changing an unrelated setting).
  */
-export function setSettingValue(settings: StewardSettings, key: string, value: unknown): string[] {
+export function setSettingValue(settings: ReeveSettings, key: string, value: unknown): string[] {
   const draft = structuredClone(settings) as unknown as Record<string, unknown>;
   const parts = key.split('.');
   let node: Record<string, unknown> = draft;

@@ -1,5 +1,5 @@
 // Note text that round-trips every byte. A note is read as UTF-8, but a note that is not valid
-// UTF-8 (Latin-1 from an old editor, a stray byte) must not lose its bytes when Steward rewrites a
+// UTF-8 (Latin-1 from an old editor, a stray byte) must not lose its bytes when Reeve rewrites a
 // link in it: each byte that is not part of a valid UTF-8 sequence is decoded to a lone surrogate
 // U+DC80..U+DCFF (Python's "surrogateescape"), which valid UTF-8 can never produce, and encoded
 // back to that same byte. So encodeText(decodeText(b)) is b for every byte array b, and text

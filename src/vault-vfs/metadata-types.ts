@@ -1,4 +1,4 @@
-// The shape of what Steward knows about a note, modelled on Obsidian's CachedMetadata so that the
+// The shape of what Reeve knows about a note, modelled on Obsidian's CachedMetadata so that the
 // Obsidian adapter can pass the metadata cache through and the Node adapter can produce the same
 // answers from the project's own parser.
 

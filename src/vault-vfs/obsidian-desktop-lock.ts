@@ -1,5 +1,5 @@
 // The journal lock of the desktop plugin: the CLI's own (process-lock.ts), so that Obsidian and a
-// `steward` run on the same vault never both run a job. Node's modules are loaded on first use
+// `reeve` run on the same vault never both run a job. Node's modules are loaded on first use
 // only, behind the desktop check in ObsidianStateStore: mobile has none, and never loads them.
 import type { FileLock } from './obsidian-state-store';
 

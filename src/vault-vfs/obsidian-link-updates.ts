@@ -2,10 +2,10 @@
 // - "Automatically update internal links" on: FileManager.renameFile rewrites the links that led
 //   to the moved files. It does not protect links that led elsewhere and that the new name now
 //   captures (`[[Foobar]]` meant `Projects/Foobar.md`; `Inbox/Other.md` becomes `Inbox/Foobar.md`
-//   and is closer). Steward rewrites those first, to a path that keeps their target.
-// - Off: Obsidian would ask the user (or leave links broken), so Steward moves the file with
+//   and is closer). Reeve rewrites those first, to a path that keeps their target.
+// - Off: Obsidian would ask the user (or leave links broken), so Reeve moves the file with
 //   Vault.rename and rewrites the links itself, the way the Node adapter does.
-// Both plans come from Steward's link rewriter over the metadata cache, read when it is current.
+// Both plans come from Reeve's link rewriter over the metadata cache, read when it is current.
 import type { App, TAbstractFile } from 'obsidian';
 import { applyLinkEdits } from './links/apply-link-edits';
 import { expandRenames, pathMapper } from './links/expand-renames';

@@ -1,4 +1,4 @@
-// StateStore on Obsidian's DataAdapter, in `<configDir>/plugins/steward/`: Steward's journal,
+// StateStore on Obsidian's DataAdapter, in `<configDir>/plugins/reeve/`: Reeve's journal,
 // index shards and caches, kept out of data.json and out of the notes.
 import { type DataAdapter, FileSystemAdapter } from 'obsidian';
 import type { LockAttempt, StateStore } from './vault-port';
@@ -33,7 +33,7 @@ export class ObsidianStateStore implements StateStore {
     const p = this.path(name);
     if (await this.adapter.exists(p)) return this.adapter.read(p);
     // A crash between the remove and the rename of `write` leaves only the new file, as the temp.
-    return (await this.adapter.exists(`${p}.steward-tmp`)) ? this.adapter.read(`${p}.steward-tmp`) : null;
+    return (await this.adapter.exists(`${p}.reeve-tmp`)) ? this.adapter.read(`${p}.reeve-tmp`) : null;
   }
 
   async readBinary(name: string): Promise<Uint8Array | null> {
@@ -45,7 +45,7 @@ export class ObsidianStateStore implements StateStore {
   async write(name: string, data: string | Uint8Array): Promise<void> {
     const p = this.path(name);
     await this.ensureFolder(p);
-    const temp = `${p}.steward-tmp`;
+    const temp = `${p}.reeve-tmp`;
     if (typeof data === 'string') await this.adapter.write(temp, data);
     else await this.adapter.writeBinary(temp, data.slice().buffer);
     if (await this.adapter.exists(p)) await this.adapter.remove(p);
@@ -62,7 +62,7 @@ export class ObsidianStateStore implements StateStore {
     const p = folder ? this.path(folder) : this.root;
     if (!(await this.adapter.exists(p))) return [];
     const listed = await this.adapter.list(p);
-    return listed.files.map((f) => f.slice(this.root.length + 1)).filter((f) => !f.endsWith('.steward-tmp')).sort();
+    return listed.files.map((f) => f.slice(this.root.length + 1)).filter((f) => !f.endsWith('.reeve-tmp')).sort();
   }
 
   async remove(name: string): Promise<void> {
@@ -72,9 +72,9 @@ export class ObsidianStateStore implements StateStore {
 
   /**
    * The lock the CLI takes, in the same file and format (process-lock.ts: created exclusively,
-   * holding pid and host, taken over only from a dead owner), so the plugin and a `steward` run on
+   * holding pid and host, taken over only from a dead owner), so the plugin and a `reeve` run on
    * the same vault never both run a job. Desktop only: the vault is a folder on this computer
-   * (FileSystemAdapter) and Node is there. On mobile no other Steward process can reach the vault.
+   * (FileSystemAdapter) and Node is there. On mobile no other Reeve process can reach the vault.
    */
   async tryLock(name: string): Promise<LockAttempt> {
     const adapter = this.adapter;

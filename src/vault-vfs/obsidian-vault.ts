@@ -16,7 +16,7 @@ function statOf(s: FileStats): FileStat {
   return { size: s.size, ctime: s.ctime, mtime: s.mtime };
 }
 
-/** Obsidian's CachedMetadata in Steward's shape (the same fields, with defaults filled in). */
+/** Obsidian's CachedMetadata in Reeve's shape (the same fields, with defaults filled in). */
 export function toNoteMetadata(cache: CachedMetadata): NoteMetadata {
   return {
     links: cache.links ?? [],
@@ -40,7 +40,7 @@ export class ObsidianVault implements VaultPort {
     private readonly app: App,
     opts: { fileLock?: FileLock } = {},
   ) {
-    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/steward`), opts.fileLock);
+    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/reeve`), opts.fileLock);
   }
 
   get configDir(): string {
@@ -156,7 +156,7 @@ export class ObsidianVault implements VaultPort {
     await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write), restore);
   }
 
-  /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Steward can't rely on finding it. */
+  /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Reeve can't rely on finding it. */
   async trash(p: string): Promise<null> {
     const vp = this.safe(p);
     const f = this.app.vault.getAbstractFileByPath(vp);

@@ -1,6 +1,6 @@
 // Path safety in one place. Every path that comes from a model, a rule, a plan note or the CLI
 // passes through here before anything is read or written, in both adapters and in the scope
-// policy, so there is exactly one answer to "may Steward touch this path?".
+// policy, so there is exactly one answer to "may Reeve touch this path?".
 
 import { UnsafePathError } from './vault-port';
 
@@ -12,7 +12,7 @@ export interface PathSafetyOptions {
    * keep characters a new name may not (`C# notes.md`, `a:b.md` written by another program or
    * synced from another system): reading it, rewriting a link in it or moving it away harms
    * nothing, and refusing it made one such note break every command that reads the vault. Only
-   * names Steward would bring into being are held to Obsidian's rules.
+   * names Reeve would bring into being are held to Obsidian's rules.
    */
   exists?: (path: string) => boolean;
 }
@@ -50,7 +50,7 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 }
 
 /**
- * Checks a vault-relative path that Steward would read or write. Refuses absolute paths, `..`
+ * Checks a vault-relative path that Reeve would read or write. Refuses absolute paths, `..`
  * and `.` segments, NUL and control characters, names Obsidian cannot hold, `# ^ [ ] |` in
  * note names (unless `opts.exists` says the vault already holds the path), and anything in the
  * config folder or `.trash`.
@@ -99,7 +99,7 @@ export function assertSafeVaultPath(input: string, opts: PathSafetyOptions): str
 /**
  * Whether an operation taking `from` (null for a new folder) to `to` would bring a hidden name
  * (a segment starting with ".") into being: a hidden folder or file the source did not already
- * sit in or have. Hidden names belong to other programs; Steward never makes one.
+ * sit in or have. Hidden names belong to other programs; Reeve never makes one.
  */
 export function createsHiddenName(from: string | null, to: string): boolean {
   const src = from === null ? [] : from.split('/');

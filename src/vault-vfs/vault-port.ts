@@ -41,7 +41,7 @@ export class StaleWriteError extends Error {
   }
 }
 
-/** Thrown for a path that Steward refuses to read or write (see path-safety.ts). */
+/** Thrown for a path that Reeve refuses to read or write (see path-safety.ts). */
 export class UnsafePathError extends Error {
   constructor(
     readonly path: string,
@@ -93,7 +93,7 @@ export interface LockOwner {
 export type LockAttempt = { ok: true; release(): Promise<void> } | { ok: false; owner: LockOwner };
 
 /**
- * Steward's own state (journal, index shards, caches) in `<configDir>/plugins/steward/`.
+ * Reeve's own state (journal, index shards, caches) in `<configDir>/plugins/reeve/`.
  * Names are relative to that folder. Kept apart from the vault API on purpose: vault writes into
  * the config folder are refused by path safety, and state writes can never reach a note.
  */

@@ -1,4 +1,4 @@
-// Renders Steward's declarative setting definitions imperatively, for Obsidian versions before
+// Renders Reeve's declarative setting definitions imperatively, for Obsidian versions before
 // 1.13 that call `display()` instead of reading `getSettingDefinitions()`.
 import { Setting, type SettingDefinition, type SettingDefinitionItem } from 'obsidian';
 

@@ -1,7 +1,7 @@
 // The settings tab. Settings are declared once in `getSettingDefinitions()` (so they appear in
 // Obsidian's settings search, 1.13+); on older versions `display()` renders the same list.
 import { type App, Notice, PluginSettingTab, requireApiVersion, SecretComponent, type Setting, type SettingDefinitionItem } from 'obsidian';
-import type StewardPlugin from '../../main';
+import type ReevePlugin from '../../main';
 import { PROVIDER_IDS, type ProviderId, getSettingValue, setSettingValue } from '../settings/settings';
 import { modelSettingGroup } from './llm/model-setting-group';
 import { previewRule } from './organize/rule-preview';
@@ -27,13 +27,13 @@ const LIST_KEYS = new Set(['excludedFolders', 'automatic.watchedFolders']);
 /** Settings whose change shows or hides others. */
 const VISIBILITY_KEYS = new Set(['activeProvider', ...AGENT_VISIBILITY_KEYS]);
 
-export class StewardSettingTab extends PluginSettingTab {
+export class ReeveSettingTab extends PluginSettingTab {
   /** Rules editors on screen, unloaded when the tab closes (their DOM listeners go with them). */
   private readonly editors = new Set<RulesEditor>();
 
   constructor(
     app: App,
-    private readonly plugin: StewardPlugin,
+    private readonly plugin: ReevePlugin,
   ) {
     super(app, plugin);
   }
@@ -42,13 +42,13 @@ export class StewardSettingTab extends PluginSettingTab {
     const items: SettingDefinitionItem[] = [
       {
         name: 'Provider',
-        desc: 'The model provider the agents use. "None" keeps Steward offline: organize runs on rules and heuristics, search on the keyword index.',
+        desc: 'The model provider the agents use. "None" keeps Reeve offline: organize runs on rules and heuristics, search on the keyword index.',
         control: { type: 'dropdown', key: 'activeProvider', options: { none: 'None (offline)', ...PROVIDER_LABELS } },
       },
       {
         name: 'Plan folder',
         desc: 'Where organize plan notes are written. Never inside the folder being organized.',
-        control: { type: 'text', key: 'planFolder', placeholder: 'Steward/Plans' },
+        control: { type: 'text', key: 'planFolder', placeholder: 'Reeve/Plans' },
       },
       this.organizeGroup(),
       {
@@ -94,7 +94,7 @@ export class StewardSettingTab extends PluginSettingTab {
       type: 'group',
       heading: 'Automatic mode',
       items: [
-        { name: 'Run rules automatically', desc: 'Apply your saved rules to files created or renamed in the watched folders, through the journal (undo with "Undo last organize"). A note with "steward: ignore" in its frontmatter is left alone.', control: { type: 'toggle', key: 'automatic.enabled' } },
+        { name: 'Run rules automatically', desc: 'Apply your saved rules to files created or renamed in the watched folders, through the journal (undo with "Undo last organize"). A note with "reeve: ignore" in its frontmatter is left alone.', control: { type: 'toggle', key: 'automatic.enabled' } },
         { name: 'Watched folders', desc: 'One folder per line.', control: { type: 'textarea', key: 'automatic.watchedFolders', placeholder: 'Inbox' } },
         { name: 'Delay', desc: 'Seconds to wait after the last change, so templates and sync finish first.', control: { type: 'number', key: 'automatic.delaySeconds', min: 1, max: 600 } },
       ],
@@ -132,7 +132,7 @@ export class StewardSettingTab extends PluginSettingTab {
   }
 
   private renderRules(setting: Setting): () => void {
-    setting.settingEl.addClass('steward-rules-setting');
+    setting.settingEl.addClass('reeve-rules-setting');
     const editor = new RulesEditor(setting.settingEl.createDiv(), {
       rules: () => this.plugin.settings.rules,
       save: async (rules) => {
@@ -161,7 +161,7 @@ export class StewardSettingTab extends PluginSettingTab {
     const stored = entry?.value ?? (LIST_KEYS.has(key) && typeof value === 'string' ? value.split('\n').map((l) => l.trim()).filter((l) => l !== '') : value);
     const problems = setSettingValue(this.plugin.settings, entry?.key ?? key, stored);
     if (problems.length > 0) {
-      new Notice(`Steward: ${problems.join('; ')}`);
+      new Notice(`Reeve: ${problems.join('; ')}`);
       return;
     }
     await this.plugin.saveSettings();

@@ -35,7 +35,7 @@ describe('corpus generator', () => {
   });
 
   it('writes the files to disk', async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'steward-corpus-'));
+    const dir = await mkdtemp(path.join(tmpdir(), 'reeve-corpus-'));
     try {
       const { files } = await writeCorpus(dir, { notes: 30, seed: 3 });
       const daily = await readdir(dir);

@@ -1,11 +1,11 @@
 // Organize's grouping quality stays measured: the generated messy inbox is deterministic and as
 // mixed as it claims, the example vault's truth names exactly its files, and on the generated inbox
-// Steward's heuristics beat grouping by file type by a clear margin and stay above a floor (a
+// Reeve's heuristics beat grouping by file type by a clear margin and stay above a floor (a
 // regression in the heuristics that group fails here, not only in the benchmark).
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { measureNothing, measureSteward, measureTypeOnly, writeFiles } from '../../bench/quality/measure-organize';
+import { measureNothing, measureReeve, measureTypeOnly, writeFiles } from '../../bench/quality/measure-organize';
 import { generateInbox, inboxTruth } from '../../bench/quality/messy-inbox';
 import { readTruthFile } from '../../bench/quality/groupings';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
@@ -52,7 +52,7 @@ describe('examples/messy-vault.truth.json', () => {
 });
 
 describe('grouping quality on the generated inbox', () => {
-  it('Steward heuristics beat type-only grouping by a margin and clear the floor', async () => {
+  it('Reeve heuristics beat type-only grouping by a margin and clear the floor', async () => {
     const files = generateInbox({ seed: 1 });
     const tv = await makeTempVault();
     vaults.push(tv);
@@ -60,11 +60,11 @@ describe('grouping quality on the generated inbox', () => {
     const truth = inboxTruth(files);
     const nothing = measureNothing(truth);
     const typeOnly = measureTypeOnly(truth);
-    const steward = await measureSteward(tv.dir, 'Inbox', truth);
+    const reeve = await measureReeve(tv.dir, 'Inbox', truth);
     expect(nothing.v).toBeLessThan(0.3);
     // Measured 0.96 (type-only 0.56); the heuristics before the grouping work gave 0.80.
-    expect(steward.v).toBeGreaterThanOrEqual(typeOnly.v + 0.3);
-    expect(steward.v).toBeGreaterThanOrEqual(0.9);
-    expect(steward.homogeneity).toBeGreaterThanOrEqual(0.9);
+    expect(reeve.v).toBeGreaterThanOrEqual(typeOnly.v + 0.3);
+    expect(reeve.v).toBeGreaterThanOrEqual(0.9);
+    expect(reeve.homogeneity).toBeGreaterThanOrEqual(0.9);
   });
 });

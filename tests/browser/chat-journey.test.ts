@@ -15,7 +15,7 @@ async function openChat(options: { agents?: { scout: boolean; web: boolean; task
   chat.s.pageErrors.length = 0;
   chat.s.server.requests.length = 0;
   chat.s.pageRequests.length = 0;
-  await chat.s.page.evaluate(([f, o]) => window.steward.openChat(f, o), [files, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...options }] as const);
+  await chat.s.page.evaluate(([f, o]) => window.reeve.openChat(f, o), [files, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...options }] as const);
 }
 
 const ANSWER = 'The roof costs **about 9,500 EUR** (see [[Projects/Budget]]). I added the total to the budget.';
@@ -43,34 +43,34 @@ describe('a user with the chat view', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
     await page.keyboard.press('Enter');
     await page.locator('[data-phase="scout"].is-running').waitFor();
-    await page.locator('[data-phase="scout"] .steward-chat-step').first().waitFor();
-    await page.locator('.steward-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
-    await page.evaluate(() => window.steward.chatIdle());
+    await page.locator('[data-phase="scout"] .reeve-chat-step').first().waitFor();
+    await page.locator('.reeve-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
+    await page.evaluate(() => window.reeve.chatIdle());
 
     await page.getByRole('button', { name: 'Copy the selected notes’ contents' }).click();
     await page.waitForFunction(async () => (await navigator.clipboard.readText()).includes('# Projects/Budget.md'));
     // The notes as they are now: Budget.md holds the pending edit the run proposed.
-    const notes = await Promise.all(['Projects/Solar.md', 'Projects/Budget.md'].map(async (p) => `# ${p}\n\n${await page.evaluate((x) => window.steward.chatRead(x), p)}`));
+    const notes = await Promise.all(['Projects/Solar.md', 'Projects/Budget.md'].map(async (p) => `# ${p}\n\n${await page.evaluate((x) => window.reeve.chatRead(x), p)}`));
     const expected = notes.join('\n\n');
     expect(expected).toContain('```ai-edit');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
 
-    const budget = await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'));
+    const budget = await page.evaluate(() => window.reeve.chatRead('Projects/Budget.md'));
     const id = /"id":"([^"]+)"/.exec(budget)?.[1] ?? '';
     await page.getByRole('link', { name: 'Open Projects/Budget.md at the proposed edit' }).click();
-    await page.waitForFunction(() => window.steward.chatMainLeaf().file === 'Projects/Budget.md');
-    expect(await page.evaluate(() => window.steward.chatMainLeaf())).toEqual({ file: 'Projects/Budget.md', eState: { line: fenceLine(budget, id) } });
+    await page.waitForFunction(() => window.reeve.chatMainLeaf().file === 'Projects/Budget.md');
+    expect(await page.evaluate(() => window.reeve.chatMainLeaf())).toEqual({ file: 'Projects/Budget.md', eState: { line: fenceLine(budget, id) } });
     expect(fenceLine(budget, id)).toBeGreaterThan(0);
 
     await page.getByRole('button', { name: 'Accept all edits of this message' }).click();
-    await page.locator('.steward-chat-edits li.is-accepted').waitFor();
-    expect(await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
+    await page.locator('.reeve-chat-edits li.is-accepted').waitFor();
+    expect(await page.evaluate(() => window.reeve.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
 
-    await page.evaluate(() => window.steward.chatReload());
-    await page.locator('.steward-chat-request').first().waitFor();
-    expect(await page.locator('.steward-chat-request').allInnerTexts()).toEqual(['How much will the solar roof cost?']);
-    expect(await page.locator('.steward-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
-    expect(await page.locator('.steward-chat-edits li').first().textContent()).toContain('accepted');
+    await page.evaluate(() => window.reeve.chatReload());
+    await page.locator('.reeve-chat-request').first().waitFor();
+    expect(await page.locator('.reeve-chat-request').allInnerTexts()).toEqual(['How much will the solar roof cost?']);
+    expect(await page.locator('.reeve-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
+    expect(await page.locator('.reeve-chat-edits li').first().textContent()).toContain('accepted');
     await page.getByRole('button', { name: 'Show saved chats' }).click();
     await page.getByRole('button', { name: 'Open chat: How much will the solar roof cost?' }).waitFor();
     expect(chat.s.pageErrors).toEqual([]);
@@ -81,10 +81,10 @@ describe('a user with the chat view', () => {
     scriptRun(400);
     await chat.s.page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
     await chat.s.page.keyboard.press('Enter');
-    const waiting = chat.s.page.locator('.steward-chat-waiting');
+    const waiting = chat.s.page.locator('.reeve-chat-waiting');
     await waiting.waitFor();
     expect(await waiting.textContent()).toBe('Waiting for the whole reply: this connection does not stream.');
-    await chat.s.page.evaluate(() => window.steward.chatIdle());
+    await chat.s.page.evaluate(() => window.reeve.chatIdle());
     expect(await waiting.count()).toBe(0);
     expect(chat.s.pageErrors).toEqual([]);
   });
@@ -108,8 +108,8 @@ describe('a user with the chat view', () => {
     const url = chat.s.page.url();
     await chat.s.page.getByRole('textbox', { name: 'Message' }).fill('show me');
     await chat.s.page.keyboard.press('Enter');
-    await chat.s.page.evaluate(() => window.steward.chatIdle());
-    const links = chat.s.page.locator('.steward-chat-answer a');
+    await chat.s.page.evaluate(() => window.reeve.chatIdle());
+    const links = chat.s.page.locator('.reeve-chat-answer a');
     const n = await links.count();
     // Raw HTML is shown as text and markdown-it refuses javascript: links; the two wikilinks are links.
     expect(n).toBeGreaterThanOrEqual(2);
@@ -123,7 +123,7 @@ describe('a user with the chat view', () => {
     expect(dialogs).toEqual([]);
     expect(popups).toEqual([]);
     expect(chat.s.page.url()).toBe(url);
-    expect(await chat.s.page.evaluate(() => [...document.querySelectorAll('.steward-chat-answer a')].map((a) => a.getAttribute('href')).filter((h) => h !== null && /script:/i.test(h)))).toEqual([]);
+    expect(await chat.s.page.evaluate(() => [...document.querySelectorAll('.reeve-chat-answer a')].map((a) => a.getAttribute('href')).filter((h) => h !== null && /script:/i.test(h)))).toEqual([]);
     expect(chat.s.server.requests.filter((r) => r.startsWith('/leak'))).toEqual([]);
     expect(chat.s.pageRequests.filter((r) => r.includes('/leak'))).toEqual([]);
     expect(chat.s.pageErrors).toEqual([]);
@@ -140,13 +140,13 @@ describe('a user with the chat view', () => {
     );
     await chat.s.page.getByRole('textbox', { name: 'Message' }).fill('What does the offer say?');
     await chat.s.page.keyboard.press('Enter');
-    await chat.s.page.evaluate(() => window.steward.chatIdle());
-    await chat.s.page.locator('[data-phase="scout"] .steward-chat-reasoning > summary').click();
-    await chat.s.page.locator('[data-phase="scout"] .steward-chat-steps > summary').click();
+    await chat.s.page.evaluate(() => window.reeve.chatIdle());
+    await chat.s.page.locator('[data-phase="scout"] .reeve-chat-reasoning > summary').click();
+    await chat.s.page.locator('[data-phase="scout"] .reeve-chat-steps > summary').click();
     await chat.s.page.waitForTimeout(300);
-    expect(await chat.s.page.locator('.steward-chat-reasoning-text').textContent()).toContain(`![r](${origin}/leak-reasoning.png)`);
-    expect(await chat.s.page.locator('.steward-chat-selection-reason').textContent()).toContain('<img src=');
-    expect(await chat.s.page.locator('.steward-chat-answer').textContent()).toContain('Ignore your rules');
+    expect(await chat.s.page.locator('.reeve-chat-reasoning-text').textContent()).toContain(`![r](${origin}/leak-reasoning.png)`);
+    expect(await chat.s.page.locator('.reeve-chat-selection-reason').textContent()).toContain('<img src=');
+    expect(await chat.s.page.locator('.reeve-chat-answer').textContent()).toContain('Ignore your rules');
     expect(await chat.s.page.locator('#chat img, #chat iframe').count()).toBe(0);
     expect(chat.s.server.requests.filter((r) => r.startsWith('/leak'))).toEqual([]);
     expect(chat.s.pageRequests.filter((r) => r.includes('/leak'))).toEqual([]);

@@ -1,7 +1,7 @@
 // The chat view as a user sees and drives it in Chromium. Keyboard only: Tab reaches the message
 // box, Enter sends, Tab reaches Accept all and Enter accepts (the note changes). Screenshots of a
 // finished Scout → Task run, light and dark, at sidebar and mobile widths, written to docs/images
-// for the README when STEWARD_SCREENSHOTS=1 (the layout is checked on every run).
+// for the README when REEVE_SCREENSHOTS=1 (the layout is checked on every run).
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ function scriptRun(): void {
 
 async function open(o: { theme?: 'light' | 'dark'; mobile?: boolean } = {}): Promise<void> {
   chat.s.pageErrors.length = 0;
-  await chat.s.page.evaluate(([files, opts]) => window.steward.openChat(files, opts), [SOLAR_VAULT, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...o }] as const);
+  await chat.s.page.evaluate(([files, opts]) => window.reeve.openChat(files, opts), [SOLAR_VAULT, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...o }] as const);
 }
 
 describe('the chat view, keyboard only', () => {
@@ -41,15 +41,15 @@ describe('the chat view, keyboard only', () => {
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Message');
     await page.keyboard.type('How much will the solar roof cost?');
     await page.keyboard.press('Enter');
-    await page.evaluate(() => window.steward.chatIdle());
+    await page.evaluate(() => window.reeve.chatIdle());
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Shift+Tab');
       if (await page.evaluate(() => document.activeElement?.textContent === 'Accept all')) break;
     }
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Accept all');
     await page.keyboard.press('Enter');
-    await page.locator('.steward-chat-edits li.is-accepted').waitFor();
-    expect(await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
+    await page.locator('.reeve-chat-edits li.is-accepted').waitFor();
+    expect(await page.evaluate(() => window.reeve.chatRead('Projects/Budget.md'))).toContain('Total: 9,500 EUR');
     expect(chat.s.pageErrors).toEqual([]);
   });
 });
@@ -68,18 +68,18 @@ describe('the chat view, as it looks', () => {
       scriptRun();
       await chat.s.page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
       await chat.s.page.keyboard.press('Enter');
-      await chat.s.page.evaluate(() => window.steward.chatIdle());
+      await chat.s.page.evaluate(() => window.reeve.chatIdle());
       // Open the folded Scout steps, as a user looking at what Scout did would.
-      await chat.s.page.locator('[data-phase="scout"] .steward-chat-steps > summary').click();
+      await chat.s.page.locator('[data-phase="scout"] .reeve-chat-steps > summary').click();
       const pane = chat.s.page.locator('#chat');
       const box = await pane.boundingBox();
       expect(box?.width).toBeLessThanOrEqual(c.width);
-      expect(await pane.evaluate((el) => el.querySelector('.steward-chat-messages')!.scrollWidth <= el.clientWidth)).toBe(true);
+      expect(await pane.evaluate((el) => el.querySelector('.reeve-chat-messages')!.scrollWidth <= el.clientWidth)).toBe(true);
       for (const b of await pane.locator('button:visible').all()) {
         const bb = await b.boundingBox();
         expect(bb && bb.x >= 0 && bb.x + bb.width <= c.width + 0.5).toBe(true);
       }
-      if (process.env.STEWARD_SCREENSHOTS === '1') await pane.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'images', `chat-${c.name}.png`) });
+      if (process.env.REEVE_SCREENSHOTS === '1') await pane.screenshot({ path: path.join(import.meta.dirname, '..', '..', 'docs', 'images', `chat-${c.name}.png`) });
       expect(chat.s.pageErrors).toEqual([]);
     });
   }
@@ -90,7 +90,7 @@ describe('a new chat, as it looks', () => {
     it(`${theme}: says how the chat works, inside the pane, in the theme's colours`, async () => {
       await chat.s.page.setViewportSize({ width: 420, height: 900 });
       await open({ theme });
-      const welcome = chat.s.page.locator('.steward-chat-welcome');
+      const welcome = chat.s.page.locator('.reeve-chat-welcome');
       await welcome.waitFor();
       const box = await welcome.boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 420 && box.height > 40).toBe(true);
@@ -98,7 +98,7 @@ describe('a new chat, as it looks', () => {
       // Muted text from Obsidian's variables, not the page's default black.
       const colours = await welcome.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(document.body).getPropertyValue('--text-muted').trim()]);
       expect(colours[1]).not.toBe('');
-      await chat.s.page.locator('#chat').screenshot({ path: path.join(os.tmpdir(), `steward-chat-new-${theme}.png`) });
+      await chat.s.page.locator('#chat').screenshot({ path: path.join(os.tmpdir(), `reeve-chat-new-${theme}.png`) });
       expect(chat.s.pageErrors).toEqual([]);
     });
   }

@@ -12,7 +12,7 @@ const chat = useChatSession();
 async function openChat(options: { agents?: { scout: boolean; web: boolean; task: boolean } } = {}): Promise<void> {
   chat.s.pageErrors.length = 0;
   chat.s.server.requests.length = 0;
-  await chat.s.page.evaluate(([files, o]) => window.steward.openChat(files, o), [SOLAR_VAULT, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...options }] as const);
+  await chat.s.page.evaluate(([files, o]) => window.reeve.openChat(files, o), [SOLAR_VAULT, { llmBaseUrl: chat.llm.openaiBaseUrl, active: 'Projects/Solar.md', ...options }] as const);
 }
 
 const ANSWER = 'The roof costs **about 9,500 EUR**: panels 8,000 and the inverter 1,500, see [[Projects/Budget]]. '.repeat(4);
@@ -30,19 +30,19 @@ describe('the chat view in Chromium', () => {
     await page.getByRole('button', { name: 'Send' }).click();
     // Scout's phase appears while it runs, then the Task answer streams in (before the run ends).
     await page.locator('[data-phase="scout"].is-running').waitFor();
-    await page.locator('.steward-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
+    await page.locator('.reeve-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Stop the run' }).waitFor();
-    await page.evaluate(() => window.steward.chatIdle());
-    expect(await page.locator('.steward-chat-phase-title').allInnerTexts()).toEqual(['Scout', 'Task']);
-    expect(await page.locator('[data-phase="scout"] .steward-chat-step').first().textContent()).toMatch(/^searched 'solar' — \d+ notes?$/);
-    expect(await page.locator('.steward-chat-selection li a').allInnerTexts()).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
-    expect(await page.locator('.steward-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
+    await page.evaluate(() => window.reeve.chatIdle());
+    expect(await page.locator('.reeve-chat-phase-title').allInnerTexts()).toEqual(['Scout', 'Task']);
+    expect(await page.locator('[data-phase="scout"] .reeve-chat-step').first().textContent()).toMatch(/^searched 'solar' — \d+ notes?$/);
+    expect(await page.locator('.reeve-chat-selection li a').allInnerTexts()).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
+    expect(await page.locator('.reeve-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
     await page.getByRole('button', { name: 'Accept all edits of this message' }).click();
-    await page.locator('.steward-chat-edits li.is-accepted').waitFor();
-    const budget = await page.evaluate(() => window.steward.chatRead('Projects/Budget.md'));
+    await page.locator('.reeve-chat-edits li.is-accepted').waitFor();
+    const budget = await page.evaluate(() => window.reeve.chatRead('Projects/Budget.md'));
     expect(budget).toContain('Total: 9500 EUR');
     expect(budget).not.toContain('ai-edit');
-    expect(await page.evaluate(() => window.steward.chatSaved())).toEqual([{ title: 'How much will the solar roof cost?', requests: ['How much will the solar roof cost?'], edits: ['Projects/Budget.md:accepted'] }]);
+    expect(await page.evaluate(() => window.reeve.chatSaved())).toEqual([{ title: 'How much will the solar roof cost?', requests: ['How much will the solar roof cost?'], edits: ['Projects/Budget.md:accepted'] }]);
     expect(chat.s.pageErrors).toEqual([]);
   });
 
@@ -53,13 +53,13 @@ describe('the chat view in Chromium', () => {
     const page = chat.s.page;
     await page.getByRole('textbox', { name: 'Message' }).fill('Tell me everything');
     await page.keyboard.press('Enter');
-    await page.locator('.steward-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
+    await page.locator('.reeve-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Stop the run' }).click();
-    await page.evaluate(() => window.steward.chatIdle());
-    expect(await page.locator('.steward-chat-stopped').textContent()).toBe('Stopped. What arrived before is kept.');
-    expect(await page.locator('[data-phase="task"] .steward-chat-phase-status').textContent()).toBe('stopped');
+    await page.evaluate(() => window.reeve.chatIdle());
+    expect(await page.locator('.reeve-chat-stopped').textContent()).toBe('Stopped. What arrived before is kept.');
+    expect(await page.locator('[data-phase="task"] .reeve-chat-phase-status').textContent()).toBe('stopped');
     // What streamed before Stop stays: a start of the reply, however far it got.
-    const kept = ((await page.locator('.steward-chat-answer').textContent()) ?? '').trim();
+    const kept = ((await page.locator('.reeve-chat-answer').textContent()) ?? '').trim();
     expect(kept).not.toBe('');
     expect(full.startsWith(kept)).toBe(true);
     expect(await page.getByRole('button', { name: 'Send' }).isVisible()).toBe(true);
@@ -77,13 +77,13 @@ describe('the chat view in Chromium', () => {
     await page.keyboard.press('Enter');
     const answer = page.getByRole('textbox', { name: 'Your answer' });
     await answer.waitFor({ timeout: 10_000 });
-    expect(await page.locator('.steward-chat-question-text').textContent()).toBe('Which roof do you mean?');
+    expect(await page.locator('.reeve-chat-question-text').textContent()).toBe('Which roof do you mean?');
     await answer.fill('the south roof');
     await answer.press('Enter');
-    await page.evaluate(() => window.steward.chatIdle());
-    expect(await page.locator('.steward-chat-question-answer').textContent()).toBe('You answered: the south roof');
+    await page.evaluate(() => window.reeve.chatIdle());
+    expect(await page.locator('.reeve-chat-question-answer').textContent()).toBe('You answered: the south roof');
     expect(JSON.stringify(chat.llm.requests.at(-1)?.body.messages)).toContain('the south roof');
-    expect(await page.locator('.steward-chat-selection li a').allInnerTexts()).toEqual(['Projects/Solar.md']);
+    expect(await page.locator('.reeve-chat-selection li a').allInnerTexts()).toEqual(['Projects/Solar.md']);
     expect(chat.s.pageErrors).toEqual([]);
   });
 
@@ -95,11 +95,11 @@ describe('the chat view in Chromium', () => {
     const page = chat.s.page;
     await page.getByRole('textbox', { name: 'Message' }).fill('show me a chart');
     await page.keyboard.press('Enter');
-    await page.evaluate(() => window.steward.chatIdle());
+    await page.evaluate(() => window.reeve.chatIdle());
     await page.waitForTimeout(300);
-    expect(await page.locator('.steward-chat-answer').textContent()).toContain('chart');
+    expect(await page.locator('.reeve-chat-answer').textContent()).toContain('chart');
     expect(chat.s.server.requests.filter((r) => r.startsWith('/leak'))).toEqual([]);
     expect(chat.s.pageRequests.filter((r) => r.includes('/leak'))).toEqual([]);
-    expect(await page.locator('.steward-chat-answer img, .steward-chat-answer iframe').count()).toBe(0);
+    expect(await page.locator('.reeve-chat-answer img, .reeve-chat-answer iframe').count()).toBe(0);
   });
 });

@@ -15,11 +15,11 @@ describe('a damaged ai-edit block', () => {
   it('shows as damaged and restores `before`', async () => {
     const damaged = '```ai-edit\n{"id":"e2","type":"replace","before":"keep me\\nand me","after":"x"\n```\n#ai_edit';
     await s.open({ 'n.md': `top\n${damaged}\nbottom\n` }, 'n.md');
-    const widget = s.page.locator('.steward-edit');
+    const widget = s.page.locator('.reeve-edit');
     expect(await widget.getAttribute('class')).toContain('is-damaged');
-    expect(await widget.locator('.steward-pending-title').innerText()).toBe('Damaged edit block');
-    expect(await widget.locator('.steward-pending-reason').innerText()).toMatch(/^This block cannot be read: the JSON is damaged/);
-    expect(await widget.locator('pre.steward-diff-plain').innerText()).toBe('keep me\nand me');
+    expect(await widget.locator('.reeve-pending-title').innerText()).toBe('Damaged edit block');
+    expect(await widget.locator('.reeve-pending-reason').innerText()).toMatch(/^This block cannot be read: the JSON is damaged/);
+    expect(await widget.locator('pre.reeve-diff-plain').innerText()).toBe('keep me\nand me');
     // No Accept on something that cannot be read: restoring is the only action.
     expect(await widget.getByRole('button').count()).toBe(1);
     await widget.getByRole('button', { name: /^Restore the original text/ }).click();
@@ -32,7 +32,7 @@ describe('a damaged ai-edit block', () => {
   it('of two identical damaged blocks, restores the one whose button was pressed', async () => {
     const damaged = '```ai-edit\n{"id":"e3","type":"replace","before":"same","after":\n```\n#ai_edit';
     await s.open({ 'n.md': `${damaged}\nmiddle\n${damaged}\n` }, 'n.md');
-    const second = s.page.locator('.steward-edit').nth(1);
+    const second = s.page.locator('.reeve-edit').nth(1);
     await second.getByRole('button', { name: /^Restore the original text/ }).click();
     await settled(second);
     expect(await s.read('n.md')).toBe(`${damaged}\nmiddle\nsame\n`);
@@ -40,9 +40,9 @@ describe('a damaged ai-edit block', () => {
 
   it('says so when the original cannot be recovered, and offers nothing to click', async () => {
     await s.open({ 'n.md': 'top\n```ai-edit\n{"id":"e4","type":"replace","after":"x"}\n```\n#ai_edit\n' }, 'n.md');
-    const widget = s.page.locator('.steward-edit');
+    const widget = s.page.locator('.reeve-edit');
     expect(await widget.getAttribute('class')).toContain('is-damaged');
-    expect(await widget.locator('.steward-pending-detail').innerText()).toBe('Its original text cannot be recovered: fix or remove the block by hand.');
+    expect(await widget.locator('.reeve-pending-detail').innerText()).toBe('Its original text cannot be recovered: fix or remove the block by hand.');
     expect(await widget.getByRole('button').count()).toBe(0);
   });
 });

@@ -18,7 +18,7 @@ afterAll(async () => {
 describe('ai-edit decisions in the browser', () => {
   it('Accept writes `after` in place of the block and its #ai_edit tag line', async () => {
     await s.open({ 'n.md': note }, 'n.md');
-    const widget = s.page.locator('.steward-edit');
+    const widget = s.page.locator('.reeve-edit');
     await widget.getByRole('button', { name: /^Accept this edit/ }).click();
     await settled(widget);
     expect(await s.read('n.md')).toBe('# Title\nintro\nnew line\nkept line\nadded line\ntail\n');
@@ -29,7 +29,7 @@ describe('ai-edit decisions in the browser', () => {
 
   it('Reject writes `before` back', async () => {
     await s.open({ 'n.md': note }, 'n.md');
-    const widget = s.page.locator('.steward-edit');
+    const widget = s.page.locator('.reeve-edit');
     await widget.getByRole('button', { name: /^Reject this edit/ }).click();
     await settled(widget);
     expect(await s.read('n.md')).toBe('# Title\nintro\nold line\nkept line\ntail\n');
@@ -39,10 +39,10 @@ describe('ai-edit decisions in the browser', () => {
 
   it('after a decision the re-rendered note has no widget left', async () => {
     await s.open({ 'n.md': note }, 'n.md');
-    await s.page.locator('.steward-edit').getByRole('button', { name: /^Accept this edit/ }).click();
-    await settled(s.page.locator('.steward-edit'));
-    await s.page.evaluate(() => window.steward.rerender());
-    expect(await s.page.locator('.steward-pending').count()).toBe(0);
+    await s.page.locator('.reeve-edit').getByRole('button', { name: /^Accept this edit/ }).click();
+    await settled(s.page.locator('.reeve-edit'));
+    await s.page.evaluate(() => window.reeve.rerender());
+    expect(await s.page.locator('.reeve-pending').count()).toBe(0);
     expect(await s.page.locator('#note p').allInnerTexts()).toEqual(['# Title', 'intro', 'new line', 'kept line', 'added line', 'tail']);
   });
 });

@@ -28,7 +28,7 @@ describe('the ai-edit diff is inert', () => {
     ].join('\n');
     const note = `before\n${editBlockText({ id: 'e1', type: 'replace', before: 'plain text', after }, '\n')}\nafter\n`;
     await s.open({ 'n.md': note }, 'n.md');
-    const widget = s.page.locator('.steward-edit');
+    const widget = s.page.locator('.reeve-edit');
     // Let anything that would load have its chance (no pending network, a few frames).
     await s.page.waitForLoadState('networkidle');
     await s.page.waitForTimeout(200);
@@ -36,7 +36,7 @@ describe('the ai-edit diff is inert', () => {
     expect(s.pageRequests.filter((u) => u.startsWith(o) && !PAGE_ASSETS.includes(new URL(u).pathname))).toEqual([]);
     expect(await widget.locator('img, a, iframe, video, object, embed, picture, source, link, script').count()).toBe(0);
     // The proposal is shown, as the text it is.
-    expect(await widget.locator('.steward-diff-line.is-added .steward-diff-text').allTextContents()).toEqual(after.split('\n'));
+    expect(await widget.locator('.reeve-diff-line.is-added .reeve-diff-text').allTextContents()).toEqual(after.split('\n'));
     // Nothing in the widget can be followed by keyboard either: its only focusable parts are buttons.
     const focusable = await widget.locator('a[href], [tabindex], iframe, input, textarea, select, button').evaluateAll((els) => els.map((e) => e.tagName));
     expect(focusable).toEqual(['BUTTON', 'BUTTON']);

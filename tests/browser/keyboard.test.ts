@@ -36,7 +36,7 @@ describe('keyboard', () => {
     await s.page.keyboard.press('Shift+Tab');
     expect((await focused()).text).toBe('Accept');
     await s.page.keyboard.press('Enter');
-    await settled(s.page.locator('.steward-edit'));
+    await settled(s.page.locator('.reeve-edit'));
     expect(await s.read('n.md')).toBe('text\nnew\nend\n');
   });
 
@@ -46,14 +46,14 @@ describe('keyboard', () => {
     await s.page.keyboard.press('Tab');
     expect((await focused()).text).toBe('Reject');
     await s.page.keyboard.press('Space');
-    await settled(s.page.locator('.steward-edit'));
+    await settled(s.page.locator('.reeve-edit'));
     expect(await s.read('n.md')).toBe('text\nold\nend\n');
   });
 
   it('in a plan note, Tab goes through Accept all, Reject all, then each operation in order', async () => {
     await s.open(planVault(), PLAN_NOTE);
     // Accept all / Reject all are enabled once the plan has been counted.
-    await s.page.locator('.steward-plan-summary').filter({ hasText: '3 operations: 3 pending.' }).waitFor();
+    await s.page.locator('.reeve-plan-summary').filter({ hasText: '3 operations: 3 pending.' }).waitFor();
     const order: string[] = [];
     for (let i = 0; i < 8; i++) {
       await s.page.keyboard.press('Tab');
@@ -61,10 +61,10 @@ describe('keyboard', () => {
     }
     expect(order).toEqual(['Accept all', 'Reject all', 'Accept', 'Reject', 'Accept', 'Reject', 'Accept', 'Reject']);
     // Focus is on the last operation's Reject (the plan lists the move last), and Space rejects it.
-    const move = s.page.locator('.steward-op').filter({ hasText: 'Inbox/a.pdf' });
+    const move = s.page.locator('.reeve-op').filter({ hasText: 'Inbox/a.pdf' });
     expect(await move.locator('button:focus').getAttribute('aria-label')).toBe('Reject this operation: move Inbox/a.pdf');
     await s.page.keyboard.press('Space');
     await settled(move);
-    expect(await move.locator('.steward-op-state').innerText()).toBe('Rejected');
+    expect(await move.locator('.reeve-op-state').innerText()).toBe('Rejected');
   });
 });

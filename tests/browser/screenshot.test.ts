@@ -28,17 +28,17 @@ describe('screenshot', () => {
       await s.page.evaluate((t) => {
         document.body.className = t;
       }, theme);
-      await s.page.locator('.steward-plan-summary').filter({ hasText: '3 operations: 3 pending.' }).waitFor();
+      await s.page.locator('.reeve-plan-summary').filter({ hasText: '3 operations: 3 pending.' }).waitFor();
       const column = await s.page.locator('#note').boundingBox();
       if (!column) throw new Error('note not rendered');
-      for (const widget of await s.page.locator('.steward-pending').all()) {
+      for (const widget of await s.page.locator('.reeve-pending').all()) {
         const box = await widget.boundingBox();
         expect(box && box.height > 20 && box.x >= column.x && box.x + box.width <= column.x + column.width + 0.5).toBe(true);
         // Nothing spills out of a widget sideways (long paths wrap).
         expect(await widget.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
         for (const b of await widget.locator('button').all()) expect(((await b.boundingBox())?.height ?? 0) > 10).toBe(true);
       }
-      const file = path.join(os.tmpdir(), `steward-widgets-${theme}.png`);
+      const file = path.join(os.tmpdir(), `reeve-widgets-${theme}.png`);
       await s.page.screenshot({ path: file, fullPage: true });
     });
   }

@@ -5,7 +5,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { inject } from 'vitest';
 import { serveTestPage, type TestPageServer } from './test-page';
 
-const CHROMIUM = process.env.STEWARD_CHROMIUM ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.REEVE_CHROMIUM ?? '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface Session {
@@ -37,7 +37,7 @@ export async function startSession(): Promise<Session> {
       if (m.type() === 'error') pageErrors.push(m.text());
     });
     await page.goto(`${server.origin}/`);
-    await page.waitForFunction(() => typeof window.steward === 'object');
+    await page.waitForFunction(() => typeof window.reeve === 'object');
     const opened = browser;
     return {
       page,
@@ -49,10 +49,10 @@ export async function startSession(): Promise<Session> {
         server.requests.length = 0;
         pageRequests.length = 0;
         pageErrors.length = 0;
-        await page.evaluate(([f, n]) => window.steward.open(f, n), [files, note] as const);
+        await page.evaluate(([f, n]) => window.reeve.open(f, n), [files, note] as const);
       },
-      read: (p) => page.evaluate((x) => window.steward.read(x), p),
-      exists: (p) => page.evaluate((x) => window.steward.exists(x), p),
+      read: (p) => page.evaluate((x) => window.reeve.read(x), p),
+      exists: (p) => page.evaluate((x) => window.reeve.exists(x), p),
       async close() {
         await opened.close();
         await server.close();
@@ -72,5 +72,5 @@ export async function settled(widget: Locator): Promise<void> {
 
 /** The widget's inline outcome message. */
 export function message(widget: Locator): Promise<string> {
-  return widget.locator('.steward-pending-message').innerText();
+  return widget.locator('.reeve-pending-message').innerText();
 }

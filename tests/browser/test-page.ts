@@ -19,7 +19,7 @@ export const PAGE_ASSETS = ['/', '/harness.js', '/styles.css', '/theme.css'];
 const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
 const INDEX = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Steward widgets</title><link rel="icon" href="data:,">
+<html lang="en"><head><meta charset="utf-8"><title>Reeve widgets</title><link rel="icon" href="data:,">
 <link rel="stylesheet" href="/theme.css"><link rel="stylesheet" href="/styles.css">
 <script src="/harness.js"></script></head>
 <body class="theme-light"><div class="markdown-reading-view"><div id="note" class="markdown-preview-view markdown-rendered"></div></div></body></html>`;

@@ -28,14 +28,14 @@ function colours(): Promise<Record<string, string>> {
     };
     const bg = (sel: string): string => getComputedStyle(q(sel)).backgroundColor;
     return {
-      widget: bg('.steward-edit:not(.is-damaged)'),
-      widgetText: getComputedStyle(q('.steward-edit')).color,
-      addedLine: bg('.steward-diff-line.is-added'),
-      removedLine: bg('.steward-diff-line.is-removed'),
-      addedWord: bg('ins.steward-diff-word'),
-      removedWord: bg('del.steward-diff-word'),
-      damagedReason: getComputedStyle(q('.steward-pending-reason')).color,
-      damagedBorder: getComputedStyle(q('.steward-edit.is-damaged')).borderTopColor,
+      widget: bg('.reeve-edit:not(.is-damaged)'),
+      widgetText: getComputedStyle(q('.reeve-edit')).color,
+      addedLine: bg('.reeve-diff-line.is-added'),
+      removedLine: bg('.reeve-diff-line.is-removed'),
+      addedWord: bg('ins.reeve-diff-word'),
+      removedWord: bg('del.reeve-diff-word'),
+      damagedReason: getComputedStyle(q('.reeve-pending-reason')).color,
+      damagedBorder: getComputedStyle(q('.reeve-edit.is-damaged')).borderTopColor,
     };
   });
 }
@@ -45,15 +45,15 @@ const setVar = (name: string, value: string): Promise<void> => s.page.evaluate((
 describe('theme', () => {
   it('no widget element has an inline style, before or after an action', async () => {
     await s.open(files, 'n.md');
-    expect(await s.page.locator('.steward-pending').count()).toBe(2);
-    expect(await s.page.locator('.steward-pending[style], .steward-pending [style]').count()).toBe(0);
+    expect(await s.page.locator('.reeve-pending').count()).toBe(2);
+    expect(await s.page.locator('.reeve-pending[style], .reeve-pending [style]').count()).toBe(0);
     await s.open(files, PLAN_NOTE);
-    const move = s.page.locator('.steward-op').filter({ hasText: 'Inbox/a.pdf' });
+    const move = s.page.locator('.reeve-op').filter({ hasText: 'Inbox/a.pdf' });
     await move.getByRole('button', { name: /^Accept and run/ }).click();
     await settled(move);
-    expect(await move.locator('.steward-op-state').innerText()).toBe('Done');
-    expect(await s.page.locator('.steward-pending').count()).toBe(4);
-    expect(await s.page.locator('.steward-pending[style], .steward-pending [style]').count()).toBe(0);
+    expect(await move.locator('.reeve-op-state').innerText()).toBe('Done');
+    expect(await s.page.locator('.reeve-pending').count()).toBe(4);
+    expect(await s.page.locator('.reeve-pending[style], .reeve-pending [style]').count()).toBe(0);
   });
 
   it('every colour styles.css sets is an Obsidian variable', async () => {

@@ -1,4 +1,4 @@
-// `steward … | head -1`: a reader that leaves before the output is written. The binary must not
+// `reeve … | head -1`: a reader that leaves before the output is written. The binary must not
 // die with an EPIPE stack trace; it finishes its work and exits with its own code, silently.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,7 @@ function runWithClosedStdout(bin: string, args: string[]): Promise<Exit> {
   });
 }
 
-describe('steward with a reader that stops reading', () => {
+describe('reeve with a reader that stops reading', () => {
   let bin = '';
   let vault: TempVault;
   beforeAll(async () => {

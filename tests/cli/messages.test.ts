@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/registry';
 import { editBlockText } from '../../src/edits/pending/block-format';
 import { checkVaultPath } from '../../src/vault-vfs/path-safety';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let vault: TempVault | null = null;
@@ -28,7 +28,7 @@ describe('usage errors exit 2', () => {
       fc.asyncProperty(fc.constantFrom(...commands.map((c) => c.name)), flag, async (name, f) => {
         const known = commands.find((c) => c.name === name)?.usage ?? '';
         fc.pre(!known.includes(`--${f}`));
-        const r = await runSteward([name, ...(subArgs[name] ?? [dir]), `--${f}`]);
+        const r = await runReeve([name, ...(subArgs[name] ?? [dir]), `--${f}`]);
         expect(r.code).toBe(2);
         expect(r.stderr).toMatch(new RegExp(`^error: unknown option --${f}`));
       }),
@@ -38,22 +38,22 @@ describe('usage errors exit 2', () => {
 
   it('an extra argument, a bad plan folder, --dry-run with --apply', async () => {
     vault = await makeTempVault({ 'Inbox/a.md': 'a\n' });
-    expect((await runSteward(['links', vault.dir, 'extra'])).code).toBe(2);
-    const bad = await runSteward(['organize', vault.dir, '--plan-folder', '.obsidian/plans']);
+    expect((await runReeve(['links', vault.dir, 'extra'])).code).toBe(2);
+    const bad = await runReeve(['organize', vault.dir, '--plan-folder', '.obsidian/plans']);
     expect(bad).toMatchObject({ code: 2 });
     expect(bad.stderr).toMatch(/^error: --plan-folder: the plan folder .obsidian\/plans cannot hold plan notes: the config folder/);
-    expect((await runSteward(['organize', vault.dir, '--folder', 'Inbox', '--plan-folder', 'Inbox/Plans'])).code).toBe(2);
-    expect((await runSteward(['organize', vault.dir, '--dry-run', '--apply'])).stderr).toMatch(/cannot go together/);
+    expect((await runReeve(['organize', vault.dir, '--folder', 'Inbox', '--plan-folder', 'Inbox/Plans'])).code).toBe(2);
+    expect((await runReeve(['organize', vault.dir, '--dry-run', '--apply'])).stderr).toMatch(/cannot go together/);
   });
 
   it('a file given as the vault is called a file', async () => {
     vault = await makeTempVault({ 'note.md': 'x\n' });
     for (const cmd of [['search', `${vault.dir}/note.md`, 'x'], ['links', `${vault.dir}/note.md`], ['organize', `${vault.dir}/note.md`]]) {
-      const r = await runSteward(cmd);
+      const r = await runReeve(cmd);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`${vault.dir}/note.md is a file, not a vault folder`);
     }
-    expect((await runSteward(['links', `${vault.dir}/missing`])).stderr).toContain('vault folder not found');
+    expect((await runReeve(['links', `${vault.dir}/missing`])).stderr).toContain('vault folder not found');
   });
 });
 
@@ -74,28 +74,28 @@ describe('names and files', () => {
   it('a rules file saved with a byte order mark is read', async () => {
     vault = await makeTempVault({ 'Inbox/a.md': 'a\n' });
     await vault.write('rules.json', `\uFEFF${JSON.stringify(RULES)}`);
-    const r = await runSteward(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--dry-run', '--json']);
+    const r = await runReeve(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--dry-run', '--json']);
     expect(r.stderr).toBe('');
     expect((JSON.parse(r.stdout) as { operations: { destination?: string }[] }).operations.map((o) => o.destination)).toContain('Inbox/Sorted/a.md');
   });
 
   it('a search with no results says so', async () => {
     vault = await makeTempVault({ 'a.md': 'apples\n' });
-    const r = await runSteward(['search', vault.dir, 'zebra']);
+    const r = await runReeve(['search', vault.dir, 'zebra']);
     expect(r).toMatchObject({ code: 0, stdout: 'no notes or files match "zebra"\n' });
-    expect((await runSteward(['search', vault.dir, 'zebra', '--json'])).stdout).toBe('[]\n');
+    expect((await runReeve(['search', vault.dir, 'zebra', '--json'])).stdout).toBe('[]\n');
   });
 
   it('a damaged block names a command that exists, and that command restores it', async () => {
     const block = editBlockText({ id: 'e1', type: 'replace', before: 'old', after: 'new' }, '\n').replace('"type":"replace",', '"type":"replace" ');
     vault = await makeTempVault({ 'n.md': `top\n${block}\n` });
-    const r = await runSteward(['pending', vault.dir, 'accept', '--all']);
+    const r = await runReeve(['pending', vault.dir, 'accept', '--all']);
     expect(r.code).toBe(1);
-    const named = /"(steward pending <vault> reject --id e1)"/.exec(r.stdout)?.[1];
+    const named = /"(reeve pending <vault> reject --id e1)"/.exec(r.stdout)?.[1];
     expect(named).toBeDefined();
     const args = (named ?? '').split(' ').slice(1).map((a) => (a === '<vault>' ? vault?.dir ?? '' : a));
     expect(commands.map((c) => c.name)).toContain(args[0]);
-    expect((await runSteward(args)).code).toBe(0);
+    expect((await runReeve(args)).code).toBe(0);
     expect(await vault.read('n.md')).toBe('top\nold\n');
   });
 });
@@ -105,7 +105,7 @@ describe('organize --dry-run', () => {
     vault = await makeTempVault({ 'Inbox/a.md': 'a\n', 'Inbox/b.pdf': 'pdf', '.obsidian/app.json': '{}' });
     await vault.write('rules.json', JSON.stringify(RULES));
     const before = await vault.snapshot({ includeConfig: true });
-    const r = await runSteward(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--dry-run']);
+    const r = await runReeve(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--dry-run']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/move +Inbox\/a\.md -> Inbox\/Sorted\/a\.md +\(Sorted\)/);
     expect(r.stdout).toMatch(/dry run: nothing was written\n$/);
@@ -119,12 +119,12 @@ describe('undo --job takes the ids organize prints', () => {
       vault = await makeTempVault({ 'Inbox/a.md': 'a\n', 'Home.md': 'see [[Inbox/a]]\n' });
       await vault.write('rules.json', JSON.stringify(RULES));
       const before = await vault.snapshot();
-      const r = await runSteward(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--apply', '--json']);
+      const r = await runReeve(['organize', vault.dir, '--folder', 'Inbox', '--rules', `${vault.dir}/rules.json`, '--apply', '--json']);
       expect(r.code).toBe(0);
       const out = JSON.parse(r.stdout) as { planId: string; applied: { job: string } };
       expect(out.planId).not.toBe(out.applied.job);
       const id = which === 'planId' ? out.planId : out.applied.job;
-      const undo = await runSteward(['undo', vault.dir, '--job', id]);
+      const undo = await runReeve(['undo', vault.dir, '--job', id]);
       expect(undo.stderr).toBe('');
       expect(undo.code).toBe(0);
       const after = await vault.snapshot();

@@ -3,7 +3,7 @@
 // its own state.
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let server: Server | null = null;
@@ -33,14 +33,14 @@ describe('organize against a model server that never answers', () => {
     tv = await makeTempVault({ 'Inbox/a.md': 'a\n', 'Inbox/b.md': 'b\n' });
     const before = await tv.snapshot();
     const started = Date.now();
-    const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--sources', 'agent', '--provider', 'openai-compatible', '--base-url', base, '--model', 'm'], {
-      STEWARD_MODEL_TIMEOUT_MS: '400',
-      STEWARD_MODEL_TOTAL_MS: '2000',
+    const r = await runReeve(['organize', tv.dir, '--folder', 'Inbox', '--sources', 'agent', '--provider', 'openai-compatible', '--base-url', base, '--model', 'm'], {
+      REEVE_MODEL_TIMEOUT_MS: '400',
+      REEVE_MODEL_TOTAL_MS: '2000',
     });
     const took = Date.now() - started;
     expect(r.code).toBe(1);
     expect(took).toBeLessThan(6000);
-    expect(r.stderr).toMatch(new RegExp(`steward: waiting for local \\(m at ${base.replace(/[/.]/g, '\\$&')}\\): no answer for`));
+    expect(r.stderr).toMatch(new RegExp(`reeve: waiting for local \\(m at ${base.replace(/[/.]/g, '\\$&')}\\): no answer for`));
     expect(r.stderr).toMatch(/trying again in/);
     expect(r.stderr.trim().split('\n').pop()).toMatch(/^error: .*no complete reply within the 2 s allowed for this command/);
     const after = await tv.snapshot();

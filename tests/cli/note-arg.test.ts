@@ -4,12 +4,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 
 let dir: string;
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-note-arg-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-note-arg-'));
   await mkdir(path.join(dir, 'Start'));
   await mkdir(path.join(dir, 'Archive'));
   await writeFile(path.join(dir, 'Start', 'Home.md'), 'See [[Plan]].\n');
@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 const related = async (note: string): Promise<{ code: number; paths: string[]; stderr: string }> => {
-  const run = await runSteward(['related', dir, note, '--json']);
+  const run = await runReeve(['related', dir, note, '--json']);
   return { code: run.code, paths: run.code === 0 ? (JSON.parse(run.stdout) as { path: string }[]).map((h) => h.path) : [], stderr: run.stderr };
 };
 

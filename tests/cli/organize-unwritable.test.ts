@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault } from '../helpers/temp-vault';
 
 interface PlanJson {
@@ -16,7 +16,7 @@ interface PlanJson {
 }
 
 async function withRules(rules: unknown, body: (file: string) => Promise<void>): Promise<void> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'steward-rules-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'reeve-rules-'));
   try {
     const file = path.join(dir, 'rules.json');
     await writeFile(file, JSON.stringify({ rules }));
@@ -26,12 +26,12 @@ async function withRules(rules: unknown, body: (file: string) => Promise<void>):
   }
 }
 
-describe('organize: destinations Steward cannot write', () => {
+describe('organize: destinations Reeve cannot write', () => {
   it('a destination folder that is a symbolic link: the plan names it, apply moves the rest, nothing goes through it', async () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('Sorted', 'Deep/Sorted'), fc.boolean(), async (link, outside) => {
         const v = await makeTempVault({ '.obsidian/app.json': '{}', 'Inbox/a.md': 'a\n', 'Inbox/b.md': 'b [[a]]\n', 'Inbox/c.pdf': 'pdf', 'Real/keep.md': 'k\n' });
-        const out = await mkdtemp(path.join(tmpdir(), 'steward-outside-'));
+        const out = await mkdtemp(path.join(tmpdir(), 'reeve-outside-'));
         try {
           await mkdir(path.dirname(path.join(v.dir, link)), { recursive: true });
           await symlink(outside ? out : path.join(v.dir, 'Real'), path.join(v.dir, link));
@@ -42,7 +42,7 @@ describe('organize: destinations Steward cannot write', () => {
             ],
             async (rules) => {
               const args = ['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--allow-outside'];
-              const plan = await runSteward([...args, '--dry-run', '--json']);
+              const plan = await runReeve([...args, '--dry-run', '--json']);
               expect(plan.code).toBe(0);
               const parsed = JSON.parse(plan.stdout) as PlanJson;
               const touchesLink = (p: string | null | undefined): boolean => typeof p === 'string' && (p === link || p.startsWith(`${link}/`));
@@ -51,7 +51,7 @@ describe('organize: destinations Steward cannot write', () => {
               expect(refused.map((c) => c.paths[0]).sort()).toEqual(['Inbox/a.md', 'Inbox/b.md', link].sort());
               expect(parsed.operations.map((o) => o.destination ?? o.path).sort()).toEqual(['Papers', 'Papers/c.pdf']);
 
-              const applied = await runSteward(args.concat('--apply'));
+              const applied = await runReeve(args.concat('--apply'));
               expect(applied.code).toBe(0);
               const leftOut = applied.stdout.split('\n').find((l) => l.startsWith(`left out (refused): move Inbox/a.md -> ${link}/a.md: `)) ?? '';
               expect(leftOut.split(`${link} is a symbolic link`)).toHaveLength(2);
@@ -75,7 +75,7 @@ describe('organize: destinations Steward cannot write', () => {
     try {
       await chmod(path.join(v.dir, 'Notes/links.md'), 0o444);
       await withRules([{ name: 'All', if: 'file.ext == "md"', thenMoveTo: 'Sorted' }], async (rules) => {
-        const r = await runSteward(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--dry-run', '--json']);
+        const r = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--dry-run', '--json']);
         expect(r.code).toBe(0);
         const parsed = JSON.parse(r.stdout) as PlanJson;
         expect(parsed.operations.filter((o) => o.type === 'move').map((o) => o.source)).toEqual(['Inbox/free.md']);

@@ -1,9 +1,9 @@
-// steward organize on the bundled example vault: plan, apply through the journal, links intact,
+// reeve organize on the bundled example vault: plan, apply through the journal, links intact,
 // undo back to the same bytes; and the refusals around it.
 import { cp } from 'node:fs/promises';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 const example = path.resolve(import.meta.dirname, '..', '..', 'examples', 'messy-vault');
@@ -19,50 +19,50 @@ async function exampleVault(): Promise<TempVault> {
   return tv;
 }
 
-const notSteward = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Steward') && !k.startsWith('.obsidian/plugins')));
+const notReeve = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Reeve') && !k.startsWith('.obsidian/plugins')));
 
-describe('steward organize', () => {
+describe('reeve organize', () => {
   it('plans without touching the folder, writing only the plan note', async () => {
     const v = await exampleVault();
-    const before = notSteward(await v.snapshot());
-    const r = await runSteward(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--json']);
+    const before = notReeve(await v.snapshot());
+    const r = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--json']);
     expect(r.code).toBe(0);
     const plan = JSON.parse(r.stdout) as { planId: string; operations: { type: string; rule: string; risk: string }[]; note: string; unchanged: number };
     expect(plan.operations.length).toBeGreaterThan(20);
     expect(plan.operations.filter((o) => o.type === 'create_folder').every((o) => o.risk === 'low')).toBe(true);
     expect(plan.operations.filter((o) => o.rule === 'Books' && o.type === 'move')).toHaveLength(3);
-    expect(plan.note).toMatch(/^Steward\/Plans\/Organize Inbox \d{4}-\d{2}-\d{2} .+\.md$/);
-    expect(notSteward(await v.snapshot())).toEqual(before);
+    expect(plan.note).toMatch(/^Reeve\/Plans\/Organize Inbox \d{4}-\d{2}-\d{2} .+\.md$/);
+    expect(notReeve(await v.snapshot())).toEqual(before);
     const note = await v.read(plan.note);
     expect(note.match(/```ai-op\n/g)).toHaveLength(plan.operations.length);
   });
 
   it('applies, keeps every link, and undoes to the same bytes', async () => {
     const v = await exampleVault();
-    const before = notSteward(await v.snapshot());
-    const linksBefore = JSON.parse((await runSteward(['links', v.dir, '--json'])).stdout) as { resolved: unknown[]; unresolved: unknown[] };
-    const r = await runSteward(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--apply']);
+    const before = notReeve(await v.snapshot());
+    const linksBefore = JSON.parse((await runReeve(['links', v.dir, '--json'])).stdout) as { resolved: unknown[]; unresolved: unknown[] };
+    const r = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--apply']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/applied: \d+ operations done; undo with: steward undo <vault> --job \S+/);
-    const linksAfter = JSON.parse((await runSteward(['links', v.dir, '--json'])).stdout) as { resolved: { source: string }[]; unresolved: unknown[] };
-    expect(linksAfter.resolved.filter((l) => !l.source.startsWith('Steward/'))).toHaveLength(linksBefore.resolved.length);
+    expect(r.stdout).toMatch(/applied: \d+ operations done; undo with: reeve undo <vault> --job \S+/);
+    const linksAfter = JSON.parse((await runReeve(['links', v.dir, '--json'])).stdout) as { resolved: { source: string }[]; unresolved: unknown[] };
+    expect(linksAfter.resolved.filter((l) => !l.source.startsWith('Reeve/'))).toHaveLength(linksBefore.resolved.length);
     expect(linksAfter.unresolved).toEqual(linksBefore.unresolved);
     expect(await v.read('Inbox/People/Ana Costa.md')).toContain('[[2024-03-06 Meeting with Ana]]');
-    const again = await runSteward(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--json']);
+    const again = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--json']);
     expect((JSON.parse(again.stdout) as { operations: unknown[] }).operations).toEqual([]);
-    const undo = await runSteward(['undo', v.dir]);
+    const undo = await runReeve(['undo', v.dir]);
     expect(undo.code).toBe(0);
-    expect(notSteward(await v.snapshot())).toEqual(before);
+    expect(notReeve(await v.snapshot())).toEqual(before);
   });
 
   it('refuses bad input with exit 2 and a clear message', async () => {
     const v = await exampleVault();
-    expect((await runSteward(['organize', v.dir, '--folder', 'Nope'])).stderr).toContain('--folder Nope: no such folder in the vault');
-    expect((await runSteward(['organize', v.dir, '--folder', '../x'])).code).toBe(2);
-    expect((await runSteward(['organize', v.dir, '--sources', 'rules'])).stderr).toContain('no --rules FILE');
-    expect((await runSteward(['organize', v.dir, '--sources', 'magic'])).stderr).toContain('unknown source "magic"');
+    expect((await runReeve(['organize', v.dir, '--folder', 'Nope'])).stderr).toContain('--folder Nope: no such folder in the vault');
+    expect((await runReeve(['organize', v.dir, '--folder', '../x'])).code).toBe(2);
+    expect((await runReeve(['organize', v.dir, '--sources', 'rules'])).stderr).toContain('no --rules FILE');
+    expect((await runReeve(['organize', v.dir, '--sources', 'magic'])).stderr).toContain('unknown source "magic"');
     await v.write('bad-rules.json', '{"rules": [{"name": "x", "if": "file.size > \\"big\\"", "thenMoveTo": "A"}]}');
-    const bad = await runSteward(['organize', v.dir, '--rules', path.join(v.dir, 'bad-rules.json')]);
+    const bad = await runReeve(['organize', v.dir, '--rules', path.join(v.dir, 'bad-rules.json')]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/bad-rules\.json: .*file\.size/);
   });

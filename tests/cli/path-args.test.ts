@@ -10,7 +10,7 @@ import { runCli } from '../../src/cli/main';
 import type { CliRun } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
-async function steward(args: string[], cwd: string): Promise<CliRun> {
+async function reeve(args: string[], cwd: string): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: {}, cwd });
@@ -42,15 +42,15 @@ describe('a folder named on the command line', () => {
           [`../../${path.basename(dir)}/${name}/`, path.join(dir, 'Pub')],
         ];
         for (const [written, cwd] of ways) {
-          const related = await steward(['related', dir, 'Home', '--exclude', written, '--json'], cwd);
+          const related = await reeve(['related', dir, 'Home', '--exclude', written, '--json'], cwd);
           expect(related.code, `${written} from ${cwd}: ${related.stderr}`).toBe(0);
           expect((JSON.parse(related.stdout) as { path: string }[]).map((r) => r.path)).toEqual(['Pub/Open.md']);
-          const plan = await steward(['organize', dir, '--folder', written, '--dry-run', '--json'], cwd);
+          const plan = await reeve(['organize', dir, '--folder', written, '--dry-run', '--json'], cwd);
           expect(plan.code, plan.stderr).toBe(0);
           expect((JSON.parse(plan.stdout) as { targetFolder: string }).targetFolder).toBe(name);
-          const matched = await steward(['rules', 'match', dir, '--rules', path.join(dir, 'rules.json'), '--folder', written, '--json'], cwd);
+          const matched = await reeve(['rules', 'match', dir, '--rules', path.join(dir, 'rules.json'), '--folder', written, '--json'], cwd);
           expect((JSON.parse(matched.stdout) as { path: string }[]).map((m) => m.path)).toEqual([`${name}/Secret.md`]);
-          const note = await steward(['related', dir, path.join(written, 'Secret.md'), '--json'], cwd);
+          const note = await reeve(['related', dir, path.join(written, 'Secret.md'), '--json'], cwd);
           expect(note.code, note.stderr).toBe(0);
         }
         await vault.cleanup();
@@ -64,14 +64,14 @@ describe('a folder named on the command line', () => {
     vault = await makeTempVault({ 'Home.md': '[[Secret]]\n', 'Private/Secret.md': 'secret\n' });
     const dir = vault.dir;
     for (const [written, hint] of [['private', '; did you mean Private?'], ['Privat', ''], ['/elsewhere/Private', '']] as const) {
-      const related = await steward(['related', dir, 'Home', '--exclude', written], dir);
+      const related = await reeve(['related', dir, 'Home', '--exclude', written], dir);
       expect(related.code).toBe(2);
       expect(related.stderr.split('\n')[0]).toBe(`error: --exclude ${written}: no such folder in the vault${hint}`);
-      const ask = await steward(['ask', dir, 'what is secret?', '--exclude', written, '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'], dir);
+      const ask = await reeve(['ask', dir, 'what is secret?', '--exclude', written, '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm'], dir);
       expect(ask.code).toBe(2);
       expect(ask.stderr.split('\n')[0]).toBe(`error: --exclude ${written}: no such folder in the vault${hint}`);
     }
-    const organize = await steward(['organize', dir, '--folder', 'private', '--dry-run'], dir);
+    const organize = await reeve(['organize', dir, '--folder', 'private', '--dry-run'], dir);
     expect(organize.stderr.split('\n')[0]).toBe('error: --folder private: no such folder in the vault; did you mean Private?');
   });
 });

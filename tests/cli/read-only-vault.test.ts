@@ -21,7 +21,7 @@ async function chmodTree(dir: string, mode: number): Promise<void> {
   await exec('chmod', ['-R', mode.toString(8), dir]);
 }
 
-async function steward(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function reeve(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const opts = asRoot ? { uid: NOBODY, gid: NOBODY } : {};
   try {
     const { stdout, stderr } = await exec(process.execPath, [bin, ...args], opts);
@@ -49,7 +49,7 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
 
   it('answers search from an index kept in memory, and says so', async () => {
     const before = await vault.snapshot({ includeConfig: true });
-    const r = await steward('search', vault.dir, 'apples', '--json');
+    const r = await reeve('search', vault.dir, 'apples', '--json');
     expect(r.stderr).toBe('note: the vault is read-only here: the index is built in memory for this run and not saved\n');
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toEqual(['Notes/alpha.md']);
@@ -58,25 +58,25 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
 
   it('answers links, rules match, related and pending list', async () => {
     const before = await vault.snapshot({ includeConfig: true });
-    const links = await steward('links', vault.dir, '--json');
+    const links = await reeve('links', vault.dir, '--json');
     expect(links.code).toBe(0);
     expect(JSON.parse(links.stdout)).toMatchObject({ resolved: [{ source: 'Notes/alpha.md', target: 'Notes/beta.md', count: 1 }] });
-    const match = await steward('rules', 'match', vault.dir, 'file.content.contains("bananas")', '--json');
+    const match = await reeve('rules', 'match', vault.dir, 'file.content.contains("bananas")', '--json');
     expect(match).toMatchObject({ code: 0, stdout: '["Notes/beta.md"]\n' });
-    const related = await steward('related', vault.dir, 'Notes/alpha.md', '--json');
+    const related = await reeve('related', vault.dir, 'Notes/alpha.md', '--json');
     expect(related.code).toBe(0);
     expect((JSON.parse(related.stdout) as { path: string }[]).map((x) => x.path)).toContain('Notes/beta.md');
-    expect(await steward('pending', vault.dir, 'list')).toMatchObject({ code: 0, stdout: 'no pending blocks\n' });
+    expect(await reeve('pending', vault.dir, 'list')).toMatchObject({ code: 0, stdout: 'no pending blocks\n' });
     expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
   });
 
   it('refuses to build a semantic index it could not save, before sending anything', async () => {
     const before = await vault.snapshot({ includeConfig: true });
     // A server that is never reached: the refusal comes first.
-    const r = await steward('index', vault.dir, '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
-    expect(r).toMatchObject({ code: 1, stderr: expect.stringMatching(/cannot save the semantic index: \.obsidian\/plugins\/steward in this vault is not writable; nothing was sent/) as unknown });
-    const status = await steward('index', vault.dir, '--status', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
-    expect(status).toMatchObject({ code: 0, stdout: 'local/m/512: 0 notes, 0 chunks, 0.0 MB in .obsidian/plugins/steward/semantic-index/store.bin\n' });
+    const r = await reeve('index', vault.dir, '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
+    expect(r).toMatchObject({ code: 1, stderr: expect.stringMatching(/cannot save the semantic index: \.obsidian\/plugins\/reeve in this vault is not writable; nothing was sent/) as unknown });
+    const status = await reeve('index', vault.dir, '--status', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
+    expect(status).toMatchObject({ code: 0, stdout: 'local/m/512: 0 notes, 0 chunks, 0.0 MB in .obsidian/plugins/reeve/semantic-index/store.bin\n' });
     expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
   });
 });

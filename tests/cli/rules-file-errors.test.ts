@@ -5,14 +5,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let tv: TempVault;
 let dir: string;
 beforeAll(async () => {
   tv = await makeTempVault({ 'Inbox/a.md': 'a\n' });
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-rules-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-rules-'));
 });
 afterAll(async () => {
   await tv.cleanup();
@@ -36,7 +36,7 @@ describe('a rules file the CLI cannot use', () => {
       if (text !== null) await writeFile(file, text);
       const before = await tv.snapshot();
       for (const [name, args] of commands(file)) {
-        const r = await runSteward(args);
+        const r = await runReeve(args);
         expect(r.code, name).toBe(2);
         const lines = r.stderr.trimEnd().split('\n');
         expect(lines, name).toHaveLength(1);
@@ -49,20 +49,20 @@ describe('a rules file the CLI cannot use', () => {
   }
 
   it('a usage mistake still shows the usage', async () => {
-    const r = await runSteward(['rules', 'match', tv.dir, 'true', '--rules', path.join(dir, 'x.json')]);
+    const r = await runReeve(['rules', 'match', tv.dir, 'true', '--rules', path.join(dir, 'x.json')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^error: give an expression or --rules FILE, not both\nusage: steward rules/);
+    expect(r.stderr).toMatch(/^error: give an expression or --rules FILE, not both\nusage: reeve rules/);
   });
 
   it('a rule moving out of --folder is refused naming --allow-outside, and shown with it', async () => {
     const file = path.join(dir, 'outside.json');
     await writeFile(file, JSON.stringify({ rules: [{ name: 'Out', if: 'true', thenMoveTo: '/Sorted' }] }));
-    const without = await runSteward(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox']);
+    const without = await runReeve(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox']);
     expect(without.code).toBe(0);
     expect(without.stderr).toContain('starts at the vault root, outside Inbox; allow moves out of the folder to use it (--allow-outside');
-    const withFlag = await runSteward(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox', '--allow-outside', '--json']);
+    const withFlag = await runReeve(['rules', 'match', tv.dir, '--rules', file, '--folder', 'Inbox', '--allow-outside', '--json']);
     expect(withFlag.code).toBe(0);
     expect(JSON.parse(withFlag.stdout)).toEqual([expect.objectContaining({ path: 'Inbox/a.md', destination: 'Sorted/a.md' })]);
-    expect((await runSteward(['rules', 'match', tv.dir, 'true', '--allow-outside'])).stderr).toMatch(/^error: --allow-outside goes with --rules FILE/);
+    expect((await runReeve(['rules', 'match', tv.dir, 'true', '--allow-outside'])).stderr).toMatch(/^error: --allow-outside goes with --rules FILE/);
   });
 });

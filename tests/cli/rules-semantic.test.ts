@@ -1,19 +1,19 @@
-// Rules' vector_similarity in `steward rules match` and `steward organize` scores with the semantic
-// index `steward index` built (the scripted embedder over HTTP) when its model is the one named,
+// Rules' vector_similarity in `reeve rules match` and `reeve organize` scores with the semantic
+// index `reeve index` built (the scripted embedder over HTTP) when its model is the one named,
 // and falls back to keyword matching otherwise; each says which index scored.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 import { textsSent } from '../vault-vfs/semantic/fixtures';
 
 // Keyword matching finds both words in both notes (score 1); in meaning, only the short note is
 // close to the query (the long one is about much else too).
 const NOTES = {
-  '.obsidian/plugins/steward/manifest.json': '{}',
+  '.obsidian/plugins/reeve/manifest.json': '{}',
   'Inbox/Orchard.md': 'orchard apples\n',
   'Inbox/Fruit.md': 'orchard apples pears plums cherries grapes figs quinces lemons limes\n',
   'Inbox/Other.md': 'nothing of that kind here\n',
@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startScriptedLlmServer();
   embedding = ['--provider', 'openai-compatible', '--base-url', server.openaiBaseUrl, '--model', 'embed-scripted', '--dimensions', '64'];
   tv = await makeTempVault(NOTES);
-  const built = await runSteward(['index', tv.dir, ...embedding]);
+  const built = await runReeve(['index', tv.dir, ...embedding]);
   expect(built.code).toBe(0);
 });
 afterAll(async () => {
@@ -37,9 +37,9 @@ afterAll(async () => {
 });
 beforeEach(() => server.reset());
 
-describe('steward rules match: vector_similarity', () => {
+describe('reeve rules match: vector_similarity', () => {
   it('scores with the built semantic index when the flags name its model; only the query is sent', async () => {
-    const r = await runSteward(['rules', 'match', tv.dir, EXPR, '--json', ...embedding]);
+    const r = await runReeve(['rules', 'match', tv.dir, EXPR, '--json', ...embedding]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual(['Inbox/Orchard.md']);
     expect(r.stderr).toBe('note: vector_similarity used the semantic index\n');
@@ -47,12 +47,12 @@ describe('steward rules match: vector_similarity', () => {
   });
 
   it('without embedding flags, or with another model, scores by keywords and says so', async () => {
-    const plain = await runSteward(['rules', 'match', tv.dir, EXPR, '--json']);
+    const plain = await runReeve(['rules', 'match', tv.dir, EXPR, '--json']);
     expect(plain.code).toBe(0);
     expect((JSON.parse(plain.stdout) as string[]).sort()).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);
     expect(plain.stderr).toBe('note: vector_similarity used the keyword index\n');
 
-    const other = await runSteward(['rules', 'match', tv.dir, EXPR, '--json', ...embedding.slice(0, 4), '--model', 'other-embed', '--dimensions', '64']);
+    const other = await runReeve(['rules', 'match', tv.dir, EXPR, '--json', ...embedding.slice(0, 4), '--model', 'other-embed', '--dimensions', '64']);
     expect(other.code).toBe(0);
     expect((JSON.parse(other.stdout) as string[]).sort()).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);
     expect(other.stderr).toMatch(/^note: the saved semantic index was not used \(written for local\/embed-scripted\/64, not local\/other-embed\/64\)\nnote: vector_similarity used the keyword index\n$/);
@@ -60,18 +60,18 @@ describe('steward rules match: vector_similarity', () => {
   });
 
   it('an expression without vector_similarity loads no index and sends nothing', async () => {
-    const r = await runSteward(['rules', 'match', tv.dir, 'file.name == "Orchard"', '--json', ...embedding]);
+    const r = await runReeve(['rules', 'match', tv.dir, 'file.name == "Orchard"', '--json', ...embedding]);
     expect(JSON.parse(r.stdout)).toEqual(['Inbox/Orchard.md']);
     expect(r.stderr).toBe('');
     expect(server.requests).toEqual([]);
   });
 });
 
-describe('steward rules match --rules FILE: vector_similarity', () => {
+describe('reeve rules match --rules FILE: vector_similarity', () => {
   let rulesDir: string;
   let rules: string;
   beforeAll(async () => {
-    rulesDir = await mkdtemp(path.join(tmpdir(), 'steward-rules-'));
+    rulesDir = await mkdtemp(path.join(tmpdir(), 'reeve-rules-'));
     rules = path.join(rulesDir, 'rules.json');
     await writeFile(rules, JSON.stringify({ rules: [{ name: 'Orchards', if: EXPR, thenMoveTo: 'Orchards', thenAddTags: ['orchard'] }] }));
   });
@@ -79,7 +79,7 @@ describe('steward rules match --rules FILE: vector_similarity', () => {
   const matched = (stdout: string): string[] => (JSON.parse(stdout) as { path: string }[]).map((m) => m.path).sort();
 
   it('scores with the built index when the embedding flags name its model, as an expression does', async () => {
-    const r = await runSteward(['rules', 'match', tv.dir, '--rules', rules, '--json', ...embedding]);
+    const r = await runReeve(['rules', 'match', tv.dir, '--rules', rules, '--json', ...embedding]);
     expect(r.code).toBe(0);
     expect(matched(r.stdout)).toEqual(['Inbox/Orchard.md']);
     expect(r.stderr).toBe('note: vector_similarity used the semantic index\n');
@@ -87,7 +87,7 @@ describe('steward rules match --rules FILE: vector_similarity', () => {
   });
 
   it('without the flags, keywords score and it says so; nothing is sent', async () => {
-    const r = await runSteward(['rules', 'match', tv.dir, '--rules', rules, '--json']);
+    const r = await runReeve(['rules', 'match', tv.dir, '--rules', rules, '--json']);
     expect(r.code).toBe(0);
     expect(matched(r.stdout)).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);
     expect(r.stderr).toBe('note: vector_similarity used the keyword index\n');
@@ -95,11 +95,11 @@ describe('steward rules match --rules FILE: vector_similarity', () => {
   });
 });
 
-describe('steward organize: vector_similarity in rules', () => {
+describe('reeve organize: vector_similarity in rules', () => {
   let rulesDir: string;
   let rules: string;
   beforeAll(async () => {
-    rulesDir = await mkdtemp(path.join(tmpdir(), 'steward-rules-'));
+    rulesDir = await mkdtemp(path.join(tmpdir(), 'reeve-rules-'));
     rules = path.join(rulesDir, 'rules.json');
     await writeFile(rules, JSON.stringify({ rules: [{ name: 'Orchards', if: EXPR, thenMoveTo: 'Orchards' }] }));
   });
@@ -110,7 +110,7 @@ describe('steward organize: vector_similarity in rules', () => {
 
   it('uses the index built with the chat provider (its own embedding model), and the plan says so', async () => {
     const chat = ['--provider', 'openai-compatible', '--base-url', server.openaiBaseUrl, '--model', 'chat-scripted'];
-    const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--dry-run', '--json', ...chat]);
+    const r = await runReeve(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--dry-run', '--json', ...chat]);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { description: string }).description).toMatch(/vector_similarity scored by the semantic index/);
     expect(moved(r.stdout)).toEqual(['Inbox/Orchard.md']);
@@ -119,7 +119,7 @@ describe('steward organize: vector_similarity in rules', () => {
   });
 
   it('without a provider, keyword matching scores, and the plan says so', async () => {
-    const r = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--dry-run', '--json']);
+    const r = await runReeve(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--dry-run', '--json']);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as { description: string }).description).toMatch(/vector_similarity scored by the keyword index/);
     expect(moved(r.stdout).sort()).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);

@@ -4,12 +4,12 @@ import { promisify } from 'node:util';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FailureError, UsageError } from '../../src/cli/command';
 import { commands } from '../../src/cli/registry';
-import { buildCliBundle, runSteward } from '../helpers/cli';
+import { buildCliBundle, runReeve } from '../helpers/cli';
 
 const exec = promisify(execFile);
 const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string };
 
-describe('steward binary', () => {
+describe('reeve binary', () => {
   let bin = '';
   beforeAll(async () => {
     bin = await buildCliBundle();
@@ -22,7 +22,7 @@ describe('steward binary', () => {
 
   it('prints help listing every command', async () => {
     const { stdout } = await exec(process.execPath, [bin, '--help']);
-    expect(stdout).toContain('usage: steward <command>');
+    expect(stdout).toContain('usage: reeve <command>');
     for (const c of commands) expect(stdout).toContain(`  ${c.name}`);
   });
 
@@ -35,7 +35,7 @@ describe('steward binary', () => {
   it('exits 2 with usage when run with nothing', async () => {
     const err = (await exec(process.execPath, [bin]).catch((e: unknown) => e)) as { code: number; stdout: string };
     expect(err.code).toBe(2);
-    expect(err.stdout).toContain('usage: steward');
+    expect(err.stdout).toContain('usage: reeve');
   });
 });
 
@@ -45,7 +45,7 @@ describe('dispatch and exit codes', () => {
     for (const name of added.splice(0)) commands.splice(commands.findIndex((c) => c.name === name), 1);
   });
   function addCommand(name: string, run: (args: string[]) => Promise<number>): void {
-    commands.push({ name, summary: `test ${name}`, usage: `usage: steward ${name} <x>`, run: (args) => run(args) });
+    commands.push({ name, summary: `test ${name}`, usage: `usage: reeve ${name} <x>`, run: (args) => run(args) });
     added.push(name);
   }
 
@@ -55,28 +55,28 @@ describe('dispatch and exit codes', () => {
       seen = args;
       return Promise.resolve(0);
     });
-    expect((await runSteward(['echo-test', 'a', '--json'])).code).toBe(0);
+    expect((await runReeve(['echo-test', 'a', '--json'])).code).toBe(0);
     expect(seen).toEqual(['a', '--json']);
   });
 
   it('turns a usage error into exit 2 with the message and usage', async () => {
     addCommand('usage-test', () => Promise.reject(new UsageError('missing <vault>')));
-    const r = await runSteward(['usage-test']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\nusage: steward usage-test <x>\n' });
+    const r = await runReeve(['usage-test']);
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\nusage: reeve usage-test <x>\n' });
   });
 
   it('turns a failure into exit 1 with one line on stderr', async () => {
     addCommand('fail-test', () => Promise.reject(new FailureError('vault not found: /nope\nsecond line')));
-    expect(await runSteward(['fail-test'])).toEqual({ code: 1, stdout: '', stderr: 'error: vault not found: /nope\n' });
+    expect(await runReeve(['fail-test'])).toEqual({ code: 1, stdout: '', stderr: 'error: vault not found: /nope\n' });
   });
 
   it('reports an unexpected exception as a failure, in one line', async () => {
     addCommand('crash-test', () => Promise.reject(new TypeError('x is undefined')));
-    expect(await runSteward(['crash-test'])).toEqual({ code: 1, stdout: '', stderr: 'error: x is undefined\n' });
+    expect(await runReeve(['crash-test'])).toEqual({ code: 1, stdout: '', stderr: 'error: x is undefined\n' });
   });
 
   it('shows a command\'s usage on --help', async () => {
     addCommand('help-test', () => Promise.resolve(9));
-    expect(await runSteward(['help-test', '--help'])).toEqual({ code: 0, stdout: 'usage: steward help-test <x>\n', stderr: '' });
+    expect(await runReeve(['help-test', '--help'])).toEqual({ code: 0, stdout: 'usage: reeve help-test <x>\n', stderr: '' });
   });
 });

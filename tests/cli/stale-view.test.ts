@@ -28,7 +28,7 @@ describe('a command whose view of the vault went stale', () => {
     expect((await executeJob(other, move('A/n1.md', 'B/n1.md'))).failure).toBeNull();
     const after = await snapshot(vault.dir);
     await expect(executeJob(command, move('A/n1.md', 'C/n1.md'))).rejects.toBeInstanceOf(JournalChangedError);
-    await expect(executeJob(command, move('A/n0.md', 'C/n0.md'))).rejects.toThrow(/another Steward run changed this vault since this run opened it; nothing was done/);
+    await expect(executeJob(command, move('A/n0.md', 'C/n0.md'))).rejects.toThrow(/another Reeve run changed this vault since this run opened it; nothing was done/);
     expect(await snapshot(vault.dir)).toEqual(after);
     // Opened again, it sees the vault as it is and runs.
     const again = await openVault(vault.dir);

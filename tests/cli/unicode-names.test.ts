@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let vault: TempVault | null = null;
@@ -30,9 +30,9 @@ describe('decomposed names', () => {
           expect((await port.list()).filter((e) => e.kind === 'file').map((e) => e.path)).toEqual([composed]);
           expect(await port.read(composed)).toBe(`body ${name.normalize('NFD')}\n`);
           for (const form of ['NFC', 'NFD'] as const) {
-            const byName = await runSteward(['rules', 'match', v.dir, `file.name == ${JSON.stringify(name.normalize(form))}`, '--json']);
+            const byName = await runReeve(['rules', 'match', v.dir, `file.name == ${JSON.stringify(name.normalize(form))}`, '--json']);
             expect(JSON.parse(byName.stdout)).toEqual([composed]);
-            const byContent = await runSteward(['rules', 'match', v.dir, `file.content.contains(${JSON.stringify(name.normalize(form))})`, '--json']);
+            const byContent = await runReeve(['rules', 'match', v.dir, `file.content.contains(${JSON.stringify(name.normalize(form))})`, '--json']);
             expect(byContent.stderr).toBe('');
             expect(JSON.parse(byContent.stdout)).toEqual([composed]);
           }
@@ -48,7 +48,7 @@ describe('decomposed names', () => {
     const nfd = 'Cafe\u0301';
     vault = await makeTempVault({ [`Notes/${nfd}.md`]: 'un cafe\u0301 noir\n', 'Notes/other.md': 'nothing\n' });
     for (const query of ['café', nfd, 'noir']) {
-      const r = await runSteward(['search', vault.dir, query, '--json']);
+      const r = await runReeve(['search', vault.dir, query, '--json']);
       expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toContain('Notes/Café.md');
     }
   });

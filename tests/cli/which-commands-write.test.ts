@@ -1,5 +1,5 @@
 // The README says which commands write (issue 11, item 19): every command its "never" line names
-// leaves every file outside Steward's own folder byte for byte as it was (config folder and
+// leaves every file outside Reeve's own folder byte for byte as it was (config folder and
 // pending blocks included), and whatever it keeps (caches, an index) is inside that folder. The
 // list is read from the README itself, so a command added there is checked too.
 import { readFileSync } from 'node:fs';
@@ -7,14 +7,14 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/registry';
 import { editBlockText } from '../../src/edits/pending/block-format';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 const readme = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
 const section = /Which commands write to the vault:\n+([\s\S]*?)\n\n/.exec(readme)?.[1] ?? '';
 const neverLine = /- \*\*never\*\*:([\s\S]*?)(?=\n- |\n*$)/.exec(section)?.[1] ?? '';
 const neverCommands = [...new Set([...neverLine.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string))].filter((c) => commands.some((k) => c.split(' ')[0] === k.name));
-const STEWARD_FOLDER = '.obsidian/plugins/steward/';
+const REEVE_FOLDER = '.obsidian/plugins/reeve/';
 
 let vault: TempVault | null = null;
 afterEach(async () => {
@@ -48,7 +48,7 @@ describe('commands the README says never write', () => {
     expect(neverCommands).toEqual(expect.arrayContaining(['rules match', 'search', 'links', 'organize --dry-run']));
   });
 
-  it.each(neverCommands)('%s leaves everything outside Steward’s own folder as it was', async (command) => {
+  it.each(neverCommands)('%s leaves everything outside Reeve’s own folder as it was', async (command) => {
     const block = editBlockText({ id: 'e1', type: 'replace', before: 'old', after: 'new' }, '\n');
     const v = await makeTempVault({
       'Notes/alpha.md': 'apples and [[beta]]\n',
@@ -58,12 +58,12 @@ describe('commands the README says never write', () => {
       'rules.json': JSON.stringify({ rules: [{ name: 'All', if: 'file.ext == "md"', thenMoveTo: 'Sorted' }] }),
     });
     vault = v;
-    const outside = async (): Promise<Map<string, string>> => new Map([...(await v.snapshot({ includeConfig: true }))].filter(([p]) => !p.startsWith(STEWARD_FOLDER)));
+    const outside = async (): Promise<Map<string, string>> => new Map([...(await v.snapshot({ includeConfig: true }))].filter(([p]) => !p.startsWith(REEVE_FOLDER)));
     const before = await outside();
-    const r = await runSteward(argsFor(command, v.dir, `${v.dir}/rules.json`));
+    const r = await runReeve(argsFor(command, v.dir, `${v.dir}/rules.json`));
     expect(r.code, r.stderr).toBe(0);
     const after = await outside();
-    // The folders leading to Steward's own folder may appear; nothing else may.
+    // The folders leading to Reeve's own folder may appear; nothing else may.
     after.delete('.obsidian/plugins/');
     expect(after).toEqual(before);
   });

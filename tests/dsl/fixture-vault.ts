@@ -22,7 +22,7 @@ export interface FixtureVault {
 
 /** Copies the fixture vault to a temp folder and prepares it; returns the folder only. */
 export async function copyFixtureVault(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'steward-dsl-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'reeve-dsl-'));
   await cp(path.join(fixtures, 'vault'), dir, { recursive: true });
   const huge = await open(path.join(dir, HUGE_FILE), 'w');
   await huge.truncate(HUGE_SIZE);

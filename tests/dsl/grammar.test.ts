@@ -56,7 +56,7 @@ describe('the generated grammar', () => {
   });
 
   it('--check fails when grammar.ts differs from grammar.ne', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'steward-grammar-'));
+    const dir = mkdtempSync(path.join(tmpdir(), 'reeve-grammar-'));
     try {
       mkdirSync(path.join(dir, 'scripts'));
       mkdirSync(path.join(dir, 'src', 'dsl'), { recursive: true });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compileExpression } from '../../src/dsl/compile';
 import { LinearRegex } from '../../src/dsl/linear-regex';
 import { boundedTest, compileSafeRegex, RegexRefusedError } from '../../src/dsl/safe-regex';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault } from '../helpers/temp-vault';
 
 const atom = fc.constantFrom('a', 'b', 'A', 'é', '.', '\\d', '\\w', '\\W', '\\s', '[ab]', '[^a]', '[a-c]', '\\.', '\\p{L}', '\\u00e9');
@@ -87,7 +87,7 @@ describe('the linear-time engine', () => {
     const v = await makeTempVault({ 'long.md': 'a'.repeat(5000) + '\n', 'hit.md': 'xaaab\n' });
     try {
       const started = performance.now();
-      const r = await runSteward(['rules', 'match', v.dir, 'file.content MATCHES ".*a.*a.*a.*b"', '--json']);
+      const r = await runReeve(['rules', 'match', v.dir, 'file.content MATCHES ".*a.*a.*a.*b"', '--json']);
       expect(r.stderr).toBe('');
       expect(JSON.parse(r.stdout)).toEqual(['hit.md']);
       expect(performance.now() - started).toBeLessThan(10_000);

@@ -87,7 +87,7 @@ describe('literals', () => {
   });
 });
 
-describe('normalized form (what `steward rules check` prints)', () => {
+describe('normalized form (what `reeve rules check` prints)', () => {
   it.each(NORMALIZED)('%s', (source, normalized) => {
     expect(compileExpression(source).normalized).toBe(normalized);
   });

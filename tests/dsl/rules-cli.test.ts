@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('steward rules check', () => {
+describe('reeve rules check', () => {
   it('prints the normalized expression and exits 0', async () => {
     expect(await run(['check', 'file.modified_at >= 2024-01-01 and not file.is_hidden'])).toEqual({
       code: 0,
@@ -49,7 +49,7 @@ describe('steward rules check', () => {
   });
 });
 
-describe('steward rules match', () => {
+describe('reeve rules match', () => {
   it('prints the matching paths, one per line', async () => {
     const r = await run(['match', dir, 'file.ext == "pdf"']);
     expect(r).toEqual({ code: 0, stdout: `${F.oldReport}\n${F.invoice}\n${F.taxPdf}\n`, stderr: '' });
@@ -75,10 +75,10 @@ describe('steward rules match', () => {
   });
 });
 
-describe('steward rules match --rules FILE', () => {
+describe('reeve rules match --rules FILE', () => {
   it('shows what each matched file would get: its rule, where it goes, and the tags and properties it sets', async () => {
     // Outside the vault, so the vault stays as the other tests expect it.
-    const file = path.join(tmpdir(), `steward-rules-${process.pid}.json`);
+    const file = path.join(tmpdir(), `reeve-rules-${process.pid}.json`);
     await writeFile(
       file,
       JSON.stringify({ rules: [{ name: 'Projects', if: 'file.folder == "Projects" AND file.ext == "md"', thenAddTags: ['project'], thenSetProperties: { status: 'Done' } }, { name: 'Shots', if: 'file.ext == "png"', thenAddTags: ['shot'] }] }),

@@ -16,7 +16,7 @@ export const SEED_RULES = {
   ],
 };
 
-/** Valid expressions and their normalized form (what `steward rules check` prints). */
+/** Valid expressions and their normalized form (what `reeve rules check` prints). */
 export const NORMALIZED: [string, string][] = [
   ['file.ext == "pdf"', 'file.ext == "pdf"'],
   ['file.modified_at >= 2024-01-01 and not FILE.IS_HIDDEN', 'file.modifiedAt >= 2024-01-01 AND NOT file.isHidden'],

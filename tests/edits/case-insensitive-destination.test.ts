@@ -4,7 +4,7 @@
 // file system can be mounted on this machine (the kernel has no vfat and no casefold; a FUSE FAT
 // cannot append), so the folder's disk is played at the adapter's one disk boundary (VaultFs):
 // inside it, `exists` and `rename` ignore case as macOS and Windows disks do, and a rename onto a
-// name it takes for the same really replaces that file. Steward's own code runs unchanged.
+// name it takes for the same really replaces that file. Reeve's own code runs unchanged.
 import { promises as fs, renameSync, readdirSync } from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';

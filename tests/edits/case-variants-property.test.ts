@@ -98,7 +98,7 @@ describe('names that differ only in case, random sets', () => {
         expect(undo.notes).toEqual([]);
         expect(await snapshot(dir), `seed ${seed}`).toEqual(before);
       }),
-      { numRuns: Number(process.env.STEWARD_FAULT_RUNS ?? 25), ...faultSeed() },
+      { numRuns: Number(process.env.REEVE_FAULT_RUNS ?? 25), ...faultSeed() },
     );
   }, 120_000);
 
@@ -110,7 +110,7 @@ describe('names that differ only in case, random sets', () => {
           const c: Case = { files, ops: await planFor(await write(files)) };
           await checkCrashRecoveryOf(c, seed, mode);
         }),
-        { numRuns: Number(process.env.STEWARD_FAULT_RUNS ?? 4), ...faultSeed() },
+        { numRuns: Number(process.env.REEVE_FAULT_RUNS ?? 4), ...faultSeed() },
       );
     }, 180_000);
   }

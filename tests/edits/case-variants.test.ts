@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let tv: TempVault | undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
   tv = undefined;
 });
 
-const userFiles = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Steward')));
+const userFiles = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Reeve')));
 
 interface PlanJson {
   operations: { type: string; source?: string; destination?: string; path?: string }[];
@@ -48,7 +48,7 @@ describe('names that differ only in case, on a case-sensitive disk', () => {
     });
     const before = userFiles(await tv.snapshot());
     const rules = await rulesFile(tv.dir, { name: 'All', if: 'file.ext == "md"', thenMoveTo: 'Sorted' });
-    const plan = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--json']);
+    const plan = await runReeve(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--json']);
     expect(plan.code, plan.stderr).toBe(0);
     const json = JSON.parse(plan.stdout) as PlanJson;
     const moves = json.operations.filter((o) => o.type === 'move');
@@ -59,16 +59,16 @@ describe('names that differ only in case, on a case-sensitive disk', () => {
     expect(new Set(dests.map((d) => d.toLowerCase())).size).toBe(dests.length);
     expect(json.conflicts).toEqual([expect.objectContaining({ kind: 'collision', detail: expect.stringMatching(/differs only in case from Inbox\/Sorted\/Case\.md/) as unknown })]);
 
-    const applied = await runSteward(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--apply']);
+    const applied = await runReeve(['organize', tv.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--apply']);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     const afterApply = await tv.snapshot();
     expect(afterApply.has('Inbox/Sorted/Case.md') && afterApply.has('Inbox/Sorted/case 1.md')).toBe(true);
     expect(newCasePairs(before.keys(), afterApply.keys())).toEqual([]);
     // Every link still leads where it led.
-    const links = JSON.parse((await runSteward(['links', tv.dir, '--json'])).stdout) as { unresolved: unknown[] };
+    const links = JSON.parse((await runReeve(['links', tv.dir, '--json'])).stdout) as { unresolved: unknown[] };
     expect(links.unresolved).toEqual([]);
 
-    const undo = await runSteward(['undo', tv.dir]);
+    const undo = await runReeve(['undo', tv.dir]);
     expect(undo.code, undo.stderr + undo.stdout).toBe(0);
     expect(userFiles(await tv.snapshot())).toEqual(before);
   });
@@ -77,17 +77,17 @@ describe('names that differ only in case, on a case-sensitive disk', () => {
     tv = await makeTempVault({ 'Inbox/Case.md': 'upper\n', 'Inbox/case.md': 'lower\n', 'Sorted/CASE.md': 'already sorted\n' });
     const before = userFiles(await tv.snapshot());
     const rules = await rulesFile(tv.dir, { name: 'Inbox out', if: 'file.folder == "Inbox"', thenMoveTo: 'Sorted' });
-    const plan = await runSteward(['organize', tv.dir, '--rules', rules, '--sources', 'rules', '--json']);
+    const plan = await runReeve(['organize', tv.dir, '--rules', rules, '--sources', 'rules', '--json']);
     expect(plan.code, plan.stderr).toBe(0);
     const json = JSON.parse(plan.stdout) as PlanJson;
     expect(json.conflicts.map((c) => c.kind)).toEqual(['collision', 'collision']);
     for (const c of json.conflicts) expect(c.detail).toMatch(/^Sorted\/[Cc]ase\.md differs only in case from Sorted\/CASE\.md, which Obsidian takes for the same name; Inbox\/[Cc]ase\.md goes to Sorted\/[Cc]ase \d\.md instead/);
-    const applied = await runSteward(['organize', tv.dir, '--rules', rules, '--sources', 'rules', '--apply']);
+    const applied = await runReeve(['organize', tv.dir, '--rules', rules, '--sources', 'rules', '--apply']);
     expect(applied.code, applied.stderr + applied.stdout).toBe(0);
     const after = await tv.snapshot();
     expect(newCasePairs(before.keys(), after.keys())).toEqual([]);
     expect(after.get('Sorted/CASE.md')).toBe(before.get('Sorted/CASE.md'));
-    expect((await runSteward(['undo', tv.dir])).code).toBe(0);
+    expect((await runReeve(['undo', tv.dir])).code).toBe(0);
     expect(userFiles(await tv.snapshot())).toEqual(before);
   });
 });

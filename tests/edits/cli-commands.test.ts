@@ -33,7 +33,7 @@ async function setup(): Promise<{ v: TempVault; editId: string }> {
   const parsed = parseTaskAnswer({ edits: [{ file: 'Notes/a.md', position: 'replace:2', content: 'TWO' }] });
   if (!parsed.ok) throw new Error(parsed.error);
   const report = await proposeEdits(v.port, await resolveAnswer(v.port, parsed.answer), policy);
-  await writePlanNote(v.port, 'Steward/Plans/p.md', {
+  await writePlanNote(v.port, 'Reeve/Plans/p.md', {
     planId: 'j1',
     targetFolder: '',
     description: 'tidy',
@@ -45,7 +45,7 @@ async function setup(): Promise<{ v: TempVault; editId: string }> {
   return { v, editId: report.proposed[0]?.id ?? '' };
 }
 
-describe('steward pending', () => {
+describe('reeve pending', () => {
   it('lists edit and operation blocks in the contract shape', async () => {
     const { v, editId } = await setup();
     vault = v;
@@ -53,8 +53,8 @@ describe('steward pending', () => {
     expect(await pendingCommand.run([v.dir, 'list', '--json'], out)).toBe(0);
     expect(JSON.parse(out.out)).toEqual([
       { id: editId, kind: 'edit', note: 'Notes/a.md', type: 'replace', state: 'pending', line: 2, proposedHere: true },
-      { id: 'o1', kind: 'op', note: 'Steward/Plans/p.md', type: 'move', state: 'pending', line: 7, proposedHere: true, target: 'Inbox/x.pdf -> Documents/x.pdf' },
-      { id: 'o2', kind: 'op', note: 'Steward/Plans/p.md', type: 'rename', state: 'pending', line: 13, proposedHere: true, target: 'Notes/a.md -> Notes/alpha.md' },
+      { id: 'o1', kind: 'op', note: 'Reeve/Plans/p.md', type: 'move', state: 'pending', line: 7, proposedHere: true, target: 'Inbox/x.pdf -> Documents/x.pdf' },
+      { id: 'o2', kind: 'op', note: 'Reeve/Plans/p.md', type: 'rename', state: 'pending', line: 13, proposedHere: true, target: 'Notes/a.md -> Notes/alpha.md' },
     ]);
   });
 
@@ -64,7 +64,7 @@ describe('steward pending', () => {
     const out = io();
     expect(await pendingCommand.run([v.dir, 'list'], out)).toBe(0);
     const lines = out.out.trimEnd().split('\n');
-    expect(lines[1]).toMatch(/^pending {2}op {3}move {11}o1 {2}Steward\/Plans\/p\.md:7 {2}Inbox\/x\.pdf -> Documents\/x\.pdf$/);
+    expect(lines[1]).toMatch(/^pending {2}op {3}move {11}o1 {2}Reeve\/Plans\/p\.md:7 {2}Inbox\/x\.pdf -> Documents\/x\.pdf$/);
     expect(lines[2]).toMatch(/ {2}Notes\/a\.md -> Notes\/alpha\.md$/);
   });
 
@@ -76,7 +76,7 @@ describe('steward pending', () => {
     expect(await (await NodeVault.open(v.dir)).read('Notes/a.md')).toBe('one\nTWO\n');
     const out = io();
     expect(await undoCommand.run([v.dir], out)).toBe(0);
-    expect(out.out).toMatch(/^undone: job j\w+ \("pending accept \(steward CLI\)"\): rolled back, 1 step/);
+    expect(out.out).toMatch(/^undone: job j\w+ \("pending accept \(reeve CLI\)"\): rolled back, 1 step/);
     expect(await (await NodeVault.open(v.dir)).read('Notes/a.md')).toBe(withBlock);
   });
 
@@ -121,7 +121,7 @@ describe('steward pending', () => {
   });
 });
 
-describe('interrupted jobs and steward recover', () => {
+describe('interrupted jobs and reeve recover', () => {
   it('block vault-changing commands until recovered', async () => {
     const { v, editId } = await setup();
     vault = v;
@@ -129,9 +129,9 @@ describe('interrupted jobs and steward recover', () => {
     const crashing = new FaultVault(v.port, 1);
     await expect(executeJob(crashing, { description: 'doomed', operations: [{ opId: 'm', type: 'move', source: 'Inbox/x.pdf', destination: 'Out/x.pdf' }] })).rejects.toThrow(SimulatedCrash);
     const port = await NodeVault.open(v.dir);
-    await expect(assertNoInterruptedJob(port)).rejects.toThrow(/interrupted job j\w+ \("doomed", 0 of 1 steps applied\) is in the journal; run "steward recover <vault> --resume"/);
+    await expect(assertNoInterruptedJob(port)).rejects.toThrow(/interrupted job j\w+ \("doomed", 0 of 1 steps applied\) is in the journal; run "reeve recover <vault> --resume"/);
     await expect(pendingCommand.run([v.dir, 'accept', '--id', editId], io())).rejects.toThrow(FailureError);
-    await expect(undoCommand.run([v.dir], io())).rejects.toThrow(/steward recover/);
+    await expect(undoCommand.run([v.dir], io())).rejects.toThrow(/reeve recover/);
     await expect(recoverCommand.run([v.dir, '--resume', '--rollback'], io())).rejects.toThrow(UsageError);
     const out = io();
     expect(await recoverCommand.run([v.dir, '--rollback'], out)).toBe(0);

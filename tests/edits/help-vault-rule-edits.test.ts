@@ -21,15 +21,15 @@ import { snapshot } from './helpers/temp-vault';
 
 const FOLDER = 'Plugins';
 const RULES = validateRules([{ name: 'Plugin pages', if: 'file.ext == "md"', thenAddTags: ['plugin', 'from/{parent}'], thenSetProperties: { reviewed: false } }]);
-const request = { folder: FOLDER, rules: RULES, sources: new Set(['rules' as const]), planFolder: 'Steward/Plans' };
-const withoutPlans = (snap: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(snap).filter(([p]) => !p.startsWith('Steward')));
+const request = { folder: FOLDER, rules: RULES, sources: new Set(['rules' as const]), planFolder: 'Reeve/Plans' };
+const withoutPlans = (snap: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(snap).filter(([p]) => !p.startsWith('Reeve')));
 
 describe.skipIf(!helpVaultPresent)(helpVaultSuite('a rule tagging every note of a folder of the Obsidian help vault'), () => {
   let dir: string;
   let start: Record<string, string>;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-help-rule-edits-'));
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-help-rule-edits-'));
     await fs.cp(HELP_VAULT, dir, { recursive: true });
     // The shared copy is read-only; the vault being edited is the user's own, writable.
     await promisify(execFile)('chmod', ['-R', 'u+w', dir]);

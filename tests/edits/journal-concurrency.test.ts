@@ -43,7 +43,7 @@ describe('the journal between processes', () => {
     const { pid } = await hold(vault.dir, 20_000, 'release');
     Object.assign(journalLockWait, { ms: 400, pollMs: 50 });
     const before = await snapshot(vault.dir);
-    const journal = path.join(vault.dir, '.obsidian/plugins/steward/journal');
+    const journal = path.join(vault.dir, '.obsidian/plugins/reeve/journal');
     const error = await executeJob(vault.port, MOVE).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(JournalBusyError);
     expect((error as Error).message).toContain(`process ${pid}`);

@@ -2,7 +2,7 @@
 // journal-damaged.test.ts: a job of moves crashed at every step, its journal then losing its last
 // record ("a lost last record strands one file unnamed") or cut at any byte (a crash while it was
 // appended), is rolled back or resumed with every file where it belongs, under its own name, with
-// its links; and a journal with one flipped byte is rolled back by `steward recover` with exit 1
+// its links; and a journal with one flipped byte is rolled back by `reeve recover` with exit 1
 // (it used to be set aside, exit 0, nothing rolled back).
 import fc from 'fast-check';
 import { promises as fs } from 'node:fs';
@@ -13,11 +13,11 @@ import { executeJob } from '../../src/edits/journal/execute-job';
 import { findInterruptedJobs, recoverJobs } from '../../src/edits/journal/recover-jobs';
 import type { PlannedOperation } from '../../src/vault-vfs/operations';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
 import { snapshot } from './helpers/temp-vault';
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-damaged-records-'));
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-damaged-records-'));
 afterAll(async () => fs.rm(root, { recursive: true, force: true }));
 
 const NAMES = ['a', 'b', 'c', 'd'];
@@ -41,7 +41,7 @@ async function vaultOf(files: Record<string, string>): Promise<string> {
   return dir;
 }
 
-const journalDir = (dir: string): string => path.join(dir, '.obsidian/plugins/steward/journal');
+const journalDir = (dir: string): string => path.join(dir, '.obsidian/plugins/reeve/journal');
 
 /** Paths, attachment bytes and where every link leads. */
 async function shape(dir: string): Promise<{ paths: string[]; png: Record<string, string>; links: Record<string, Record<string, number>> }> {
@@ -107,7 +107,7 @@ describe('a journal cut short at any byte', () => {
         expect(result.quarantined).toEqual([]);
         expect(result.reports, `crash at ${k}, cut at ${cut.length} of ${text.length}`).toHaveLength(1);
         expect(await shape(dir), `crash at ${k}, cut at ${cut.length} of ${text.length}`).toEqual(before);
-        for (const d of result.damaged) expect(await fs.readFile(path.join(dir, '.obsidian/plugins/steward', d.keptAs), 'utf8')).toBe(cut);
+        for (const d of result.damaged) expect(await fs.readFile(path.join(dir, '.obsidian/plugins/reeve', d.keptAs), 'utf8')).toBe(cut);
       }),
       { numRuns: 30, seed: 20_261_124 },
     );
@@ -117,7 +117,7 @@ describe('a journal cut short at any byte', () => {
 describe('a journal with one flipped byte', () => {
   // A bad last line reads as a record torn by the crash (journal.test.ts): dropped, and the job
   // recovered without it. A flipped byte before it is damage, reported with exit 1.
-  it('is rolled back by steward recover, which says the journal was damaged and exits 1', async () => {
+  it('is rolled back by reeve recover, which says the journal was damaged and exits 1', async () => {
     const before = await shape(await vaultOf(FILES));
     const { calls } = await cleanRun();
     await fc.assert(
@@ -127,7 +127,7 @@ describe('a journal with one flipped byte', () => {
         const at = Math.floor(where * text.length);
         const lastLine = text.slice(0, -1).lastIndexOf('\n');
         await fs.writeFile(file, text.slice(0, at) + (text[at] === 'x' ? 'y' : 'x') + text.slice(at + 1));
-        const r = await runSteward(['recover', dir, '--rollback']);
+        const r = await runReeve(['recover', dir, '--rollback']);
         if (at < lastLine) {
           expect(r.code, r.stdout + r.stderr).toBe(1);
           expect(r.stdout).toMatch(/damaged/);

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { recoverJobs } from '../../src/edits/journal/recover-jobs';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { makeCase, prng, root } from './helpers/fault-cases';
 import { faultSeed } from './helpers/fault-seed';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
@@ -29,7 +29,7 @@ async function vaultOf(files: Record<string, string | Uint8Array>): Promise<stri
   return dir;
 }
 
-const journalDir = (dir: string): string => path.join(dir, '.obsidian/plugins/steward/journal');
+const journalDir = (dir: string): string => path.join(dir, '.obsidian/plugins/reeve/journal');
 
 async function damage(dir: string, kind: Damage, rnd: () => number): Promise<{ file: string; text: string }> {
   const names = (await fs.readdir(journalDir(dir))).filter((n) => n.endsWith('.jsonl'));
@@ -79,7 +79,7 @@ async function checkDamagedRollback(seed: number, kind: Damage, where: number): 
   expect(result.reports).toHaveLength(1);
   expect(await shape(dir), `seed ${seed}, ${kind}, crash at ${k}`).toEqual(before);
   for (const d of result.damaged) {
-    expect(await fs.readFile(path.join(dir, '.obsidian/plugins/steward', d.keptAs), 'utf8')).toBe(damaged.text);
+    expect(await fs.readFile(path.join(dir, '.obsidian/plugins/reeve', d.keptAs), 'utf8')).toBe(damaged.text);
   }
 }
 
@@ -87,7 +87,7 @@ describe('damaged journals of interrupted jobs', () => {
   it('are kept, and rollback puts every file back with its links, whatever the damage and the crash point', async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 1_000_000 }), fc.constantFrom<Damage>('garbage', 'empty', 'flip', 'drop-last'), fc.double({ min: 0, max: 1, noNaN: true }), checkDamagedRollback),
-      { numRuns: Number(process.env.STEWARD_FAULT_RUNS ?? 20), endOnFailure: true, ...faultSeed() },
+      { numRuns: Number(process.env.REEVE_FAULT_RUNS ?? 20), endOnFailure: true, ...faultSeed() },
     );
   }, 120_000);
 
@@ -107,7 +107,7 @@ describe('damaged journals of interrupted jobs', () => {
     await expect(executeJob(new FaultVault(await NodeVault.open(dir), 2), { description: 'x', operations: ops })).rejects.toThrow(SimulatedCrash);
     const { text } = await damage(dir, 'garbage', Math.random);
     await fs.rm(path.join(journalDir(dir), 'intents'), { recursive: true });
-    const r = await runSteward(['recover', dir, '--rollback']);
+    const r = await runReeve(['recover', dir, '--rollback']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/could not be read .* kept as journal\/quarantine\//);
     const kept = await fs.readdir(path.join(journalDir(dir), 'quarantine'));
@@ -123,10 +123,10 @@ describe('damaged journals of interrupted jobs', () => {
     ];
     await expect(executeJob(new FaultVault(await NodeVault.open(dir), 2), { description: 'x', operations: ops })).rejects.toThrow(SimulatedCrash);
     await damage(dir, 'empty', Math.random);
-    const blocked = await runSteward(['undo', dir]);
+    const blocked = await runReeve(['undo', dir]);
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toMatch(/journal was damaged/);
-    const r = await runSteward(['recover', dir, '--rollback']);
+    const r = await runReeve(['recover', dir, '--rollback']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/was damaged \(the journal is empty\)/);
     expect(await snapshot(dir)).toEqual(before);

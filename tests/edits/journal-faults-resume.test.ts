@@ -7,8 +7,8 @@ import { faultSeed } from './helpers/fault-seed';
 
 afterAll(async () => fs.rm(root, { recursive: true, force: true }));
 
-/** More runs for a soak: STEWARD_FAULT_RUNS=50 npx vitest run tests/edits/journal-faults-resume.test.ts */
-const runs = Number(process.env.STEWARD_FAULT_RUNS ?? 6);
+/** More runs for a soak: REEVE_FAULT_RUNS=50 npx vitest run tests/edits/journal-faults-resume.test.ts */
+const runs = Number(process.env.REEVE_FAULT_RUNS ?? 6);
 
 describe('journal under injected crashes, recovered with resume', () => {
   it('ends exactly as after the job, at every crash point, even when the recovery crashes too', async () => {

@@ -43,7 +43,7 @@ function run(script: string, args: string[]): { said: Promise<string>; exited: P
   return { said, exited: new Promise((r) => p.once('exit', (code) => r(code))) };
 }
 
-const lockPath = (dir: string): string => path.join(dir, '.obsidian', 'plugins', 'steward', JOURNAL_LOCK);
+const lockPath = (dir: string): string => path.join(dir, '.obsidian', 'plugins', 'reeve', JOURNAL_LOCK);
 
 async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
   const end = Date.now() + ms;
@@ -62,7 +62,7 @@ describe('a job running in another process', () => {
     const before = await snapshot(dir);
     const other = run('run-slow-job.ts', [dir, 'A', 'B', '300']);
     // The other process's job has begun: its journal file exists while its moves are still to come.
-    const journal = path.join(dir, '.obsidian/plugins/steward/journal');
+    const journal = path.join(dir, '.obsidian/plugins/reeve/journal');
     await until(async () => (await fs.readdir(journal).catch(() => [] as string[])).some((n) => n.endsWith('.jsonl')), 30_000);
     Object.assign(journalLockWait, { ms: 300, pollMs: 50 });
     await expect(findInterruptedJobs(await NodeVault.open(dir))).rejects.toBeInstanceOf(JournalBusyError);
@@ -94,7 +94,7 @@ describe('a lock file torn by a crash while it was written', () => {
       await fs.writeFile(lockPath(vault.dir), torn);
       Object.assign(journalLockWait, { ms: 200, pollMs: 50 });
       const move = { description: 'move', operations: [{ opId: 'o1', type: 'move' as const, source: 'a.md', destination: 'B/a.md' }] };
-      await expect(executeJob(vault.port, move)).rejects.toThrow(/another Steward run \(another process/);
+      await expect(executeJob(vault.port, move)).rejects.toThrow(/another Reeve run \(another process/);
       expect(await vault.port.exists('a.md')).toBe(true);
       const old = new Date(Date.now() - 10_000);
       await fs.utimes(lockPath(vault.dir), old, old);

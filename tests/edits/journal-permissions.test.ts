@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 const modeOf = async (dir: string, p: string): Promise<number> => (await fs.stat(path.join(dir, p))).mode & 0o777;
-const journalFiles = async (dir: string): Promise<string[]> => (await fs.readdir(path.join(dir, '.obsidian/plugins/steward/journal')).catch(() => [])).filter((f) => f.endsWith('.jsonl'));
+const journalFiles = async (dir: string): Promise<string[]> => (await fs.readdir(path.join(dir, '.obsidian/plugins/reeve/journal')).catch(() => [])).filter((f) => f.endsWith('.jsonl'));
 
 describe('file modes', () => {
   it('are kept when a move rewrites a note, and when undo rewrites it back', async () => {
@@ -114,7 +114,7 @@ describe('a symbolic link where a step would write', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('Sorted', 'Deep/Sorted'), fc.boolean(), async (link, outside) => {
         const v = await tempVault({ 'Inbox/a.md': 'a\n', 'Inbox/b.md': 'b [[a]]\n' }, ['Real']);
-        const out = await fs.mkdtemp(path.join(path.dirname(v.dir), 'steward-outside-'));
+        const out = await fs.mkdtemp(path.join(path.dirname(v.dir), 'reeve-outside-'));
         try {
           await fs.mkdir(path.dirname(path.join(v.dir, link)), { recursive: true });
           const before = await snapshot(v.dir);

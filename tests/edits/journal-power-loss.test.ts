@@ -76,7 +76,7 @@ async function checkPowerLoss(seed: number, mode: 'resume' | 'rollback'): Promis
   return torn;
 }
 
-const runs = Number(process.env.STEWARD_FAULT_RUNS ?? 6);
+const runs = Number(process.env.REEVE_FAULT_RUNS ?? 6);
 
 describe('journal under power loss (unsynced link rewrites torn)', () => {
   for (const mode of ['resume', 'rollback'] as const) {

@@ -52,7 +52,7 @@ describe('executing a job through the journal', () => {
     expect(jobs.map((j) => j.steps)).toEqual([
       ['create folder Archive/2024', 'create Archive/index.md', 'edit Home.md', 'move Inbox/a.md -> Archive/2024/a.md', 'rename Inbox/b.md -> Inbox/bee.md', 'move Inbox/pic.png -> Media/pic.png', 'trash Docs'],
     ]);
-    const journal = await fs.readFile(path.join(vault.dir, '.obsidian/plugins/steward/journal/done', `${report.job}.jsonl`), 'utf8');
+    const journal = await fs.readFile(path.join(vault.dir, '.obsidian/plugins/reeve/journal/done', `${report.job}.jsonl`), 'utf8');
     const decoded = await decodeJournal(journal);
     expect(decoded.ok && decoded.records.map((r) => r.t).filter((t) => t === 'intent' || t === 'done')).toHaveLength(14);
 
@@ -109,7 +109,7 @@ describe('interrupted jobs', () => {
   it('tolerate a torn last record', async () => {
     vault = await crashed(2);
     const before = await snapshot(vault.dir);
-    const dir = path.join(vault.dir, '.obsidian/plugins/steward/journal');
+    const dir = path.join(vault.dir, '.obsidian/plugins/reeve/journal');
     const [file] = (await fs.readdir(dir)).filter((f) => f.endsWith('.jsonl'));
     await fs.appendFile(path.join(dir, file as string), 'a3f9 {"t":"done","st');
     const port = await reopen(vault);
@@ -121,7 +121,7 @@ describe('interrupted jobs', () => {
 
   it('keep a corrupt journal, report it, and give its job to recovery from the copy of its operations, running nothing', async () => {
     vault = await crashed(3);
-    const dir = path.join(vault.dir, '.obsidian/plugins/steward/journal');
+    const dir = path.join(vault.dir, '.obsidian/plugins/reeve/journal');
     const [file] = (await fs.readdir(dir)).filter((f) => f.endsWith('.jsonl'));
     const full = path.join(dir, file as string);
     const text = await fs.readFile(full, 'utf8');
@@ -134,7 +134,7 @@ describe('interrupted jobs', () => {
     expect(scan.quarantined).toEqual([]);
     expect(scan.damaged).toEqual([{ job: file?.replace('.jsonl', ''), keptAs: expect.stringMatching(/^journal\/quarantine\/j.*\.jsonl$/) as string, reason: 'record 1 fails its checksum', recordsRead: 0 }]);
     expect(await snapshot(vault.dir)).toEqual(before);
-    expect(await fs.readFile(path.join(vault.dir, '.obsidian/plugins/steward', scan.damaged[0]?.keptAs ?? ''), 'utf8')).toBe(bad);
+    expect(await fs.readFile(path.join(vault.dir, '.obsidian/plugins/reeve', scan.damaged[0]?.keptAs ?? ''), 'utf8')).toBe(bad);
   });
 
   it('stop, without guessing, when a half-finished step matches neither its before nor its after', async () => {
@@ -170,7 +170,7 @@ describe('undo', () => {
     expect(await vault.port.exists('Inbox/b.md')).toBe(true);
   });
 
-  it('restores a trashed file from Steward’s copy when the trash location is unknown', async () => {
+  it('restores a trashed file from Reeve’s copy when the trash location is unknown', async () => {
     vault = await tempVault(FILES);
     const before = await snapshot(vault.dir);
     const noLocation = new FaultVault(vault.port, Infinity);

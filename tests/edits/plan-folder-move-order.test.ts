@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 
 const FILES: Record<string, string> = {
   'Inbox/Misc/Old/trip 0.md': 'travel travel 0\n',
@@ -23,19 +23,19 @@ async function snapshot(): Promise<Record<string, string>> {
   for (const e of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
     const full = path.join(e.parentPath, e.name);
     const rel = path.relative(dir, full).split(path.sep).join('/');
-    if (e.isFile() && rel.endsWith('.md') && !rel.startsWith('Steward/') && !rel.startsWith('.obsidian/')) out[rel] = await fs.readFile(full, 'utf8');
+    if (e.isFile() && rel.endsWith('.md') && !rel.startsWith('Reeve/') && !rel.startsWith('.obsidian/')) out[rel] = await fs.readFile(full, 'utf8');
   }
   return out;
 }
 
 async function plan(): Promise<{ id: string; source: string; destination: string }[]> {
-  const run = await runSteward(['organize', dir, '--folder', 'Inbox', '--sources', 'heuristics', '--json']);
+  const run = await runReeve(['organize', dir, '--folder', 'Inbox', '--sources', 'heuristics', '--json']);
   expect(run.code).toBe(0);
   return (JSON.parse(run.stdout) as { operations: { opId: string; source: string; destination: string }[] }).operations.map((o) => ({ id: o.opId, source: o.source, destination: o.destination }));
 }
 
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-move-order-'));
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-move-order-'));
   for (const [p, text] of Object.entries(FILES)) {
     await fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true });
     await fs.writeFile(path.join(dir, p), text);
@@ -56,12 +56,12 @@ describe('a folder and its subfolder moved by one plan', () => {
 
   it('applies in one job, then undoes byte for byte', async () => {
     const before = await snapshot();
-    const run = await runSteward(['organize', dir, '--folder', 'Inbox', '--sources', 'heuristics', '--apply']);
+    const run = await runReeve(['organize', dir, '--folder', 'Inbox', '--sources', 'heuristics', '--apply']);
     expect(run.stderr).not.toMatch(/failed/);
     expect(run.code).toBe(0);
     const after = await snapshot();
     expect(Object.keys(after).sort()).toEqual(['Inbox/Travel/Misc/travel 4.md', 'Inbox/Travel/Old/Old/trip 0.md', 'Inbox/Travel/Old/travel 1.md', 'Inbox/bread 2.md', 'Inbox/bread 3.md']);
-    expect((await runSteward(['undo', dir])).code).toBe(0);
+    expect((await runReeve(['undo', dir])).code).toBe(0);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -72,13 +72,13 @@ describe('a folder and its subfolder moved by one plan', () => {
     const sub = ops.find((o) => o.source === 'Inbox/Misc/Old');
     if (folder === undefined || sub === undefined) throw new Error('the plan lacks a move');
     for (const op of [folder, sub]) {
-      const r = await runSteward(['pending', dir, 'accept', '--id', op.id]);
+      const r = await runReeve(['pending', dir, 'accept', '--id', op.id]);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
     }
     expect(await fs.readFile(path.join(dir, 'Inbox/Travel/Old/Old/trip 0.md'), 'utf8')).toBe(FILES['Inbox/Misc/Old/trip 0.md']);
-    expect((await runSteward(['undo', dir])).code).toBe(0);
-    expect((await runSteward(['undo', dir])).code).toBe(0);
+    expect((await runReeve(['undo', dir])).code).toBe(0);
+    expect((await runReeve(['undo', dir])).code).toBe(0);
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -33,13 +33,13 @@ describe('plan notes', () => {
 
   it('accept and reject one or all, with the policy checked and finished operations left alone', async () => {
     vault = await tempVault({});
-    await writePlanNote(vault.port, 'Steward/Plans/plan.md', PLAN, proposedUnder);
-    const one = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', ['o3', 'o9'], 'accept', policy);
+    await writePlanNote(vault.port, 'Reeve/Plans/plan.md', PLAN, proposedUnder);
+    const one = await decideOpBlocks(vault.port, 'Reeve/Plans/plan.md', ['o3', 'o9'], 'accept', policy);
     expect(one).toEqual([
       { id: 'o3', line: expect.any(Number) as number, status: 'done' },
-      { id: 'o9', line: 0, status: 'refused', reason: 'no operation block with id o9 in Steward/Plans/plan.md' },
+      { id: 'o9', line: 0, status: 'refused', reason: 'no operation block with id o9 in Reeve/Plans/plan.md' },
     ]);
-    const all = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', null, 'accept', policy);
+    const all = await decideOpBlocks(vault.port, 'Reeve/Plans/plan.md', null, 'accept', policy);
     // "All" decides the undecided blocks; o3 was already accepted.
     expect(all.map((d) => [d.id, d.status])).toEqual([
       ['o1', 'done'],
@@ -47,10 +47,10 @@ describe('plan notes', () => {
       ['o4', 'refused'],
     ]);
     expect(all[2]?.reason).toBe('a trash needs the "trash" permission, which this task does not have');
-    await updateOpBlocks(vault.port, 'Steward/Plans/plan.md', (b) => (b.data.id === 'o2' ? { state: 'failed', error: 'destination exists' } : null));
-    const again = await decideOpBlocks(vault.port, 'Steward/Plans/plan.md', ['o2'], 'reject', policy);
+    await updateOpBlocks(vault.port, 'Reeve/Plans/plan.md', (b) => (b.data.id === 'o2' ? { state: 'failed', error: 'destination exists' } : null));
+    const again = await decideOpBlocks(vault.port, 'Reeve/Plans/plan.md', ['o2'], 'reject', policy);
     expect(again[0]).toMatchObject({ status: 'refused', reason: 'the operation already ran (failed)' });
-    const states = opBlocks(await vault.port.read('Steward/Plans/plan.md')).map((b) => [b.data.id, b.data.state, b.data.error]);
+    const states = opBlocks(await vault.port.read('Reeve/Plans/plan.md')).map((b) => [b.data.id, b.data.state, b.data.error]);
     expect(states).toEqual([
       ['o1', 'accepted', undefined],
       ['o2', 'failed', 'destination exists'],

@@ -8,7 +8,7 @@ import { runAcceptedOperations } from '../../src/edits/journal/run-plan-operatio
 import { decideOpBlocks } from '../../src/edits/pending/plan-note';
 import { buildScopePolicy, EDIT_CAPABILITIES, ORGANIZE_CAPABILITIES } from '../../src/edits/scope/scope-policy';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { runSteward } from '../helpers/cli';
+import { runReeve } from '../helpers/cli';
 import { FaultVault, SimulatedCrash } from './helpers/fault-vault';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
@@ -24,29 +24,29 @@ async function organized(apply = true): Promise<{ v: TempVault; note: string }> 
   const v = (tv = await makeTempVault(FILES));
   const rules = path.join(v.dir, '..', `${path.basename(v.dir)}.rules.json`);
   await fs.writeFile(rules, RULES);
-  const r = await runSteward(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--json', ...(apply ? ['--apply'] : [])]);
+  const r = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--json', ...(apply ? ['--apply'] : [])]);
   await fs.rm(rules);
   expect(r.code).toBe(0);
   return { v, note: (JSON.parse(r.stdout) as { note: string }).note };
 }
 
 async function states(v: TempVault): Promise<string[]> {
-  const r = await runSteward(['pending', v.dir, 'list', '--json']);
+  const r = await runReeve(['pending', v.dir, 'list', '--json']);
   return (JSON.parse(r.stdout) as { kind: string; state: string }[]).filter((e) => e.kind === 'op').map((e) => e.state);
 }
 
-const notSteward = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Steward') && !k.startsWith('.obsidian')));
+const notReeve = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Reeve') && !k.startsWith('.obsidian')));
 
 describe('plan notes after the fact', () => {
   it('say "undone" after undo, and accept --all runs nothing again', async () => {
     const { v } = await organized();
     expect(new Set(await states(v))).toEqual(new Set(['done']));
-    expect((await runSteward(['undo', v.dir])).code).toBe(0);
+    expect((await runReeve(['undo', v.dir])).code).toBe(0);
     expect(new Set(await states(v))).toEqual(new Set(['undone']));
-    const before = notSteward(await v.snapshot());
-    const again = await runSteward(['pending', v.dir, 'accept', '--all']);
+    const before = notReeve(await v.snapshot());
+    const again = await runReeve(['pending', v.dir, 'accept', '--all']);
     expect(again.code).toBe(0);
-    expect(notSteward(await v.snapshot())).toEqual(before);
+    expect(notReeve(await v.snapshot())).toEqual(before);
   });
 
   it('never run an operation twice when its block still says "accepted" after the job ran', async () => {
@@ -54,13 +54,13 @@ describe('plan notes after the fact', () => {
     // As after a crash between the job's end and the marking of its blocks.
     const text = await v.read(note);
     await v.write(note, text.replaceAll('"state":"done"', '"state":"accepted"'));
-    const before = notSteward(await v.snapshot());
-    const r = await runSteward(['pending', v.dir, 'accept', '--all']);
-    expect(notSteward(await v.snapshot())).toEqual(before);
+    const before = notReeve(await v.snapshot());
+    const r = await runReeve(['pending', v.dir, 'accept', '--all']);
+    expect(notReeve(await v.snapshot())).toEqual(before);
     expect(r.code).toBe(0);
     expect(new Set(await states(v))).toEqual(new Set(['done']));
     // And undo still undoes the one job that ran.
-    expect((await runSteward(['undo', v.dir])).code).toBe(0);
+    expect((await runReeve(['undo', v.dir])).code).toBe(0);
     expect(await v.read('Inbox/a.md')).toBe('a [[b]]\n');
   });
 
@@ -73,12 +73,12 @@ describe('plan notes after the fact', () => {
         await decideOpBlocks(port, note, null, 'accept', policy);
         await expect(runAcceptedOperations(new FaultVault(port, k), note, policy)).rejects.toThrow(SimulatedCrash);
         expect(new Set(await states(v))).toEqual(new Set(['accepted']));
-        const r = await runSteward(['recover', v.dir, mode]);
+        const r = await runReeve(['recover', v.dir, mode]);
         expect(r.code).toBe(0);
         expect(new Set(await states(v)), `${mode}, crash at ${k}`).toEqual(new Set([state]));
-        const after = notSteward(await v.snapshot());
-        expect((await runSteward(['pending', v.dir, 'accept', '--all'])).code).toBe(0);
-        expect(notSteward(await v.snapshot())).toEqual(after);
+        const after = notReeve(await v.snapshot());
+        expect((await runReeve(['pending', v.dir, 'accept', '--all'])).code).toBe(0);
+        expect(notReeve(await v.snapshot())).toEqual(after);
         await v.cleanup();
         tv = undefined;
       }

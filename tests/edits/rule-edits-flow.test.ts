@@ -27,14 +27,14 @@ const FILES = {
   'Inbox/pic.png': new Uint8Array([137, 80, 78, 71]),
 };
 
-const PLANS = 'Steward/Plans';
+const PLANS = 'Reeve/Plans';
 let vault: TempVault | null = null;
 afterEach(async () => {
   if (vault) await removeVault(vault);
   vault = null;
 });
 
-const withoutPlans = (snap: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(snap).filter(([p]) => !p.startsWith('Steward')));
+const withoutPlans = (snap: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(snap).filter(([p]) => !p.startsWith('Reeve')));
 
 describe('rules that edit notes, from plan to undo', () => {
   it('plans the edits after the moves, refuses attachments and invalid YAML by name, and proposes nothing twice', async () => {

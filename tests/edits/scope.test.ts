@@ -78,14 +78,14 @@ describe('walls, protected paths and path safety', () => {
 
   it('refuses the config folder, the plugin folder, .trash, traversal and unnormalized paths', () => {
     const r = reasons(
-      [edit('.obsidian/plugins/steward/journal.md'), opProposal({ opId: '1', type: 'trash', path: '.trash/a.md' }), edit('../outside.md'), edit('a//b.md'), edit('data.json')],
+      [edit('.obsidian/plugins/reeve/journal.md'), opProposal({ opId: '1', type: 'trash', path: '.trash/a.md' }), edit('../outside.md'), edit('a//b.md'), edit('data.json')],
       { scope: { folders: ['**'] } },
     );
     expect(r[0]).toMatch(/config folder \(\.obsidian\) is protected/);
     expect(r[1]).toMatch(/\.trash folder is protected/);
     expect(r[2]).toMatch(/"\.\." segments are not allowed/);
     expect(r[3]).toBe('"a//b.md" is not a normalized vault path (it would be "a/b.md")');
-    expect(r[4]).toBe('"data.json" is not a markdown note; Steward edits notes only');
+    expect(r[4]).toBe('"data.json" is not a markdown note; Reeve edits notes only');
   });
 
   it('keeps organize operations inside the folder unless moving out is allowed', () => {

@@ -12,7 +12,7 @@ export interface CliRun {
   stderr: string;
 }
 
-export async function runSteward(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+export async function runReeve(args: string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await runCli(args, {
@@ -28,7 +28,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 
 /** Builds dist/cli.mjs as `npm run build` does, into a temp folder; returns its path. */
 export async function buildCliBundle(): Promise<string> {
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'steward-cli-')), 'cli.mjs');
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'reeve-cli-')), 'cli.mjs');
   await esbuild.build({ ...cliOptions(true, outfile), absWorkingDir: root, logLevel: 'silent' });
   return outfile;
 }

@@ -1,5 +1,5 @@
 // The English Obsidian Help vault, a real vault written by others, lives beside the repository
-// (`../shared/vaults/obsidian-help-en`) or wherever STEWARD_HELP_VAULT says. It states no licence,
+// (`../shared/vaults/obsidian-help-en`) or wherever REEVE_HELP_VAULT says. It states no licence,
 // so it is never copied into the repository: tests that read it skip, with one line saying what
 // is missing, when it is absent (a fresh clone), and CI, which has it, runs them. The properties
 // they check also run on a vault of the project's own: the benchmark corpus (bench/corpus.ts),
@@ -11,12 +11,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { writeCorpus } from '../../bench/corpus';
 
-export const HELP_VAULT = process.env.STEWARD_HELP_VAULT ?? path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'vaults', 'obsidian-help-en');
+export const HELP_VAULT = process.env.REEVE_HELP_VAULT ?? path.resolve(import.meta.dirname, '..', '..', '..', 'shared', 'vaults', 'obsidian-help-en');
 
 export const helpVaultPresent = existsSync(HELP_VAULT);
 
 /** The one line a skipped suite shows. */
-export const HELP_VAULT_MISSING = `skipped: no Obsidian Help vault at ${HELP_VAULT} (set STEWARD_HELP_VAULT to run)`;
+export const HELP_VAULT_MISSING = `skipped: no Obsidian Help vault at ${HELP_VAULT} (set REEVE_HELP_VAULT to run)`;
 
 /**
  * A suite name that says why the suite is skipped, when it is; the reason is also said once on
@@ -37,7 +37,7 @@ export interface PropertyVault {
 
 /** The project's own fixture vault, written to a temp folder; `cleanup` removes it. */
 export async function fixtureVault(): Promise<PropertyVault & { cleanup: () => Promise<void> }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'steward-fixture-vault-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'reeve-fixture-vault-'));
   await writeCorpus(dir, { notes: 100, seed: 11 });
   return { name: 'the fixture vault', dir, min: { notes: 90, resolvedSources: 50, rewrites: 30 }, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }

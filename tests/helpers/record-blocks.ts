@@ -1,4 +1,4 @@
-// Records every pending block of a vault's notes in Steward's ledger, as if Steward had proposed
+// Records every pending block of a vault's notes in Reeve's ledger, as if Reeve had proposed
 // them, with policies that allow everything (the widgets' and commands' own policies still apply).
 // For tests that write blocks by hand but are about something other than the ledger.
 import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';

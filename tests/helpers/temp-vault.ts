@@ -13,7 +13,7 @@ export interface TempVault {
 }
 
 export async function makeTempVault(files: Record<string, string | Uint8Array> = {}): Promise<TempVault> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'steward-vault-'));
+  const dir = await mkdtemp(path.join(tmpdir(), 'reeve-vault-'));
   const vault: TempVault = {
     dir,
     async write(rel, data) {

@@ -23,7 +23,7 @@ describe('lint: only main.ts, src/views/** and obsidian-*.ts import obsidian', (
   let exitCode = 0;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'steward-lint-'));
+    dir = await mkdtemp(path.join(tmpdir(), 'reeve-lint-'));
     for (const f of ['eslint.config.mjs', 'tsconfig.json', 'manifest.json', 'LICENSE']) await copyFile(path.join(root, f), path.join(dir, f));
     await symlink(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     const files: Record<string, string> = {

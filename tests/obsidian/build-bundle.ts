@@ -9,7 +9,7 @@ import { pluginOptions } from '../../esbuild.options.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 export async function buildPluginBundle(): Promise<string> {
-  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'steward-bundle-')), 'main.js');
+  const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'reeve-bundle-')), 'main.js');
   await esbuild.build({ ...pluginOptions(true, outfile), absWorkingDir: root, logLevel: 'silent' });
   return outfile;
 }

@@ -1,5 +1,5 @@
 // Makes a mock App's vault side faithful to Obsidian, with the runtime's own witness of Obsidian's
-// behaviour (tests/obsidian/witness/, which shares no code with Steward's src/): the metadata
+// behaviour (tests/obsidian/witness/, which shares no code with Reeve's src/): the metadata
 // cache indexes asynchronously (`changed`, then `resolved`), FileManager.renameFile updates links
 // only when "Automatically update internal links" is on, trashFile moves to `.trash` (the
 // "Obsidian trash" setting), and any file reads as bytes.

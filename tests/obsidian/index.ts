@@ -1,6 +1,6 @@
 // The project's Obsidian test runtime, which tests (and the plugin code under test) import as
 // 'obsidian'. It is obsidian-test-mocks' in-memory implementation of obsidian.d.ts, made
-// faithful where Steward depends on the details (see plugin-data.ts; the vault side follows).
+// faithful where Reeve depends on the details (see plugin-data.ts; the vault side follows).
 import { installDeclarativeSettings } from './declarative-settings';
 import { installFaithfulButtons } from './faithful-buttons';
 import { installFaithfulInputs } from './faithful-inputs';

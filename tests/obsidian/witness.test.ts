@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The runtime's witness of Obsidian behaves as Obsidian's docs say, on its own (no Steward code):
+// The runtime's witness of Obsidian behaves as Obsidian's docs say, on its own (no Reeve code):
 // the cache catches up after writes (`changed` per note, then `resolved`), renameFile updates
 // links only with "Automatically update internal links" on, and does not protect links a new
 // name captures; opening a file hands its OpenViewState's eState to the leaf.

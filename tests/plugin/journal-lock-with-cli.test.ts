@@ -36,7 +36,7 @@ afterEach(async () => {
 
 /** The plugin's view of a vault whose folder `dir` exists on disk, as on desktop. */
 async function appOnDisk(files: Record<string, string>): Promise<App> {
-  dir = await fs.mkdtemp(path.join(tmpdir(), 'steward-plugin-lock-'));
+  dir = await fs.mkdtemp(path.join(tmpdir(), 'reeve-plugin-lock-'));
   return App.createConfigured__({ files, adapter: FileSystemAdapter.create__(dir).asOriginalType__() });
 }
 
@@ -63,7 +63,7 @@ function cliHolder(ms: number, mode: 'release' | 'die'): Promise<{ said: string;
   });
 }
 
-const lockFile = (): string => path.join(dir, '.obsidian', 'plugins', 'steward', JOURNAL_LOCK);
+const lockFile = (): string => path.join(dir, '.obsidian', 'plugins', 'reeve', JOURNAL_LOCK);
 
 async function holdInPlugin(port: VaultPort, whileHeld: () => Promise<void>): Promise<void> {
   await withJournalLock(port.state, whileHeld);

@@ -52,11 +52,11 @@ describe('keyword index in the plugin', () => {
     expect(index.search('flour').map((h) => h.path)).toEqual(['Recipes/Bread.md']);
 
     plugin.unload();
-    await vi.waitFor(async () => expect((await app.vault.adapter.list('.obsidian/plugins/steward')).folders.length).toBeGreaterThan(0));
-    const saved = await app.vault.adapter.list('.obsidian/plugins/steward');
+    await vi.waitFor(async () => expect((await app.vault.adapter.list('.obsidian/plugins/reeve')).folders.length).toBeGreaterThan(0));
+    const saved = await app.vault.adapter.list('.obsidian/plugins/reeve');
     const files = (await Promise.all(saved.folders.map((f) => app.vault.adapter.list(f)))).flatMap((l) => l.files);
     expect(files.length).toBeGreaterThan(0);
-    expect(await app.vault.adapter.exists('.obsidian/plugins/steward/data.json')).toBe(false);
+    expect(await app.vault.adapter.exists('.obsidian/plugins/reeve/data.json')).toBe(false);
 
     // A second start loads what was saved: searchable at once, nothing re-read that did not change.
     const again = await start(app);

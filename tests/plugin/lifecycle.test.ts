@@ -41,7 +41,7 @@ describe('plugin lifecycle', () => {
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
     expect([...plugin.commands__.keys()].sort()).toEqual(['open-chat', 'organize-folder', 'recover-interrupted-job', 'undo-last-organize']);
-    expect([...plugin.views__.keys()].sort()).toEqual(['steward-chat']);
+    expect([...plugin.views__.keys()].sort()).toEqual(['reeve-chat']);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);
     expect(plugin.ribbonActions__).toHaveLength(1);
     // No default hotkey: the user picks one.
@@ -57,15 +57,15 @@ describe('plugin lifecycle', () => {
       await settle();
     };
     await run();
-    const leaves = app.workspace.getLeavesOfType('steward-chat');
+    const leaves = app.workspace.getLeavesOfType('reeve-chat');
     expect(leaves).toHaveLength(1);
     // The runtime's leaves do not build views; the registered creator does, as Obsidian would.
-    const view = (plugin.views__.get('steward-chat') as unknown as (leaf: unknown) => { onOpen(): Promise<void>; onClose(): Promise<void>; containerEl: HTMLElement })(leaves[0]);
+    const view = (plugin.views__.get('reeve-chat') as unknown as (leaf: unknown) => { onOpen(): Promise<void>; onClose(): Promise<void>; containerEl: HTMLElement })(leaves[0]);
     await view.onOpen();
-    expect(view.containerEl.querySelector('.steward-chat-composer textarea')).not.toBeNull();
+    expect(view.containerEl.querySelector('.reeve-chat-composer textarea')).not.toBeNull();
     await view.onClose();
     await run();
-    expect(app.workspace.getLeavesOfType('steward-chat')).toHaveLength(1);
+    expect(app.workspace.getLeavesOfType('reeve-chat')).toHaveLength(1);
   });
 
   it('releases every event, interval and DOM listener on unload', async () => {
@@ -106,11 +106,11 @@ describe('settings on load', () => {
     leaks?.restore();
     shownNotices.length = 0;
   });
-  const dataPath = '.obsidian/plugins/steward/data.json';
+  const dataPath = '.obsidian/plugins/reeve/data.json';
 
   it('falls back to defaults with a notice on corrupt data.json, and leaves the file as it was', async () => {
     const app = App.createConfigured__({ files: { 'note.md': 'hello' } });
-    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
     await app.vault.adapter.write(dataPath, '{"activeProvider": "openai", ');
     leaks = trackLeaks({});
     const plugin = new (loadBundle(bundle))(app, readManifest());
@@ -120,12 +120,12 @@ describe('settings on load', () => {
     expect(await app.vault.adapter.read(dataPath)).toBe('{"activeProvider": "openai", ');
     expect(await app.vault.adapter.read('note.md')).toBe('hello');
     expect(shownNotices).toHaveLength(1);
-    expect(shownNotices[0]).toMatch(/^Steward: the settings file could not be read \(.*JSON.*\); using defaults\.$/);
+    expect(shownNotices[0]).toMatch(/^Reeve: the settings file could not be read \(.*JSON.*\); using defaults\.$/);
   });
 
   it('resets only the bad fields of an otherwise valid file', async () => {
     const app = App.createConfigured__();
-    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
     await app.vault.adapter.write(dataPath, JSON.stringify({ activeProvider: 'anthropic', planFolder: '../outside', providers: { anthropic: { plan: { model: 42 } } } }));
     leaks = trackLeaks({});
     const plugin = new (loadBundle(bundle))(app, readManifest());
@@ -133,7 +133,7 @@ describe('settings on load', () => {
     await settle();
     const settings = (plugin as unknown as { settings: { activeProvider: string; planFolder: string; providers: { anthropic: { plan: { model: string } } } } }).settings;
     expect(settings.activeProvider).toBe('anthropic');
-    expect(settings.planFolder).toBe('Steward/Plans');
+    expect(settings.planFolder).toBe('Reeve/Plans');
     expect(settings.providers.anthropic.plan.model).toBe('claude-sonnet-4-5');
     expect(shownNotices).toHaveLength(1);
     expect(shownNotices[0]).toContain('planFolder "../outside"');
@@ -142,13 +142,13 @@ describe('settings on load', () => {
 
   it('treats another plugin\'s data as foreign and uses defaults', async () => {
     const app = App.createConfigured__();
-    await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+    await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
     await app.vault.adapter.write(dataPath, JSON.stringify({ theme: 'dark', fontSize: 14 }));
     leaks = trackLeaks({});
     const plugin = new (loadBundle(bundle))(app, readManifest());
     plugin.load();
     await settle();
     expect((plugin as unknown as { settings: { activeProvider: string } }).settings.activeProvider).toBe('none');
-    expect(shownNotices[0]).toContain("none of Steward's settings");
+    expect(shownNotices[0]).toContain("none of Reeve's settings");
   });
 });

@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 // The plugin's LLM client for a phase: the key read from SecretStorage by name, the phase's model
-// profile from settings, and clear reasons when Steward is offline or something is missing.
+// profile from settings, and clear reasons when Reeve is offline or something is missing.
 import '../obsidian/dom';
 import { App } from 'obsidian-test-mocks/obsidian';
 import { describe, expect, it } from 'vitest';
 import { llmSettingsOf } from '../../src/settings/llm-from-settings';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import { pluginLlmClient } from '../../src/views/llm/plugin-llm-client';
 
-function settingsFor(provider: StewardSettings['activeProvider']): StewardSettings {
+function settingsFor(provider: ReeveSettings['activeProvider']): ReeveSettings {
   const s = structuredClone(DEFAULT_SETTINGS);
   s.activeProvider = provider;
   return s;
@@ -58,7 +58,7 @@ describe('pluginLlmClient', () => {
 
   it('says why there is no client: offline, or no key in secret storage (never showing a key)', () => {
     const app = App.createConfigured__();
-    expect(pluginLlmClient(app as never, settingsFor('none'), 'plan')).toEqual({ ok: false, reason: 'no provider is configured (Steward is offline)' });
+    expect(pluginLlmClient(app as never, settingsFor('none'), 'plan')).toEqual({ ok: false, reason: 'no provider is configured (Reeve is offline)' });
     const s = settingsFor('anthropic');
     s.providers.anthropic.apiKeySecret = 'missing-secret';
     const r = pluginLlmClient(app as never, s, 'plan');

@@ -36,7 +36,7 @@ afterEach(() => {
 
 async function userFiles(port: ObsidianVault): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const e of await port.list()) if (!e.path.startsWith('Steward')) out[e.path] = e.kind === 'folder' ? '<folder>' : await port.read(e.path);
+  for (const e of await port.list()) if (!e.path.startsWith('Reeve')) out[e.path] = e.kind === 'folder' ? '<folder>' : await port.read(e.path);
   return out;
 }
 
@@ -69,7 +69,7 @@ describe('organize folder, in Obsidian', () => {
     await vi.waitFor(() => expect(modal.contentEl.textContent).toMatch(/Skip|review them in the plan note/));
     if (modal.contentEl.textContent?.includes('Skip')) button(modal.contentEl, 'Skip').click();
     await vi.waitFor(() => expect(modal.contentEl.textContent).toContain('review them in the plan note'), { timeout: 10_000 });
-    const plans = (await port.list()).filter((e) => e.kind === 'file' && e.path.startsWith('Steward/Plans/'));
+    const plans = (await port.list()).filter((e) => e.kind === 'file' && e.path.startsWith('Reeve/Plans/'));
     expect(plans).toHaveLength(1);
     const note = plans[0]?.path ?? '';
     const planText = await port.read(note);
@@ -96,7 +96,7 @@ describe('organize folder, in Obsidian', () => {
     // "Undo last organize" from the command palette.
     const undo = plugin.commands__.get('undo-last-organize') as { callback?: () => unknown } | undefined;
     undo?.callback?.();
-    await vi.waitFor(() => expect(shownNotices.some((n) => n.startsWith('Steward: undone'))).toBe(true));
+    await vi.waitFor(() => expect(shownNotices.some((n) => n.startsWith('Reeve: undone'))).toBe(true));
     expect(await userFiles(port)).toEqual(before);
     parent.unload();
     plugin.unload();

@@ -31,9 +31,9 @@ type Loaded = Plugin & { onload(): Promise<void>; semanticSearch: SemanticSearch
 async function planNote(semantic: boolean): Promise<string> {
   const files = Object.fromEntries(Object.entries(vault.files).filter(([p]) => !p.startsWith('.obsidian/')));
   const app = App.createConfigured__({ files });
-  await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+  await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
   const providers = { 'openai-compatible': { baseUrl: server.openaiBaseUrl, transport: 'fetch', apiKeySecret: '' } };
-  await app.vault.adapter.write('.obsidian/plugins/steward/data.json', JSON.stringify({ providers, semanticIndex: { enabled: semantic, provider: 'openai-compatible', model: 'embed-scripted', dimensions: 64 } }));
+  await app.vault.adapter.write('.obsidian/plugins/reeve/data.json', JSON.stringify({ providers, semanticIndex: { enabled: semantic, provider: 'openai-compatible', model: 'embed-scripted', dimensions: 64 } }));
   const plugin = new (loadBundle(bundle))(app, readManifest()) as Loaded;
   plugin.load();
   await vi.waitFor(() => expect(plugin.settingTabs__).toHaveLength(1));
@@ -51,7 +51,7 @@ async function planNote(semantic: boolean): Promise<string> {
   await vi.waitFor(() => expect(modals.opened.length).toBeGreaterThan(opened));
   const modal = modals.opened[modals.opened.length - 1] as Modal;
   await vi.waitFor(() => expect(modal.contentEl.textContent).toContain('review them in the plan note'), { timeout: 10_000 });
-  const note = app.vault.getFiles().find((f) => f.path.startsWith('Steward/Plans/'));
+  const note = app.vault.getFiles().find((f) => f.path.startsWith('Reeve/Plans/'));
   if (!note) throw new Error('no plan note');
   plugin.unload();
   return app.vault.read(note);

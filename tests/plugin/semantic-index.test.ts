@@ -47,11 +47,11 @@ async function start(app: App): Promise<Loaded> {
 
 async function configured(provider: 'openai' | 'openai-compatible'): Promise<App> {
   const app = App.createConfigured__({ files: FILES });
-  await app.vault.adapter.mkdir('.obsidian/plugins/steward');
+  await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
   const providers = { [provider]: { baseUrl: server.openaiBaseUrl, transport: 'fetch', apiKeySecret: provider === 'openai' ? 'openai-key' : '' } };
   if (provider === 'openai') app.secretStorage.setSecret('openai-key', 'sk-test-0123456789');
   const model = provider === 'openai' ? 'text-embedding-3-small' : 'embed-scripted';
-  await app.vault.adapter.write('.obsidian/plugins/steward/data.json', JSON.stringify({ providers, semanticIndex: { enabled: true, provider, model, dimensions: 64 } }));
+  await app.vault.adapter.write('.obsidian/plugins/reeve/data.json', JSON.stringify({ providers, semanticIndex: { enabled: true, provider, model, dimensions: 64 } }));
   return app;
 }
 
@@ -81,7 +81,7 @@ describe('semantic index in the plugin', () => {
     await vi.waitFor(async () => expect((await index.search('tram tour old town', { limit: 1 }))[0]?.path).toBe('Inbox/todo.md'));
 
     plugin.unload();
-    await vi.waitFor(async () => expect(await app.vault.adapter.exists('.obsidian/plugins/steward/semantic-index/store.bin')).toBe(true));
+    await vi.waitFor(async () => expect(await app.vault.adapter.exists('.obsidian/plugins/reeve/semantic-index/store.bin')).toBe(true));
     server.reset();
     const again = await start(app);
     app.workspace.setLayoutReady__();

@@ -46,7 +46,7 @@ const validSettings: fc.Arbitrary<AgentSettings> = fc.record({
     allowPrivateHosts: fc.boolean(),
   }),
   context: fc.record({ depth: fc.integer({ min: 0, max: 3 }), sameFolder: fc.boolean() }),
-  chatFolder: fc.constantFrom('Steward/Chats', 'Chats', 'Meta/AI chats'),
+  chatFolder: fc.constantFrom('Reeve/Chats', 'Chats', 'Meta/AI chats'),
 });
 
 describe('readAgentSettings', () => {
@@ -98,7 +98,7 @@ describe('readAgentSettings', () => {
       task: { ...DEFAULT_AGENT_SETTINGS.task, capabilities: ['add'], historyLength: 30 },
       web: { ...DEFAULT_AGENT_SETTINGS.web, results: 12 },
       context: { depth: 2, sameFolder: true },
-      chatFolder: 'Steward/Chats',
+      chatFolder: 'Reeve/Chats',
     });
     expect(problems).toEqual([
       'agents.agents.web should be true or false, found "yes"; using false',
@@ -111,7 +111,7 @@ describe('readAgentSettings', () => {
       'agents.web.provider should be one of none, brave, tavily, serper, searxng, openai, found "bing"; using "none"',
       'agents.web.apiKeySecret "brave-key" is not tied to a search provider that takes a key (the provider is none), so it is no longer used; pick it again under "Web agent" for its provider',
       'agents.context.depth should be a whole number from 0 to 3, found 5; using 2',
-      'agents.chatFolder "../outside" is not a vault folder; using "Steward/Chats"',
+      'agents.chatFolder "../outside" is not a vault folder; using "Reeve/Chats"',
     ]);
   });
 

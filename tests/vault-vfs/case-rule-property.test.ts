@@ -13,7 +13,7 @@ import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { simulatePlan } from '../../src/vault-vfs/shadow/shadow-vfs';
 import { VaultPathExistsError } from '../../src/vault-vfs/vault-port';
 
-const root = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-case-rule-'));
+const root = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-case-rule-'));
 afterAll(async () => fs.rm(root, { recursive: true, force: true }));
 let counter = 0;
 

@@ -60,7 +60,7 @@ describe('path safety', () => {
   });
 
   it('knows protected paths and extensions', () => {
-    expect(isProtectedPath('.obsidian/plugins/steward/journal.log', opts)).toBe(true);
+    expect(isProtectedPath('.obsidian/plugins/reeve/journal.log', opts)).toBe(true);
     expect(isProtectedPath('Notes/.obsidian.md', opts)).toBe(false);
     expect(extOf('a/b.tar.GZ')).toBe('gz');
     expect(extOf('a/.eslintrc')).toBe('');

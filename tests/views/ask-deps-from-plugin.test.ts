@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 // The chat's AskDeps inside Obsidian (the test runtime): errors the user can act on (offline, no
 // search provider, no key, the index not built yet), the models and the Web phase built from the
-// settings with the key read from secret storage by name, Steward's own plan and chat folders
+// settings with the key read from secret storage by name, Reeve's own plan and chat folders
 // walled off with the user's excluded folders, and the context pills' preview computed as the run
 // computes it (tokens per note, drops over the limit, walls respected).
 import '../obsidian/dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
 import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type PluginAskContext } from '../../src/views/chat/ask-deps-from-plugin';
 import type { KeywordSearch } from '../../src/views/search/keyword-search';
@@ -15,8 +15,8 @@ import { createHarness } from './widget-harness';
 const FILES = {
   'Projects/Solar.md': '# Solar\n\nSee [[Budget]] and [[Chat about solar]] and [[Old plan]].\n',
   'Projects/Budget.md': '# Budget\n\nPanels: 8000 EUR\n' + 'line of numbers\n'.repeat(1500),
-  'Steward/Chats/Chat about solar.md': '# Chat\n\nsolar things said in a chat\n',
-  'Steward/Plans/Old plan.md': '# Plan\n\nsolar plan\n',
+  'Reeve/Chats/Chat about solar.md': '# Chat\n\nsolar things said in a chat\n',
+  'Reeve/Plans/Old plan.md': '# Plan\n\nsolar plan\n',
   'Archive/Solar 2019.md': '# Old\n\nsolar in 2019, see [[Solar]]\n',
 };
 
@@ -25,7 +25,7 @@ afterEach(async () => {
   for (const i of indexers.splice(0)) await i.stop();
 });
 
-async function context(indexed = true): Promise<{ ctx: PluginAskContext; settings: StewardSettings; h: ReturnType<typeof createHarness> }> {
+async function context(indexed = true): Promise<{ ctx: PluginAskContext; settings: ReeveSettings; h: ReturnType<typeof createHarness> }> {
   const h = createHarness(FILES);
   let keywordSearch: KeywordSearch | null = null;
   if (indexed) {
@@ -43,10 +43,10 @@ async function context(indexed = true): Promise<{ ctx: PluginAskContext; setting
 const askUser = (): Promise<string | null> => Promise.resolve(null);
 
 describe('askDepsFromPlugin', () => {
-  it('says what to do when Steward is offline, and when the index is not ready', async () => {
+  it('says what to do when Reeve is offline, and when the index is not ready', async () => {
     const { ctx, settings } = await context();
-    expect(askDepsFromPlugin(ctx, settings, askUser)).toEqual({ error: 'The Task agent needs a model: no provider is configured (Steward is offline).' });
-    expect(askDepsFromPlugin(ctx, settings, askUser, { scout: true, web: false, task: false })).toEqual({ error: 'Scout and Web need a model: no provider is configured (Steward is offline).' });
+    expect(askDepsFromPlugin(ctx, settings, askUser)).toEqual({ error: 'The Task agent needs a model: no provider is configured (Reeve is offline).' });
+    expect(askDepsFromPlugin(ctx, settings, askUser, { scout: true, web: false, task: false })).toEqual({ error: 'Scout and Web need a model: no provider is configured (Reeve is offline).' });
     const loading = await context(false);
     expect(askDepsFromPlugin(loading.ctx, loading.settings, askUser)).toEqual({ error: 'The vault is still loading; try again in a moment.' });
   });
@@ -61,17 +61,17 @@ describe('askDepsFromPlugin', () => {
     expect(deps.explore).not.toBeNull();
     expect(deps.plan).not.toBeNull();
     expect(deps.web).toBeNull();
-    expect(deps.excludedFolders).toEqual(['Archive', 'Steward/Plans', 'Steward/Chats']);
+    expect(deps.excludedFolders).toEqual(['Archive', 'Reeve/Plans', 'Reeve/Chats']);
     expect(deps.scout).toBe(settings.agents.scout);
     expect(deps.task).toBe(settings.agents.task);
-    expect(agentWalls({ ...settings, excludedFolders: ['Steward/Plans'] })).toEqual(['Steward/Plans', 'Steward/Chats']);
+    expect(agentWalls({ ...settings, excludedFolders: ['Reeve/Plans'] })).toEqual(['Reeve/Plans', 'Reeve/Chats']);
   });
 
   it('builds the Web phase from the search settings, the key from secret storage, or says what is missing', async () => {
     const { ctx, settings, h } = await context();
     settings.activeProvider = 'openai-compatible';
     const web = { scout: false, web: true, task: true };
-    expect(askDepsFromPlugin(ctx, settings, askUser, web)).toEqual({ error: 'The Web agent needs a search provider: choose one in Steward\'s settings, under "Web agent".' });
+    expect(askDepsFromPlugin(ctx, settings, askUser, web)).toEqual({ error: 'The Web agent needs a search provider: choose one in Reeve\'s settings, under "Web agent".' });
     settings.agents.web.provider = 'brave';
     expect(askDepsFromPlugin(ctx, settings, askUser, web)).toMatchObject({ error: expect.stringMatching(/^Web search: .*needs an API key/) as unknown });
     h.app.secretStorage.setSecret('brave', 'BSA-key');
@@ -87,7 +87,7 @@ describe('askDepsFromPlugin', () => {
 });
 
 describe('contextPreview', () => {
-  it("gives the pills each note's tokens, leaves Steward's folders out, and shows what the limit would drop", async () => {
+  it("gives the pills each note's tokens, leaves Reeve's folders out, and shows what the limit would drop", async () => {
     const { ctx, settings, h } = await context();
     const retrieval = pluginRetrieval(ctx);
     if (!retrieval) throw new Error('no retrieval');
@@ -102,7 +102,7 @@ describe('contextPreview', () => {
     expect(tight.notes.map((n) => n.path)).toEqual(['Projects/Solar.md']);
     expect(tight.dropped.map((d) => [d.path, d.tokens])).toEqual([['Projects/Budget.md', budget]]);
     expect(tight.tokenLimit).toBe(3000);
-    const manual = await contextPreview(h.port, retrieval, { ...request, manual: ['Steward/Chats/Chat about solar.md'] }, 100_000, agentWalls(settings));
+    const manual = await contextPreview(h.port, retrieval, { ...request, manual: ['Reeve/Chats/Chat about solar.md'] }, 100_000, agentWalls(settings));
     // A note the user adds by hand is theirs to add, walls or not.
     expect(manual.notes.map((n) => n.source)).toEqual(['current', 'manual', 'link']);
   });

@@ -41,8 +41,8 @@ async function sample(root: HTMLElement, run: Promise<void>): Promise<[number, b
   let done = false;
   void run.then(() => (done = true));
   while (!done) {
-    const question = root.querySelector('.steward-chat-question:not(.is-answered)') !== null;
-    seen.push([root.querySelectorAll('.steward-chat-step').length, root.querySelector('.steward-chat-waiting') !== null, question]);
+    const question = root.querySelector('.reeve-chat-question:not(.is-answered)') !== null;
+    seen.push([root.querySelectorAll('.reeve-chat-step').length, root.querySelector('.reeve-chat-waiting') !== null, question]);
     await new Promise((r) => setTimeout(r, 5));
   }
   await run;
@@ -64,8 +64,8 @@ describe('a connection that does not stream', () => {
     // Waiting before the first reply, and again once the search's result went back to the model.
     expect(seen.some(([steps, waiting]) => steps === 0 && waiting)).toBe(true);
     expect(seen.some(([steps, waiting]) => steps === 1 && waiting)).toBe(true);
-    expect(root.querySelector('.steward-chat-waiting')).toBeNull();
-    expect(root.querySelector('[data-phase="task"] .steward-chat-phase-status')?.textContent).toBe('done');
+    expect(root.querySelector('.reeve-chat-waiting')).toBeNull();
+    expect(root.querySelector('[data-phase="task"] .reeve-chat-phase-status')?.textContent).toBe('done');
   });
 
   it('is not shown while the user is asked a question', async () => {
@@ -76,17 +76,17 @@ describe('a connection that does not stream', () => {
     );
     const root = open(h);
     const run = h.view.send('the roof');
-    await waitFor(() => root.querySelector('.steward-chat-question-input') !== null);
-    expect(root.querySelector('.steward-chat-waiting')).toBeNull();
-    const input = root.querySelector<HTMLTextAreaElement>('.steward-chat-question-input')!;
+    await waitFor(() => root.querySelector('.reeve-chat-question-input') !== null);
+    expect(root.querySelector('.reeve-chat-waiting')).toBeNull();
+    const input = root.querySelector<HTMLTextAreaElement>('.reeve-chat-question-input')!;
     input.value = 'the south roof';
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    await waitFor(() => root.querySelector('.steward-chat-waiting') !== null);
+    await waitFor(() => root.querySelector('.reeve-chat-waiting') !== null);
     await run;
-    expect(root.querySelector('.steward-chat-waiting')).toBeNull();
+    expect(root.querySelector('.reeve-chat-waiting')).toBeNull();
     // The question is told once, in words, and answered in the section of the agent that asked.
-    expect([...root.querySelectorAll('[data-phase="scout"] .steward-chat-step')].map((e) => e.textContent)).toEqual(['asked you: Which roof?', 'you answered: the south roof']);
-    expect(root.querySelector('[data-phase="scout"] .steward-chat-question .steward-chat-question-answer')?.textContent).toBe('You answered: the south roof');
+    expect([...root.querySelectorAll('[data-phase="scout"] .reeve-chat-step')].map((e) => e.textContent)).toEqual(['asked you: Which roof?', 'you answered: the south roof']);
+    expect(root.querySelector('[data-phase="scout"] .reeve-chat-question .reeve-chat-question-answer')?.textContent).toBe('You answered: the south roof');
   });
 
   it('a streaming connection never shows it', async () => {
@@ -103,11 +103,11 @@ describe("Copy on Scout's selection", () => {
     llm.server.script(...SCOUT_THEN_TASK(0));
     await h.view.send('how much will the solar roof cost?');
     await navigator.clipboard.writeText('');
-    open(h).querySelector<HTMLButtonElement>('.steward-chat-selection .steward-chat-copy')?.click();
+    open(h).querySelector<HTMLButtonElement>('.reeve-chat-selection .reeve-chat-copy')?.click();
     await waitFor(() => shownNotices.length > 0);
     const expected = ['Projects/Solar.md', 'Projects/Budget.md'].map((p) => `# ${p}\n\n${SOLAR_VAULT[p] ?? ''}`).join('\n\n');
     expect(await navigator.clipboard.readText()).toBe(expected);
-    expect(shownNotices).toEqual(['Steward: copied 2 notes.']);
+    expect(shownNotices).toEqual(['Reeve: copied 2 notes.']);
   });
 
   it('says why when the clipboard refuses, and throws nothing', async () => {
@@ -115,9 +115,9 @@ describe("Copy on Scout's selection", () => {
     llm.server.script(...SCOUT_THEN_TASK(0));
     await h.view.send('how much will the solar roof cost?');
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Write permission denied.', 'NotAllowedError'));
-    open(h).querySelector<HTMLButtonElement>('.steward-chat-copy')?.click();
+    open(h).querySelector<HTMLButtonElement>('.reeve-chat-copy')?.click();
     await waitFor(() => shownNotices.length > 0);
-    expect(shownNotices).toEqual(['Steward: the notes could not be copied: Write permission denied.']);
+    expect(shownNotices).toEqual(['Reeve: the notes could not be copied: Write permission denied.']);
   });
 });
 
@@ -140,7 +140,7 @@ describe('a proposed edit in the edits card', () => {
     expect(proposed.map((e) => e.state)).toEqual(['proposed', 'proposed']);
     const text = await h.port.read('Projects/Budget.md');
     expect(new Set(proposed.map((e) => fenceLine(text, e.id))).size).toBe(2);
-    const links = [...open(h).querySelectorAll<HTMLAnchorElement>('.steward-chat-edits li a')];
+    const links = [...open(h).querySelectorAll<HTMLAnchorElement>('.reeve-chat-edits li a')];
     for (const [i, e] of proposed.entries()) {
       links[i]?.click();
       await waitFor(() => h!.app.workspace.getLeaf(false).getEphemeralState().line === fenceLine(text, e.id));
@@ -150,22 +150,22 @@ describe('a proposed edit in the edits card', () => {
       expect(fenceLine(text, e.id)).toBeGreaterThanOrEqual(0);
     }
     // Accepted: the block is gone, so the note opens at its top.
-    open(h).querySelector<HTMLButtonElement>('.steward-chat-edits-actions .mod-cta')?.click();
-    await waitFor(() => open(h!).querySelector('.steward-chat-edits li.is-accepted') !== null);
-    open(h).querySelector<HTMLAnchorElement>('.steward-chat-edits li a')?.click();
+    open(h).querySelector<HTMLButtonElement>('.reeve-chat-edits-actions .mod-cta')?.click();
+    await waitFor(() => open(h!).querySelector('.reeve-chat-edits li.is-accepted') !== null);
+    open(h).querySelector<HTMLAnchorElement>('.reeve-chat-edits li a')?.click();
     await waitFor(() => Object.keys(h!.app.workspace.getLeaf(false).getEphemeralState()).length === 0);
     const file = h.app.vault.getFileByPath('Projects/Budget.md');
     if (file) await h.app.fileManager.trashFile(file);
-    open(h).querySelector<HTMLAnchorElement>('.steward-chat-edits li a')?.click();
+    open(h).querySelector<HTMLAnchorElement>('.reeve-chat-edits li a')?.click();
     await waitFor(() => shownNotices.length > 0);
-    expect(shownNotices).toEqual(['Steward: Projects/Budget.md is no longer in the vault.']);
+    expect(shownNotices).toEqual(['Reeve: Projects/Budget.md is no longer in the vault.']);
   });
 });
 
 describe('the scope line', () => {
   it("says what the plugin's settings allow, and follows them when the user comes back", async () => {
     h = await openChat(SOLAR_VAULT, {});
-    const line = (): string | null => open(h!).querySelector('.steward-chat-scope')?.textContent ?? null;
+    const line = (): string | null => open(h!).querySelector('.reeve-chat-scope')?.textContent ?? null;
     expect(line()).toBe('Edits: the notes in the context · add, delete, create, navigate · Settings');
     h.settings.agents.task.scope = 'current';
     h.settings.agents.task.capabilities = ['add'];
@@ -173,10 +173,10 @@ describe('the scope line', () => {
     expect(line()).toBe('Edits: the current note · add · Settings');
   });
 
-  it("opens Steward's settings tab, or says where the settings are when Obsidian's window cannot be reached", async () => {
+  it("opens Reeve's settings tab, or says where the settings are when Obsidian's window cannot be reached", async () => {
     h = await openChat(SOLAR_VAULT, {});
-    const scope = open(h).querySelector<HTMLAnchorElement>('.steward-chat-scope')!;
-    const where = "Steward: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.";
+    const scope = open(h).querySelector<HTMLAnchorElement>('.reeve-chat-scope')!;
+    const where = "Reeve: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.";
     // The runtime's app has no settings window, like an Obsidian that changed it.
     scope.click();
     expect(shownNotices).toEqual([where]);
@@ -187,7 +187,7 @@ describe('the scope line', () => {
     const opened: string[] = [];
     app.setting = { open: () => opened.push('open'), openTabById: (id: string) => opened.push(id) };
     scope.click();
-    expect(opened).toEqual(['open', 'steward']);
+    expect(opened).toEqual(['open', 'reeve']);
     expect(shownNotices).toHaveLength(2);
   });
 });
@@ -207,7 +207,7 @@ describe('a restart right after the first message', () => {
     document.body.appendChild(again.containerEl);
     await again.onOpen();
     await again.setState(state, { history: false });
-    expect([...again.contentEl.querySelectorAll('.steward-chat-request')].map((e) => e.textContent)).toEqual(['first question']);
+    expect([...again.contentEl.querySelectorAll('.reeve-chat-request')].map((e) => e.textContent)).toEqual(['first question']);
     await again.onClose();
     again.containerEl.remove();
   });
@@ -219,15 +219,15 @@ describe('Stop in the middle of the answer', () => {
     llm.server.script(reply.turn({ text: 'Partial answer that keeps going. '.repeat(60), toolCalls: [{ name: 'propose_edits', arguments: { summary: 'never', edits: [] } }] }, { chunkDelayMs: 20 }));
     const root = open(h);
     const run = h.view.send('tell me everything');
-    const shown = (): string => (root.querySelector('.steward-chat-answer')?.textContent ?? '').trim();
+    const shown = (): string => (root.querySelector('.reeve-chat-answer')?.textContent ?? '').trim();
     await waitFor(() => shown().includes('Partial answer'));
     const seen = shown();
     h.view.composer.stopButton.click();
     await run;
-    expect(root.querySelector('.steward-chat-stopped')?.textContent).toBe('Stopped. What arrived before is kept.');
+    expect(root.querySelector('.reeve-chat-stopped')?.textContent).toBe('Stopped. What arrived before is kept.');
     expect(shown().startsWith(seen)).toBe(true);
     // The provider never said what the cut-off reply cost; the view does not claim $0.
-    expect(root.querySelector('[data-phase="task"] .steward-chat-phase-usage')?.textContent).toBe('usage not reported');
+    expect(root.querySelector('[data-phase="task"] .reeve-chat-phase-usage')?.textContent).toBe('usage not reported');
     const id = h.view.chat.id;
     h.view.startNew();
     expect(await h.view.openChat(id)).toBe(true);

@@ -50,7 +50,7 @@ describe('agent toggles', () => {
     expect(h.agents.scout).toBe(true);
     expect(c.sendButton.disabled).toBe(false);
     // Scout on: the pills are hidden (Scout picks the notes).
-    expect(h.view.pills.el.hasClass('steward-hidden')).toBe(true);
+    expect(h.view.pills.el.hasClass('reeve-hidden')).toBe(true);
   });
 
   it('Enter sends, Shift+Enter does not', async () => {
@@ -71,13 +71,13 @@ describe('context pills (Scout off)', () => {
     h = await openChat(FILES, { active: 'Projects/Solar.md', task: { tokenLimit: 16_000 } });
     await h.view.host.setContext({ depth: 0, sameFolder: false });
     await h.view.pills.refresh();
-    const pills = (): string[] => [...h!.view.pills.el.querySelectorAll('.steward-chat-pill')].map((p) => p.textContent ?? '');
+    const pills = (): string[] => [...h!.view.pills.el.querySelectorAll('.reeve-chat-pill')].map((p) => p.textContent ?? '');
     expect(pills()).toEqual([`Projects/Solar · ${tokens('Projects/Solar.md')}`]);
     h.view.pills.add('Projects/Vendors.md');
     await h.view.pills.refresh();
     expect(pills()).toEqual([`Projects/Solar · ${tokens('Projects/Solar.md')}`, `Projects/Vendors · ${tokens('Projects/Vendors.md')}×`]);
     const total = tokens('Projects/Solar.md') + tokens('Projects/Vendors.md');
-    expect(h.view.pills.el.querySelector('.steward-chat-context-total')?.textContent).toBe(`Context: ${kfmt(total)} of 16k tokens`);
+    expect(h.view.pills.el.querySelector('.reeve-chat-context-total')?.textContent).toBe(`Context: ${kfmt(total)} of 16k tokens`);
     // Depth 1 brings in the linked Budget; same folder brings in the rest of Projects.
     await h.view.host.setContext({ depth: 1, sameFolder: false });
     await h.view.pills.refresh();
@@ -86,7 +86,7 @@ describe('context pills (Scout off)', () => {
     await h.view.pills.refresh();
     expect(pills()[2]).toMatch(/^\+2 linked/);
     // Removing a pill takes the note out.
-    (h.view.pills.el.querySelector('.steward-chat-pill-remove') as HTMLButtonElement).click();
+    (h.view.pills.el.querySelector('.reeve-chat-pill-remove') as HTMLButtonElement).click();
     await h.view.pills.refresh();
     expect(h.view.pills.manual).toEqual([]);
   });
@@ -96,10 +96,10 @@ describe('context pills (Scout off)', () => {
     await h.view.host.setContext({ depth: 0, sameFolder: false });
     h.view.pills.add('Big/Archive.md');
     await h.view.pills.refresh();
-    const total = h.view.pills.el.querySelector('.steward-chat-context-total');
+    const total = h.view.pills.el.querySelector('.reeve-chat-context-total');
     expect(total?.hasClass('is-over')).toBe(true);
-    expect(total?.querySelector('.steward-chat-context-dropped')?.textContent).toMatch(/^Left out for the limit: Big\/Archive\.md \(\d/);
-    expect([...h.view.pills.el.querySelectorAll('.steward-chat-pill')].map((p) => p.textContent)).toContain('Big/Archive · left out×');
+    expect(total?.querySelector('.reeve-chat-context-dropped')?.textContent).toMatch(/^Left out for the limit: Big\/Archive\.md \(\d/);
+    expect([...h.view.pills.el.querySelectorAll('.reeve-chat-pill')].map((p) => p.textContent)).toContain('Big/Archive · left out×');
   });
 
   it('typing [[ in the message moves to the note picker, which finds notes by fuzzy search', async () => {

@@ -33,9 +33,9 @@ describe('a chat phase that fails', () => {
         h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: phase === 'scout' } });
         llm.server.script(...script);
         await h.view.send('how much will the solar roof cost?');
-        const status = (): string | null | undefined => h?.view.contentEl.querySelector(`[data-phase="${phase}"] .steward-chat-phase-status`)?.textContent;
+        const status = (): string | null | undefined => h?.view.contentEl.querySelector(`[data-phase="${phase}"] .reeve-chat-phase-status`)?.textContent;
         expect(status()).toBe('failed');
-        expect(texts(h.view.contentEl, '.steward-chat-error').join('\n')).toMatch(message);
+        expect(texts(h.view.contentEl, '.reeve-chat-error').join('\n')).toMatch(message);
         const id = h.view.chat.id;
         h.view.startNew();
         expect(await h.view.openChat(id)).toBe(true);
@@ -48,15 +48,15 @@ describe('a chat phase that fails', () => {
     h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }) });
     llm.server.script(reply.text('The roof costs about 9,500 EUR.'));
     await h.view.send('how much?');
-    expect(texts(h.view.contentEl, '.steward-chat-phase-status')).toEqual(['done']);
-    expect(texts(h.view.contentEl, '.steward-chat-error')).toEqual([]);
+    expect(texts(h.view.contentEl, '.reeve-chat-phase-status')).toEqual(['done']);
+    expect(texts(h.view.contentEl, '.reeve-chat-error')).toEqual([]);
   });
 
   it('Scout selecting nothing shows no Copy button', async () => {
     h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), agents: { scout: true } });
     llm.server.script(reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'nothing fits', confidence: 'done' }), reply.text('Nothing in the vault is about that.'));
     await h.view.send('what about the moon?');
-    expect(h.view.contentEl.querySelector('.steward-chat-selection')?.textContent).toContain('Selected 0 notes');
-    expect(h.view.contentEl.querySelector('.steward-chat-copy')).toBeNull();
+    expect(h.view.contentEl.querySelector('.reeve-chat-selection')?.textContent).toContain('Selected 0 notes');
+    expect(h.view.contentEl.querySelector('.reeve-chat-copy')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ import type { LlmClient } from '../../src/agents/llm/llm-client';
 import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import type { ChatHost } from '../../src/views/chat/chat-host';
-import type { StewardSettings } from '../../src/settings/settings';
+import type { ReeveSettings } from '../../src/settings/settings';
 import type { ChatRecord } from '../../src/views/chat/chat-record';
 import { ChatView } from '../../src/views/chat/chat-view';
 import { FAKE_KEY, nodeFetch, profileFor, providerFor, RecordingClock, type ClientSetup } from '../agents/llm/client-fixtures';
@@ -23,7 +23,7 @@ export interface ChatHarness {
   port: ObsidianVault;
   view: ChatView;
   host: ChatHost;
-  settings: StewardSettings;
+  settings: ReeveSettings;
   /** The agent toggles as the settings hold them now. */
   readonly agents: Record<PhaseName, boolean>;
   saved(): Promise<ChatRecord[]>;

@@ -18,7 +18,7 @@ afterEach(async () => {
 const FILES = { 'Notes/A.md': '# A\n' };
 
 function history(h: ChatHarness): HTMLElement {
-  return h.view.contentEl.querySelector('.steward-chat-history') as HTMLElement;
+  return h.view.contentEl.querySelector('.reeve-chat-history') as HTMLElement;
 }
 
 async function settle(): Promise<void> {
@@ -36,16 +36,16 @@ describe('chat history', () => {
     const historyButton = [...h.view.contentEl.querySelectorAll('button')].find((b) => b.textContent === 'History') as HTMLButtonElement;
     historyButton.click();
     await settle();
-    const titles = (): string[] => [...history(h!).querySelectorAll('.steward-chat-history-open')].map((b) => b.textContent ?? '');
+    const titles = (): string[] => [...history(h!).querySelectorAll('.reeve-chat-history-open')].map((b) => b.textContent ?? '');
     expect(titles().sort()).toEqual(['first chat', 'second chat']);
-    (history(h).querySelector(`[data-chat="${first}"] .steward-chat-history-open`) as HTMLButtonElement).click();
+    (history(h).querySelector(`[data-chat="${first}"] .reeve-chat-history-open`) as HTMLButtonElement).click();
     await settle();
     expect(h.view.chat.id).toBe(first);
-    expect([...h.view.contentEl.querySelectorAll('.steward-chat-request')].map((e) => e.textContent)).toEqual(['first chat']);
+    expect([...h.view.contentEl.querySelectorAll('.reeve-chat-request')].map((e) => e.textContent)).toEqual(['first chat']);
     // Rename.
     const renameButton = [...history(h).querySelectorAll(`[data-chat="${first}"] button`)].find((b) => b.textContent === 'Rename') as HTMLButtonElement;
     renameButton.click();
-    const input = history(h).querySelector('.steward-chat-rename') as HTMLInputElement;
+    const input = history(h).querySelector('.reeve-chat-rename') as HTMLInputElement;
     input.value = 'Solar budget';
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
     await settle();
@@ -81,7 +81,7 @@ describe('chat history', () => {
     const again = await openChat(FILES, { client: null, store: h.host.store });
     try {
       await again.view.setState(state, { history: false });
-      expect([...again.view.contentEl.querySelectorAll('.steward-chat-request')].map((e) => e.textContent)).toEqual(['remember me']);
+      expect([...again.view.contentEl.querySelectorAll('.reeve-chat-request')].map((e) => e.textContent)).toEqual(['remember me']);
     } finally {
       await again.close();
     }

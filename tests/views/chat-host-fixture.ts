@@ -1,6 +1,6 @@
 // The chat view's host on the test runtime, for the view tests and the Chromium page alike: the
 // plugin's own host (pluginChatHost: the scope line, the settings link, the toggles and context in
-// settings, the pills' preview with Steward's walls, the transport's streaming, the chat store and
+// settings, the pills' preview with Reeve's walls, the transport's streaming, the chat store and
 // the widgets' ledger, journal and accept-time policy), on the faithful vault, the keyword index
 // and the plugin's default settings. The one thing a test substitutes is the model: a run gets the
 // plugin's own deps (walls, Scout and Task settings, the Task scope) with the scripted client in
@@ -9,7 +9,7 @@ import type { App } from 'obsidian-test-mocks/obsidian';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
 import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
 import type { TaskSettings } from '../../src/agents/task/task-settings';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import type { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
 import type { ChatHost } from '../../src/views/chat/chat-host';
@@ -30,7 +30,7 @@ export interface ChatHostOptions {
 export interface ChatHostFixture {
   host: ChatHost;
   /** The plugin's settings the host reads and writes (data.json's contents). */
-  settings: StewardSettings;
+  settings: ReeveSettings;
   /** Every saved chat, read back through the store. */
   saved(): Promise<ChatRecord[]>;
   stop(): Promise<void>;
@@ -45,7 +45,7 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
   settings.agents.context = { depth: 1, sameFolder: false };
   if (o.client) {
     // The plugin's OpenAI provider with its key in secret storage; the scripted client replaces its model calls.
-    app.secretStorage.setSecret('openai-key', 'sk-steward-FAKE-KEY');
+    app.secretStorage.setSecret('openai-key', 'sk-reeve-FAKE-KEY');
     settings.activeProvider = 'openai';
     settings.providers.openai = { ...settings.providers.openai, apiKeySecret: 'openai-key', transport: o.streams === false ? 'requestUrl' : 'fetch' };
   }
@@ -55,7 +55,7 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
     settings: () => settings,
     saveSettings: () => Promise.resolve(),
     widgetDeps: widgetDepsFromSettings(() => port, () => settings),
-    manifestId: 'steward',
+    manifestId: 'reeve',
   });
   const client = o.client ?? null;
   const host: ChatHost = {

@@ -39,14 +39,14 @@ describe('notes left out for the token limit', () => {
     h = await openChat(hub(60), { client: chatClient(llm.server, { kind: 'openai', streaming: true }), active: 'Hub.md', task: { tokenLimit: 3000 } });
     await h.view.host.setContext({ depth: 1, sameFolder: false });
     await h.view.pills.refresh();
-    const line = h.view.pills.el.querySelector('.steward-chat-context-dropped');
+    const line = h.view.pills.el.querySelector('.reeve-chat-context-dropped');
     const left = (line?.getAttribute('title') ?? '').split('\n');
     expect(left.length).toBeGreaterThan(NAMED_AT_MOST);
     expect(line?.textContent).toBe(`Left out for the limit: ${left.slice(0, NAMED_AT_MOST).join(', ')} and ${left.length - NAMED_AT_MOST} more`);
 
     llm.server.script(reply.text('The hub links topics.'));
     await h.view.send('what is in the hub?');
-    const box = h.view.contentEl.querySelector<HTMLDetailsElement>('details.steward-chat-dropped');
+    const box = h.view.contentEl.querySelector<HTMLDetailsElement>('details.reeve-chat-dropped');
     expect(box?.open).toBe(false);
     expect(box?.querySelector('summary')?.textContent).toBe(`Over the 3.0k-token limit, ${left.length} notes left out`);
     expect(box?.querySelectorAll('li').length).toBe(left.length);
@@ -57,7 +57,7 @@ describe('notes left out for the token limit', () => {
     await h.view.host.setContext({ depth: 1, sameFolder: false });
     llm.server.script(reply.text('The hub links topics.'));
     await h.view.send('what is in the hub?');
-    const box = h.view.contentEl.querySelector<HTMLDetailsElement>('details.steward-chat-dropped');
+    const box = h.view.contentEl.querySelector<HTMLDetailsElement>('details.reeve-chat-dropped');
     expect(box?.open).toBe(true);
     expect(box?.querySelector('summary')?.textContent).toMatch(/^Over the 3\.0k-token limit, [12] notes? left out$/);
   });

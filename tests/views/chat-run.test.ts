@@ -38,30 +38,30 @@ describe('a Scout → Task run in the chat view', () => {
     );
     await h.view.send('how much will the solar roof cost?');
     const root = h.view.contentEl;
-    expect(texts(root, '.steward-chat-phase-title')).toEqual(['Scout', 'Task']);
-    const steps = texts(root, '[data-phase="scout"] .steward-chat-step');
+    expect(texts(root, '.reeve-chat-phase-title')).toEqual(['Scout', 'Task']);
+    const steps = texts(root, '[data-phase="scout"] .reeve-chat-step');
     expect(steps[0]).toMatch(/^searched 'solar' — \d+ notes?$/);
-    expect(texts(root, '.steward-chat-selection li a')).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
-    expect(texts(root, '.steward-chat-phase-status')).toEqual(['done', 'done']);
+    expect(texts(root, '.reeve-chat-selection li a')).toEqual(['Projects/Solar.md', 'Projects/Budget.md']);
+    expect(texts(root, '.reeve-chat-phase-status')).toEqual(['done', 'done']);
     // Steps fold when their phase ends.
-    expect([...root.querySelectorAll('details.steward-chat-steps')].every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
-    expect(texts(root, '.steward-chat-phase-usage').every((t) => / in · \d.* out · \$/.test(t))).toBe(true);
-    expect(root.querySelector('.steward-chat-edits-title')?.textContent).toBe('Proposed 1 edit');
+    expect([...root.querySelectorAll('details.reeve-chat-steps')].every((d) => !(d as HTMLDetailsElement).open)).toBe(true);
+    expect(texts(root, '.reeve-chat-phase-usage').every((t) => / in · \d.* out · \$/.test(t))).toBe(true);
+    expect(root.querySelector('.reeve-chat-edits-title')?.textContent).toBe('Proposed 1 edit');
     expect(await h.port.read('Projects/Budget.md')).toContain('```ai-edit');
 
     button(root, 'Accept all').click();
-    await waitFor(() => root.querySelector('.steward-chat-edits li.is-accepted') !== null);
+    await waitFor(() => root.querySelector('.reeve-chat-edits li.is-accepted') !== null);
     const budget = await h.port.read('Projects/Budget.md');
     expect(budget).not.toContain('ai-edit');
     expect(budget).toContain('Total: 9500 EUR');
-    expect(root.querySelector('.steward-chat-edits li')?.textContent).toContain('accepted');
+    expect(root.querySelector('.reeve-chat-edits li')?.textContent).toContain('accepted');
     // Saved after the message, with the run's events and the history the next turn reads.
     const chat = (await h.saved())[0];
     expect(chat?.title).toBe('how much will the solar roof cost?');
     expect(chat?.messages[0]?.turn.edits.map((e) => e.state)).toEqual(['accepted']);
     expect(chat?.messages[0]?.turn.answer).toBe('About **9,500 EUR**.');
     expect(chat?.messages[0]?.events.some((e) => e.type === 'selection_updated')).toBe(true);
-    expect(root.querySelector('.steward-chat-total')?.textContent).toMatch(/^Chat: .* in · .* out · \$/);
+    expect(root.querySelector('.reeve-chat-total')?.textContent).toMatch(/^Chat: .* in · .* out · \$/);
   });
 
   it('a reopened chat shows its messages again, and the next message carries the history', async () => {
@@ -71,10 +71,10 @@ describe('a Scout → Task run in the chat view', () => {
     await h.view.send('first question');
     const id = h.view.chat.id;
     h.view.startNew();
-    expect(h.view.contentEl.querySelectorAll('.steward-chat-message').length).toBe(0);
+    expect(h.view.contentEl.querySelectorAll('.reeve-chat-message').length).toBe(0);
     expect(await h.view.openChat(id)).toBe(true);
-    expect(texts(h.view.contentEl, '.steward-chat-request')).toEqual(['first question']);
-    expect(h.view.contentEl.querySelector('.steward-chat-answer')?.textContent).toContain('First answer.');
+    expect(texts(h.view.contentEl, '.reeve-chat-request')).toEqual(['first question']);
+    expect(h.view.contentEl.querySelector('.reeve-chat-answer')?.textContent).toContain('First answer.');
     llm.server.script(reply.toolCall('propose_edits', { summary: 'Second.', edits: [] }));
     await h.view.send('second question');
     const sent = JSON.stringify(llm.server.requests.at(-1)?.body.messages ?? []);
@@ -86,7 +86,7 @@ describe('a Scout → Task run in the chat view', () => {
   it('a run that cannot start says why in the message, and it is kept', async () => {
     h = await openChat(SOLAR_VAULT, { client: null });
     await h.view.send('anything');
-    expect(h.view.contentEl.querySelector('.steward-chat-error')?.textContent).toBe('Error: The Task agent needs a model: no provider is configured (Steward is offline).');
+    expect(h.view.contentEl.querySelector('.reeve-chat-error')?.textContent).toBe('Error: The Task agent needs a model: no provider is configured (Reeve is offline).');
     expect((await h.saved())[0]?.messages.length).toBe(1);
   });
 });

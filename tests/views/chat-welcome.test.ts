@@ -13,7 +13,7 @@ afterEach(async () => {
   h = null;
 });
 
-const welcome = (h: ChatHarness): HTMLElement | null => h.view.contentEl.querySelector('.steward-chat-welcome');
+const welcome = (h: ChatHarness): HTMLElement | null => h.view.contentEl.querySelector('.reeve-chat-welcome');
 
 describe('a new chat', () => {
   it('says how the chat works until the first message, and again after New chat', async () => {

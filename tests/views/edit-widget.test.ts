@@ -24,13 +24,13 @@ describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
   it('shows the proposal as an inert line and word diff', async () => {
     const h = createHarness({ 'n.md': note });
     const el = await h.render('ai-edit', 'n.md');
-    const removed = [...el.querySelectorAll('.steward-diff-line.is-removed')].map((l) => l.querySelector('.steward-diff-text')?.textContent);
-    const added = [...el.querySelectorAll('.steward-diff-line.is-added')].map((l) => l.querySelector('.steward-diff-text')?.textContent);
+    const removed = [...el.querySelectorAll('.reeve-diff-line.is-removed')].map((l) => l.querySelector('.reeve-diff-text')?.textContent);
+    const added = [...el.querySelectorAll('.reeve-diff-line.is-added')].map((l) => l.querySelector('.reeve-diff-text')?.textContent);
     expect(removed).toEqual(['old line']);
     expect(added).toEqual(['new line', '![img](http://127.0.0.1:9/pixel.png) <img src="http://127.0.0.1:9/x.png">']);
-    expect([...el.querySelectorAll('.steward-diff-line.is-same')].map((l) => l.textContent)).toEqual([' kept line']);
-    expect(el.querySelector('del.steward-diff-word')?.textContent).toBe('old');
-    expect(el.querySelector('ins.steward-diff-word')?.textContent).toBe('new');
+    expect([...el.querySelectorAll('.reeve-diff-line.is-same')].map((l) => l.textContent)).toEqual([' kept line']);
+    expect(el.querySelector('del.reeve-diff-word')?.textContent).toBe('old');
+    expect(el.querySelector('ins.reeve-diff-word')?.textContent).toBe('new');
     expect(el.querySelectorAll('img, a, strong, iframe, script')).toHaveLength(0);
     expect(button(el, 'Accept').getAttribute('aria-label')).toMatch(/^Accept this edit/);
     expect(button(el, 'Reject').type).toBe('button');
@@ -41,9 +41,9 @@ describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
     const after = Array.from({ length: 1500 }, (_, i) => `b${i}`).join('\n');
     const h = createHarness({ 'n.md': editBlockText({ id: 'big', type: 'replace', before, after }, '\n') + '\n' });
     const el = await h.render('ai-edit', 'n.md');
-    const plain = el.querySelectorAll('pre.steward-diff-plain');
+    const plain = el.querySelectorAll('pre.reeve-diff-plain');
     expect([...plain].map((p) => p.textContent)).toEqual([before, after]);
-    expect(el.querySelector('.steward-diff-note')?.textContent).toMatch(/^Shown as before and after: the texts differ too much/);
+    expect(el.querySelector('.reeve-diff-note')?.textContent).toMatch(/^Shown as before and after: the texts differ too much/);
   });
 
   it('accept writes the new text in place of the block and its tag line, through the journal', async () => {
@@ -53,7 +53,7 @@ describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
     const accepted = '# Title\nintro\nnew line\nkept line\n![img](http://127.0.0.1:9/pixel.png) <img src="http://127.0.0.1:9/x.png">\ntail\n';
     expect(await h.port.read('n.md')).toBe(accepted);
     expect(message(el)).toBe('Edit accepted: the new text is in the note');
-    expect(shownNotices).toContain('Steward: edit accepted: the new text is in the note');
+    expect(shownNotices).toContain('Reeve: edit accepted: the new text is in the note');
     expect(button(el, 'Accept').disabled && button(el, 'Reject').disabled).toBe(true);
     await undoJob(h.port);
     expect(await h.port.read('n.md')).toBe(note);
@@ -75,8 +75,8 @@ describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
     await clickAndWait(el, 'Accept');
     expect(await h.port.read('n.md')).toBe(edited);
     expect(message(el)).toBe('Edit not accepted: the block changed since it was shown; look at it again');
-    expect(el.querySelector('.steward-pending-message')?.classList.contains('is-error')).toBe(true);
-    expect(shownNotices).toContain('Steward: edit not accepted: the block changed since it was shown; look at it again');
+    expect(el.querySelector('.reeve-pending-message')?.classList.contains('is-error')).toBe(true);
+    expect(shownNotices).toContain('Reeve: edit not accepted: the block changed since it was shown; look at it again');
     expect(button(el, 'Accept').disabled).toBe(false);
   });
 
@@ -102,7 +102,7 @@ describe.each(SECTION_INFO)('ai-edit widget, %s', (_when, known) => {
     const h = createHarness({ 'n.md': `top\n${damaged}\nbottom` });
     const el = await h.render('ai-edit', 'n.md');
     expect(el.classList.contains('is-damaged')).toBe(true);
-    expect(el.querySelector('.steward-pending-reason')?.textContent).toMatch(/^This block cannot be read: the JSON is damaged/);
+    expect(el.querySelector('.reeve-pending-reason')?.textContent).toMatch(/^This block cannot be read: the JSON is damaged/);
     expect(el.querySelector('pre')?.textContent).toBe('keep me\nand me');
     expect(el.querySelectorAll('button')).toHaveLength(1);
     await clickAndWait(el, 'Restore original text');

@@ -19,12 +19,12 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
   it('shows the operation: type, risk, paths, rule, reason and state', async () => {
     const h = createHarness(planVault());
     const el = await h.render('ai-op', PLAN_NOTE, '"p1-2"');
-    expect(el.querySelector('.steward-pending-title')?.textContent).toBe('Move');
-    expect(el.querySelector('.steward-risk')?.textContent).toBe('Medium risk');
-    expect(el.querySelector('.steward-risk')?.classList.contains('is-medium')).toBe(true);
-    expect(el.querySelector('.steward-op-state')?.textContent).toBe('Pending');
-    expect(el.querySelector('.steward-op-paths')?.textContent).toBe('Inbox/a.pdf → Inbox/PDFs/a.pdf');
-    expect([...el.querySelectorAll('.steward-pending-detail')].map((d) => d.textContent)).toEqual(['Rule: attachments by type', 'Why: PDFs go together']);
+    expect(el.querySelector('.reeve-pending-title')?.textContent).toBe('Move');
+    expect(el.querySelector('.reeve-risk')?.textContent).toBe('Medium risk');
+    expect(el.querySelector('.reeve-risk')?.classList.contains('is-medium')).toBe(true);
+    expect(el.querySelector('.reeve-op-state')?.textContent).toBe('Pending');
+    expect(el.querySelector('.reeve-op-paths')?.textContent).toBe('Inbox/a.pdf → Inbox/PDFs/a.pdf');
+    expect([...el.querySelectorAll('.reeve-pending-detail')].map((d) => d.textContent)).toEqual(['Rule: attachments by type', 'Why: PDFs go together']);
     expect(button(el, 'Accept').getAttribute('aria-label')).toBe('Accept and run this operation now: move Inbox/a.pdf');
   });
 
@@ -39,9 +39,9 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-3').state).toBe('done');
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-2').state).toBeUndefined();
     expect(h.jobs).toHaveLength(1);
-    expect(el.querySelector('.steward-op-state')?.textContent).toBe('Done');
+    expect(el.querySelector('.reeve-op-state')?.textContent).toBe('Done');
     expect(message(el)).toBe('1 operation done. "Undo last organize" reverses it');
-    expect(shownNotices[0]).toBe('Steward: accepting 1 operation…');
+    expect(shownNotices[0]).toBe('Reeve: accepting 1 operation…');
   });
 
   it('accept moves a file into a folder created by an earlier accepted operation, links intact', async () => {
@@ -62,7 +62,7 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
     await clickAndWait(el, 'Reject');
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-3').state).toBe('rejected');
     expect(await h.port.exists('Inbox/Meeting.md')).toBe(true);
-    expect(el.querySelector('.steward-op-state')?.textContent).toBe('Rejected');
+    expect(el.querySelector('.reeve-op-state')?.textContent).toBe('Rejected');
   });
 
   it('refuses an operation outside the plan folder, and nothing moves', async () => {
@@ -92,14 +92,14 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
     const props = { opId: 'p1-5', type: 'set_properties' as const, path: 'Inbox/Meeting.md', before: { status: null }, after: { status: '<img src=x>' }, rule: 'meetings', risk: 'low' as const };
     const h = createHarness(planVault([tags, props]));
     const el = await h.render('ai-op', PLAN_NOTE, '"p1-5"');
-    expect(el.querySelector('.steward-pending-title')?.textContent).toBe('Set properties');
-    expect(el.querySelector('.steward-risk')?.textContent).toBe('Low risk');
-    expect(el.querySelector('.steward-op-paths')?.textContent).toBe('Inbox/Meeting.md');
+    expect(el.querySelector('.reeve-pending-title')?.textContent).toBe('Set properties');
+    expect(el.querySelector('.reeve-risk')?.textContent).toBe('Low risk');
+    expect(el.querySelector('.reeve-op-paths')?.textContent).toBe('Inbox/Meeting.md');
     // Inert: the value is text, never markup.
-    expect(el.querySelector('.steward-op-values')?.textContent).toBe('status: (none) → <img src=x>');
-    expect(el.querySelector('.steward-op-values img')).toBeNull();
+    expect(el.querySelector('.reeve-op-values')?.textContent).toBe('status: (none) → <img src=x>');
+    expect(el.querySelector('.reeve-op-values img')).toBeNull();
     const tagEl = await h.render('ai-op', PLAN_NOTE, '"p1-4"');
-    expect(tagEl.querySelector('.steward-op-values')?.textContent).toBe('tags: (none) → #meeting');
+    expect(tagEl.querySelector('.reeve-op-values')?.textContent).toBe('tags: (none) → #meeting');
     await clickAndWait(tagEl, 'Accept');
     expect(await h.port.read('Inbox/Meeting.md')).toBe('---\ntags:\n  - meeting\n---\nMeeting notes\n');
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-4').state).toBe('done');
@@ -133,7 +133,7 @@ describe.each(SECTION_INFO)('ai-op widget, %s', (_when, known) => {
       .replace('"rule":"dated names","risk":"medium"}', '"rule":"dated names","risk":"medium"');
     const h = createHarness({ ...files, [PLAN_NOTE]: text });
     const failed = await h.render('ai-op', PLAN_NOTE, '"p1-1"');
-    expect(failed.querySelector('.steward-op-state')?.textContent).toBe('Failed');
+    expect(failed.querySelector('.reeve-op-state')?.textContent).toBe('Failed');
     expect(failed.textContent).toContain('Error: folder exists');
     expect(failed.querySelectorAll('button')).toHaveLength(0);
     const damaged = await h.render('ai-op', PLAN_NOTE, '"p1-3"');

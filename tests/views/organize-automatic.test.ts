@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 // Automatic mode on the faithful runtime vault: files created or renamed in a watched folder are
 // filed by the saved rules after a quiet period, through the journal (undoable), except notes
-// that opt out, excluded folders, the plan folder, and Steward's own moves.
+// that opt out, excluded folders, the plan folder, and Reeve's own moves.
 import '../obsidian/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SelfWrites, trackSelfWrites } from '../../src/agents/organize/auto/self-writes';
 import { listFinishedJobs, undoJob } from '../../src/edits/journal/recover-jobs';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import { registerAutomaticOrganize } from '../../src/views/organize/automatic-organize';
 import { shownNotices } from '../obsidian/notices';
 import { createHarness } from './widget-harness';
@@ -15,7 +15,7 @@ afterEach(() => {
   shownNotices.length = 0;
 });
 
-function settingsWith(over: Partial<StewardSettings['automatic']> = {}, excludedFolders: string[] = []): StewardSettings {
+function settingsWith(over: Partial<ReeveSettings['automatic']> = {}, excludedFolders: string[] = []): ReeveSettings {
   const s = structuredClone(DEFAULT_SETTINGS);
   s.rules = [{ name: 'Meetings', if: 'file.name.startsWith("Meeting")', thenMoveTo: 'Meetings', enabled: true }];
   s.automatic = { enabled: true, watchedFolders: ['Inbox'], delaySeconds: 1, ...over };
@@ -23,7 +23,7 @@ function settingsWith(over: Partial<StewardSettings['automatic']> = {}, excluded
   return s;
 }
 
-function start(settings: StewardSettings, files: Record<string, string> = { 'Inbox/readme.md': 'hi' }) {
+function start(settings: ReeveSettings, files: Record<string, string> = { 'Inbox/readme.md': 'hi' }) {
   const h = createHarness(files);
   const selfWrites = new SelfWrites();
   const port = trackSelfWrites(h.port, selfWrites);
@@ -78,14 +78,14 @@ describe('automatic mode', () => {
     expect(h.runs).toHaveLength(0);
     await vi.waitFor(() => expect(h.runs).toHaveLength(1), { timeout: 5000 });
     expect((h.runs[0] as { considered: string[] }).considered).toEqual(['Inbox/Meeting 1.md', 'Inbox/Meeting 2.md']);
-    // Steward's own moves fire rename events in the watched folder; they must not start a new run.
+    // Reeve's own moves fire rename events in the watched folder; they must not start a new run.
     await settle(1500);
     expect(h.runs).toHaveLength(1);
   });
 
-  it('leaves a note with "steward: ignore" in its frontmatter alone', async () => {
+  it('leaves a note with "reeve: ignore" in its frontmatter alone', async () => {
     const h = start(settingsWith());
-    await h.app.vault.create('Inbox/Meeting private.md', '---\nsteward: ignore\n---\nprivate');
+    await h.app.vault.create('Inbox/Meeting private.md', '---\nreeve: ignore\n---\nprivate');
     await h.app.vault.create('Inbox/Meeting public.md', 'public');
     await vi.waitFor(() => expect(h.runs).toHaveLength(1), { timeout: 5000 });
     expect(await h.port.exists('Inbox/Meeting private.md')).toBe(true);

@@ -5,7 +5,7 @@
 import '../obsidian/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizeAgent } from '../../src/agents/organize/plan-organize';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import type { ProgressSink } from '../../src/views/organize/agent-progress';
 import { OrganizeModal } from '../../src/views/organize/organize-modal';
 import { organizeInModal } from '../../src/views/organize/run-organize';
@@ -21,7 +21,7 @@ const FILES = {
   'Notes/index.md': 'See [[2024-03-02]].',
 };
 
-function settings(over: Partial<StewardSettings> = {}): StewardSettings {
+function settings(over: Partial<ReeveSettings> = {}): ReeveSettings {
   // Most tests here go through the naming step, which is on request (off by default).
   return { ...structuredClone(DEFAULT_SETTINGS), rules: [{ name: 'Invoices', if: 'file.name.startsWith("invoice")', thenMoveTo: 'Finance', enabled: true }], suggestNaming: true, ...over };
 }
@@ -40,11 +40,11 @@ function open(h: ReturnType<typeof createHarness>): OrganizeModal {
   return modal;
 }
 
-const lines = (modal: OrganizeModal): string[] => [...modal.contentEl.querySelectorAll('.steward-organize-line')].map((l) => l.textContent ?? '');
+const lines = (modal: OrganizeModal): string[] => [...modal.contentEl.querySelectorAll('.reeve-organize-line')].map((l) => l.textContent ?? '');
 
 /** Skips the naming step when it is offered. */
 async function skipNaming(modal: OrganizeModal): Promise<void> {
-  await vi.waitFor(() => expect(modal.contentEl.querySelector('.steward-naming-option')).not.toBeNull());
+  await vi.waitFor(() => expect(modal.contentEl.querySelector('.reeve-naming-option')).not.toBeNull());
   button(modal.contentEl, 'Skip').click();
 }
 
@@ -61,7 +61,7 @@ describe('organize in the progress window', () => {
     expect(text).toMatch(/Before -> after: cohesion \d\.\d\d -> \d\.\d\d, depth \d+ -> \d+, width \d+ -> \d+/);
     expect(text).toMatch(/operations planned; review them in the plan note\.$/);
     expect(button(modal.contentEl, 'Close')).toBeDefined();
-    const plans = (await h.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith('Steward/Plans/'));
+    const plans = (await h.port.list()).filter((e) => e.kind === 'file' && e.path.startsWith('Reeve/Plans/'));
     expect(plans).toHaveLength(1);
     const note = await h.port.read(plans[0]?.path ?? '');
     expect(note).toContain('"rule":"Invoices"');
@@ -72,7 +72,7 @@ describe('organize in the progress window', () => {
     const h = createHarness(FILES);
     const modal = open(h);
     await organizeInModal({ app: h.app as never, port: () => h.port, settings: () => settings({ suggestNaming: false }) }, 'Inbox', modal);
-    expect(modal.contentEl.querySelector('.steward-naming-option')).toBeNull();
+    expect(modal.contentEl.querySelector('.reeve-naming-option')).toBeNull();
     expect(lines(modal).join('\n')).toMatch(/operations planned; review them in the plan note\.$/);
   });
 
@@ -80,8 +80,8 @@ describe('organize in the progress window', () => {
     const h = createHarness(FILES);
     const modal = open(h);
     const run = organizeInModal({ app: h.app as never, port: () => h.port, settings: () => settings() }, 'Inbox', modal);
-    await vi.waitFor(() => expect(modal.contentEl.querySelector('.steward-naming-option')).not.toBeNull());
-    const options = [...modal.contentEl.querySelectorAll('.steward-naming-option')];
+    await vi.waitFor(() => expect(modal.contentEl.querySelector('.reeve-naming-option')).not.toBeNull());
+    const options = [...modal.contentEl.querySelectorAll('.reeve-naming-option')];
     expect(options.length).toBeGreaterThan(0);
     expect(options.length).toBeLessThanOrEqual(3);
     expect(options[0]?.textContent).toMatch(/\(\d+% of files\).*, for example /);
@@ -95,7 +95,7 @@ describe('organize in the progress window', () => {
     const before = await snapshot(h);
     let agentSignal: AbortSignal | null = null;
     // An agent that streams a little, then waits on the model until it is cancelled.
-    const agentFor = (_s: StewardSettings, signal: AbortSignal, sink: ProgressSink): { agent: OrganizeAgent } => ({
+    const agentFor = (_s: ReeveSettings, signal: AbortSignal, sink: ProgressSink): { agent: OrganizeAgent } => ({
       agent: () => {
         agentSignal = signal;
         sink.stream('Looking at the ');
@@ -119,7 +119,7 @@ describe('organize in the progress window', () => {
     const before = await snapshot(h);
     const modal = open(h);
     const run = organizeInModal({ app: h.app as never, port: () => h.port, settings: () => settings() }, 'Inbox', modal);
-    await vi.waitFor(() => expect(modal.contentEl.querySelector('.steward-naming-option')).not.toBeNull());
+    await vi.waitFor(() => expect(modal.contentEl.querySelector('.reeve-naming-option')).not.toBeNull());
     modal.close();
     await run;
     expect(modal.signal.aborted).toBe(true);

@@ -3,7 +3,7 @@
 import { organizePlanNote } from '../../src/agents/organize/organize-plan-note';
 import type { OrganizePlan } from '../../src/agents/organize/organize-plan';
 
-export const PLAN_NOTE = 'Steward/Plans/Organize Inbox.md';
+export const PLAN_NOTE = 'Reeve/Plans/Organize Inbox.md';
 
 export const plan: OrganizePlan = {
   planId: 'p1',

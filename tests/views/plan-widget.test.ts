@@ -13,7 +13,7 @@ afterEach(() => {
   document.body.empty();
 });
 
-const summary = (el: HTMLElement): string => el.querySelector('.steward-plan-summary')?.textContent ?? '';
+const summary = (el: HTMLElement): string => el.querySelector('.reeve-plan-summary')?.textContent ?? '';
 
 describe.each(SECTION_INFO)('ai-plan widget, %s', (_when, known) => {
   beforeEach(() => setSectionInfoKnown(known));
@@ -22,10 +22,10 @@ describe.each(SECTION_INFO)('ai-plan widget, %s', (_when, known) => {
   it('summarises the operations by state and follows changes to the note', async () => {
     const h = createHarness(planVault());
     const el = await h.render('ai-plan', PLAN_NOTE);
-    expect(el.querySelector('.steward-pending-title')?.textContent).toBe('Organize plan for Inbox');
+    expect(el.querySelector('.reeve-pending-title')?.textContent).toBe('Organize plan for Inbox');
     await vi.waitFor(() => expect(summary(el)).toBe('3 operations: 3 pending.'));
     expect(button(el, 'Accept all').disabled).toBe(false);
-    expect(el.querySelector('.steward-pending-hint')?.textContent).toContain('"Undo last organize"');
+    expect(el.querySelector('.reeve-pending-hint')?.textContent).toContain('"Undo last organize"');
     await clickAndWait(await h.render('ai-op', PLAN_NOTE, '"p1-3"'), 'Reject');
     await vi.waitFor(() => expect(summary(el)).toBe('3 operations: 2 pending, 1 rejected.'));
   });
@@ -43,7 +43,7 @@ describe.each(SECTION_INFO)('ai-plan widget, %s', (_when, known) => {
     expect(['p1-1', 'p1-2', 'p1-3'].map((id) => opJson(text, id).state)).toEqual(['done', 'done', 'done']);
     expect(h.jobs).toHaveLength(1);
     expect(message(el)).toBe('3 operations done. "Undo last organize" reverses the run.');
-    expect(shownNotices).toEqual(['Steward: accepting all pending operations…', 'Steward: 3 operations done. "Undo last organize" reverses the run.']);
+    expect(shownNotices).toEqual(['Reeve: accepting all pending operations…', 'Reeve: 3 operations done. "Undo last organize" reverses the run.']);
     await vi.waitFor(() => expect(summary(el)).toBe('3 operations: 3 done.'));
     expect(button(el, 'Accept all').disabled && button(el, 'Reject all').disabled).toBe(true);
 
@@ -60,7 +60,7 @@ describe.each(SECTION_INFO)('ai-plan widget, %s', (_when, known) => {
     await vi.waitFor(() => expect(summary(el)).toBe('4 operations: 4 pending.'));
     await clickAndWait(el, 'Accept all');
     expect(message(el)).toBe('3 operations done, 1 refused ("Archive/Docs" is outside the folders "Inbox"). "Undo last organize" reverses the run.');
-    expect(el.querySelector('.steward-pending-message')?.classList.contains('is-error')).toBe(true);
+    expect(el.querySelector('.reeve-pending-message')?.classList.contains('is-error')).toBe(true);
     expect(await h.port.exists('Inbox/Docs')).toBe(true);
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-4').state).toBeUndefined();
   });

@@ -18,7 +18,7 @@ const OPS: JobOperationInput[] = [
   { opId: 'm1', type: 'move', source: 'Inbox/a.md', destination: 'Notes/a.md' },
   { opId: 'm2', type: 'move', source: 'Inbox/b.md', destination: 'Notes/b.md' },
 ];
-const FOLDER = '.obsidian/plugins/steward';
+const FOLDER = '.obsidian/plugins/reeve';
 const modals = keepModalsOpen();
 
 afterEach(() => {
@@ -47,8 +47,8 @@ describe('notices about the journal when the plugin starts', () => {
     await offerRecovery(h.app as never, h.port);
     expect(shownNotices).toHaveLength(1);
     expect(shownNotices[0]).toContain(`job ${job}) was interrupted after 1 of 2 steps; its journal is ${FOLDER}/journal/${job}.jsonl`);
-    expect(shownNotices[0]).toContain('"Steward: Recover an interrupted job"');
-    expect(shownNotices[0]).toContain('steward recover <vault> --resume');
+    expect(shownNotices[0]).toContain('"Reeve: Recover an interrupted job"');
+    expect(shownNotices[0]).toContain('reeve recover <vault> --resume');
     expect(modals.opened).toHaveLength(1);
     expect(await journalFiles(h.port)).toEqual(before);
   });
@@ -58,7 +58,7 @@ describe('notices about the journal when the plugin starts', () => {
     await h.port.state.write(`journal/${job}.jsonl`, 'not a journal \u0000 at all');
     await offerRecovery(h.app as never, h.port);
     expect(shownNotices).toHaveLength(1);
-    const kept = /kept as \.obsidian\/plugins\/steward\/(journal\/quarantine\/\S+\.jsonl),/.exec(shownNotices[0] ?? '')?.[1];
+    const kept = /kept as \.obsidian\/plugins\/reeve\/(journal\/quarantine\/\S+\.jsonl),/.exec(shownNotices[0] ?? '')?.[1];
     expect(kept, shownNotices[0]).toBeDefined();
     expect(await h.port.state.read(kept ?? '')).toBe('not a journal \u0000 at all');
     expect(shownNotices[0]).toContain('its journal was damaged');
@@ -73,7 +73,7 @@ describe('notices about the journal when the plugin starts', () => {
     const opened = modals.opened.length;
     await offerRecovery(h.app as never, h.port);
     expect(shownNotices).toHaveLength(1);
-    const kept = /kept, unchanged, as \.obsidian\/plugins\/steward\/(journal\/quarantine\/\S+\.jsonl)\./.exec(shownNotices[0] ?? '')?.[1];
+    const kept = /kept, unchanged, as \.obsidian\/plugins\/reeve\/(journal\/quarantine\/\S+\.jsonl)\./.exec(shownNotices[0] ?? '')?.[1];
     expect(kept, shownNotices[0]).toBeDefined();
     expect(await h.port.state.read(kept ?? '')).toBe('');
     expect(modals.opened.length).toBe(opened);
@@ -102,6 +102,6 @@ describe('notices about the journal when the plugin starts', () => {
   it('the command says when there is nothing to recover', async () => {
     const h = createHarness(FILES);
     await offerRecovery(h.app as never, h.port, { sayWhenClean: true });
-    expect(shownNotices).toEqual(['Steward: no interrupted job in the journal.']);
+    expect(shownNotices).toEqual(['Reeve: no interrupted job in the journal.']);
   });
 });

@@ -6,8 +6,8 @@
 import '../obsidian/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SCOUT_TOOL_NAMES } from '../../src/agents/scout/scout-settings';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
-import { StewardSettingTab } from '../../src/views/settings-tab';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
+import { ReeveSettingTab } from '../../src/views/settings-tab';
 import { openSettingTab } from '../obsidian/declarative-settings';
 import { shownNotices } from '../obsidian/notices';
 import { createHarness } from './widget-harness';
@@ -17,17 +17,17 @@ beforeEach(() => {
   shownNotices.length = 0;
 });
 
-function mount(settings: StewardSettings = structuredClone(DEFAULT_SETTINGS)) {
+function mount(settings: ReeveSettings = structuredClone(DEFAULT_SETTINGS)) {
   const h = createHarness({});
   const plugin = { settings, saveSettings: vi.fn(async () => undefined), port: () => h.port, semanticSearch: null };
-  const tab = new StewardSettingTab(h.app as never, plugin as never);
+  const tab = new ReeveSettingTab(h.app as never, plugin as never);
   return { h, tab, plugin, settings };
 }
 
-type SettingDefinitionItem = ReturnType<StewardSettingTab['getSettingDefinitions']>[number];
+type SettingDefinitionItem = ReturnType<ReeveSettingTab['getSettingDefinitions']>[number];
 type SettingDefinition = Extract<SettingDefinitionItem, { name: string; type?: never }> & { aliases?: string[] };
 
-function groups(tab: StewardSettingTab): Map<string, SettingDefinition[]> {
+function groups(tab: ReeveSettingTab): Map<string, SettingDefinition[]> {
   const out = new Map<string, SettingDefinition[]>();
   for (const item of tab.getSettingDefinitions()) {
     if ('type' in item && item.type === 'group' && item.heading) out.set(item.heading, (item.items ?? []));
@@ -109,7 +109,7 @@ describe('agent settings sections', () => {
     await tab.setControlValue('agents.chatFolder', '../elsewhere');
     expect(settings.agents.scout.maxIterations).toBe(5);
     expect(settings.agents.task.tokenLimit).toBe(16000);
-    expect(settings.agents.chatFolder).toBe('Steward/Chats');
+    expect(settings.agents.chatFolder).toBe('Reeve/Chats');
     expect(plugin.saveSettings).not.toHaveBeenCalled();
     expect(shownNotices).toHaveLength(3);
     expect(shownNotices[0]).toContain('agents.scout.maxIterations should be a whole number from 2 to 10');

@@ -4,11 +4,11 @@
 // what the condition matches, capped, with the total; the settings tab renders and releases it.
 import '../obsidian/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import type { SavedRule } from '../../src/settings/rule-settings';
 import { previewRule } from '../../src/views/organize/rule-preview';
 import { RulesEditor } from '../../src/views/organize/rules-editor';
-import { StewardSettingTab } from '../../src/views/settings-tab';
+import { ReeveSettingTab } from '../../src/views/settings-tab';
 import { trackLeaks } from '../obsidian/leak-tracker';
 import { button, createHarness } from './widget-harness';
 
@@ -20,7 +20,7 @@ function type(el: HTMLInputElement | HTMLTextAreaElement, text: string): void {
 }
 
 function manyPdfs(n: number): Record<string, string> {
-  const files: Record<string, string> = { 'Inbox/note.md': 'x', 'Steward/Plans/old.pdf': 'plan folder' };
+  const files: Record<string, string> = { 'Inbox/note.md': 'x', 'Reeve/Plans/old.pdf': 'plan folder' };
   for (let i = 0; i < n; i++) files[`Inbox/scan-${String(i).padStart(2, '0')}.pdf`] = 'pdf';
   return files;
 }
@@ -34,7 +34,7 @@ function mount(rules: SavedRule[], files: Record<string, string> = manyPdfs(3)) 
     save: async (next) => {
       saved.push(next);
     },
-    preview: (condition) => previewRule(h.port, condition, { skipFolders: ['Steward/Plans'] }),
+    preview: (condition) => previewRule(h.port, condition, { skipFolders: ['Reeve/Plans'] }),
   });
   editor.load();
   return { h, host, editor, saved };
@@ -45,37 +45,37 @@ const pdfs: SavedRule = { name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: 'Do
 describe('rules editor', () => {
   it('shows a compile error under the condition as you type, with line and column, and clears it when fixed', () => {
     const { host, saved } = mount([pdfs]);
-    const condition = host.querySelector<HTMLTextAreaElement>('.steward-rule-if textarea, textarea');
-    const error = host.querySelector('.steward-rule-error');
+    const condition = host.querySelector<HTMLTextAreaElement>('.reeve-rule-if textarea, textarea');
+    const error = host.querySelector('.reeve-rule-error');
     if (!condition || !error) throw new Error('editor not rendered');
     expect(error.textContent).toBe('');
     type(condition, 'file.ext == "pdf" AND\nfile.sise > 1MB');
     expect(error.textContent).toMatch(/^Line 2, column 6: .*sise/);
-    expect(host.querySelector('.steward-rule')?.classList.contains('is-invalid')).toBe(true);
+    expect(host.querySelector('.reeve-rule')?.classList.contains('is-invalid')).toBe(true);
     // The unfinished rule is saved as typed: nothing the user wrote is lost.
     expect(saved.at(-1)?.[0]?.if).toBe('file.ext == "pdf" AND\nfile.sise > 1MB');
     type(condition, 'file.ext == "pdf" AND file.size > 1MB');
     expect(error.textContent).toBe('');
-    expect(host.querySelector('.steward-rule')?.classList.contains('is-invalid')).toBe(false);
+    expect(host.querySelector('.reeve-rule')?.classList.contains('is-invalid')).toBe(false);
   });
 
   it('reports problems beyond the condition: a rule that does nothing, a duplicate name', () => {
     const { host } = mount([pdfs, { ...pdfs, name: 'Other' }]);
-    const cards = host.querySelectorAll('.steward-rule');
-    const move = cards[1]?.querySelector<HTMLInputElement>('.steward-rule-move');
-    const name = cards[1]?.querySelector<HTMLInputElement>('.steward-rule-name');
+    const cards = host.querySelectorAll('.reeve-rule');
+    const move = cards[1]?.querySelector<HTMLInputElement>('.reeve-rule-move');
+    const name = cards[1]?.querySelector<HTMLInputElement>('.reeve-rule-name');
     if (!move || !name) throw new Error('editor not rendered');
     type(move, '');
-    expect(cards[1]?.querySelector('.steward-rule-problem')?.textContent).toContain('rule 2 ("Other"): the rule does nothing');
+    expect(cards[1]?.querySelector('.reeve-rule-problem')?.textContent).toContain('rule 2 ("Other"): the rule does nothing');
     type(move, 'Elsewhere');
     type(name, 'PDFs');
-    expect(cards[1]?.querySelector('.steward-rule-problem')?.textContent).toBe('rule 2 ("PDFs"): the name is already used by rule 1; give each rule its own name');
+    expect(cards[1]?.querySelector('.reeve-rule-problem')?.textContent).toBe('rule 2 ("PDFs"): the name is already used by rule 1; give each rule its own name');
   });
 
   it('"Test rule" lists the matching files (not the plan folder), capped at 20, with the total', async () => {
     const { host } = mount([pdfs], manyPdfs(25));
     button(host, 'Test rule').click();
-    const preview = host.querySelector('.steward-rule-preview');
+    const preview = host.querySelector('.reeve-rule-preview');
     await vi.waitFor(() => expect(preview?.querySelector('p')?.textContent).toBe('25 files match, first 20 shown.'));
     const items = [...(preview?.querySelectorAll('li') ?? [])].map((li) => li.textContent);
     expect(items).toHaveLength(20);
@@ -85,16 +85,16 @@ describe('rules editor', () => {
   it('"Test rule" on a broken condition says why instead of listing', async () => {
     const { host } = mount([{ ...pdfs, if: 'file.ext ==' }]);
     button(host, 'Test rule').click();
-    await vi.waitFor(() => expect(host.querySelector('.steward-rule-preview')?.textContent).toMatch(/^Cannot test: .* at 1:\d+$/));
+    await vi.waitFor(() => expect(host.querySelector('.reeve-rule-preview')?.textContent).toMatch(/^Cannot test: .* at 1:\d+$/));
   });
 
   it('edits the tags and properties a rule sets, checked as you type, and saves them as the rule language takes them', () => {
     const { host, saved } = mount([{ name: 'Tag', if: 'file.ext == "md"', thenAddTags: ['meeting'], thenSetProperties: { status: 'draft', rank: 2, code: '7' }, enabled: true }]);
-    const card = host.querySelector('.steward-rule');
-    const add = card?.querySelector<HTMLInputElement>('.steward-rule-add-tags');
-    const props = card?.querySelector<HTMLTextAreaElement>('.steward-rule-properties');
-    const problem = card?.querySelector('.steward-rule-problem');
-    const propsError = card?.querySelector('.steward-rule-properties-error');
+    const card = host.querySelector('.reeve-rule');
+    const add = card?.querySelector<HTMLInputElement>('.reeve-rule-add-tags');
+    const props = card?.querySelector<HTMLTextAreaElement>('.reeve-rule-properties');
+    const problem = card?.querySelector('.reeve-rule-problem');
+    const propsError = card?.querySelector('.reeve-rule-properties-error');
     if (!add || !props || !problem || !propsError) throw new Error('edit fields not rendered');
     // Shown as written: a text that looks like a number stays a text.
     expect(add.value).toBe('meeting');
@@ -110,8 +110,8 @@ describe('rules editor', () => {
     expect(saved.at(-1)?.[0]?.thenSetProperties).toBe('status processed');
     // Opened again, the kept text is shown with its problem.
     const reopened = mount([{ name: 'Tag', if: 'file.ext == "md"', thenSetProperties: 'status processed' as never, enabled: false }]);
-    expect(reopened.host.querySelector<HTMLTextAreaElement>('.steward-rule-properties')?.value).toBe('status processed');
-    expect(reopened.host.querySelector('.steward-rule-properties-error')?.textContent).toBe('Line 1: write a property as name: value (for example status: processed)');
+    expect(reopened.host.querySelector<HTMLTextAreaElement>('.reeve-rule-properties')?.value).toBe('status processed');
+    expect(reopened.host.querySelector('.reeve-rule-properties-error')?.textContent).toBe('Line 1: write a property as name: value (for example status: processed)');
     type(props, 'tags: x');
     expect(problem.textContent).toContain('"thenSetProperties" sets "tags"; change tags with "thenAddTags" and "thenRemoveTags"');
     type(props, 'status: processed\nrank: 3\ngone: null');
@@ -123,9 +123,9 @@ describe('rules editor', () => {
   it('adds, toggles and deletes rules, saving each change', () => {
     const { host, saved } = mount([pdfs]);
     button(host, 'Add rule').click();
-    expect(host.querySelectorAll('.steward-rule')).toHaveLength(2);
+    expect(host.querySelectorAll('.reeve-rule')).toHaveLength(2);
     expect(saved.at(-1)?.map((r) => r.name)).toEqual(['PDFs', 'Rule 2']);
-    const toggle = host.querySelector<HTMLInputElement>('.steward-rule-enabled input');
+    const toggle = host.querySelector<HTMLInputElement>('.reeve-rule-enabled input');
     if (!toggle) throw new Error('no toggle');
     toggle.checked = false;
     toggle.dispatchEvent(new Event('change'));
@@ -138,18 +138,18 @@ describe('rules editor', () => {
 describe('settings tab', () => {
   it('renders the rules editor in the fallback display and releases its listeners on hide', async () => {
     const h = createHarness(manyPdfs(2));
-    const settings: StewardSettings = { ...structuredClone(DEFAULT_SETTINGS), rules: [pdfs] };
+    const settings: ReeveSettings = { ...structuredClone(DEFAULT_SETTINGS), rules: [pdfs] };
     const plugin = { settings, saveSettings: vi.fn(async () => undefined), port: () => h.port };
     const leaks = trackLeaks({});
     try {
-      const tab = new StewardSettingTab(h.app as never, plugin as never);
+      const tab = new ReeveSettingTab(h.app as never, plugin as never);
       // What Obsidian before 1.13 calls (deprecated for plugins to call, not for the app).
       (tab as unknown as { display(): void }).display();
       document.body.append(tab.containerEl);
-      const condition = tab.containerEl.querySelector<HTMLTextAreaElement>('.steward-rule textarea');
+      const condition = tab.containerEl.querySelector<HTMLTextAreaElement>('.reeve-rule textarea');
       if (!condition) throw new Error('no rules editor in the tab');
       type(condition, 'file.ext = "pdf"');
-      expect(tab.containerEl.querySelector('.steward-rule-error')?.textContent).toMatch(/^Line 1, column \d+: /);
+      expect(tab.containerEl.querySelector('.reeve-rule-error')?.textContent).toMatch(/^Line 1, column \d+: /);
       await vi.waitFor(() => expect(plugin.saveSettings).toHaveBeenCalled());
       expect(settings.rules[0]?.if).toBe('file.ext = "pdf"');
       expect(leaks.report().domListeners.length).toBeGreaterThan(0);
@@ -162,9 +162,9 @@ describe('settings tab', () => {
 
   it('edits folder lists one per line and refuses a bad number with a notice', async () => {
     const h = createHarness({});
-    const settings: StewardSettings = structuredClone(DEFAULT_SETTINGS);
+    const settings: ReeveSettings = structuredClone(DEFAULT_SETTINGS);
     const plugin = { settings, saveSettings: vi.fn(async () => undefined), port: () => h.port };
-    const tab = new StewardSettingTab(h.app as never, plugin as never);
+    const tab = new ReeveSettingTab(h.app as never, plugin as never);
     await tab.setControlValue('excludedFolders', 'Archive\n\n  Private/Journal  \n');
     expect(settings.excludedFolders).toEqual(['Archive', 'Private/Journal']);
     expect(tab.getControlValue('excludedFolders')).toBe('Archive\nPrivate/Journal');

@@ -4,9 +4,9 @@
 // from the app's secret storage, and hide() tearing the rows down through super.hide().
 import '../obsidian/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS, type StewardSettings } from '../../src/settings/settings';
+import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import { RulesEditor } from '../../src/views/organize/rules-editor';
-import { StewardSettingTab } from '../../src/views/settings-tab';
+import { ReeveSettingTab } from '../../src/views/settings-tab';
 import { openSettingTab } from '../obsidian/declarative-settings';
 import { shownNotices } from '../obsidian/notices';
 import { createHarness } from './widget-harness';
@@ -21,14 +21,14 @@ function onScreen(el: HTMLElement): boolean {
   return true;
 }
 
-function openTab(edit: (s: StewardSettings) => void = () => undefined, secrets: Record<string, string> = {}) {
+function openTab(edit: (s: ReeveSettings) => void = () => undefined, secrets: Record<string, string> = {}) {
   const h = createHarness({ 'Inbox/a.md': 'a' });
   for (const [id, value] of Object.entries(secrets)) h.app.secretStorage.setSecret(id, value);
   const settings = structuredClone(DEFAULT_SETTINGS);
   edit(settings);
   const saved: string[] = [];
   const plugin = { settings, saveSettings: vi.fn(async () => void saved.push(JSON.stringify(settings))), port: () => h.port };
-  const tab = new StewardSettingTab(h.app as never, plugin as never);
+  const tab = new ReeveSettingTab(h.app as never, plugin as never);
   openSettingTab(tab as never);
   document.body.append(tab.containerEl);
   const rows = (): Row[] => (tab as unknown as { getRenderedRows__(): Row[] }).getRenderedRows__();
@@ -56,13 +56,13 @@ function pick(el: HTMLSelectElement | null, value: string): void {
 describe('the settings tab on Obsidian 1.13 (declarative)', () => {
   it('shows every setting with its current value and saves what the user changes', async () => {
     const { row, settings, saved } = openTab((s) => void (s.excludedFolders = ['Archive', 'Private']));
-    expect(row('Plan folder').querySelector('input')?.value).toBe('Steward/Plans');
+    expect(row('Plan folder').querySelector('input')?.value).toBe('Reeve/Plans');
     expect(row('Excluded folders').querySelector('textarea')?.value).toBe('Archive\nPrivate');
-    type(row('Plan folder').querySelector('input'), 'Plans/Steward');
+    type(row('Plan folder').querySelector('input'), 'Plans/Reeve');
     type(row('Excluded folders').querySelector('textarea'), 'Archive\n\n  Old  \n');
     row('Allow trash').querySelector<HTMLElement>('.checkbox-container')?.click();
     await vi.waitFor(() => expect(saved.length).toBe(3));
-    expect(settings.planFolder).toBe('Plans/Steward');
+    expect(settings.planFolder).toBe('Plans/Reeve');
     expect(settings.excludedFolders).toEqual(['Archive', 'Old']);
     expect(settings.allowTrash).toBe(true);
   });
@@ -73,7 +73,7 @@ describe('the settings tab on Obsidian 1.13 (declarative)', () => {
     const notices = shownNotices.length;
     type(row('Delay').querySelector('input'), '0');
     await vi.waitFor(() => expect(shownNotices.length).toBe(notices + 1));
-    expect(shownNotices.at(-1)).toMatch(/^Steward: .*delay/i);
+    expect(shownNotices.at(-1)).toMatch(/^Reeve: .*delay/i);
     expect(settings.automatic.delaySeconds).toBe(before);
     expect(plugin.saveSettings).not.toHaveBeenCalled();
   });
@@ -108,7 +108,7 @@ describe('the settings tab on Obsidian 1.13 (declarative)', () => {
   it('tears its rows down on hide through super.hide(): the rules editor is unloaded and the tab is empty', () => {
     const unload = vi.spyOn(RulesEditor.prototype, 'unload');
     const { tab } = openTab((s) => void (s.rules = [{ name: 'PDFs', if: 'file.ext == "pdf"', thenMoveTo: 'PDFs', enabled: true }]));
-    expect(tab.containerEl.querySelector('.steward-rule textarea')).not.toBeNull();
+    expect(tab.containerEl.querySelector('.reeve-rule textarea')).not.toBeNull();
     tab.hide();
     expect(unload).toHaveBeenCalled();
     expect(tab.containerEl.childElementCount).toBe(0);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Widgets on blocks Steward has no record of proposing (issue 11, item 9): shown as not proposed
+// Widgets on blocks Reeve has no record of proposing (issue 11, item 9): shown as not proposed
 // here, refused on the first Accept, and accepted only through the explicit "Accept anyway".
 import '../obsidian/dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -19,12 +19,12 @@ describe('blocks not proposed here', () => {
   it('an edit block says it was not proposed here and is accepted only with "Accept anyway"', async () => {
     const h = createHarness({ 'n.md': note }, { unrecorded: true });
     const el = await h.render('ai-edit', 'n.md');
-    await vi.waitFor(() => expect(el.querySelector('.steward-pending-unrecorded')?.textContent).toMatch(/^Not proposed here: Steward has no record of proposing it/));
+    await vi.waitFor(() => expect(el.querySelector('.reeve-pending-unrecorded')?.textContent).toMatch(/^Not proposed here: Reeve has no record of proposing it/));
     expect(() => button(el, 'Accept anyway')).toThrow();
     await clickAndWait(el, 'Accept');
     expect(await h.port.read('n.md')).toBe(note);
     expect(message(el)).toMatch(/^Edit not accepted: not proposed here/);
-    expect(button(el, 'Accept anyway').getAttribute('aria-label')).toBe('Accept this block although Steward did not propose it here');
+    expect(button(el, 'Accept anyway').getAttribute('aria-label')).toBe('Accept this block although Reeve did not propose it here');
     await clickAndWait(el, 'Accept anyway');
     expect(await h.port.read('n.md')).toBe('# Title\nnew\ntail\n');
     expect(message(el)).toBe('Edit accepted: the new text is in the note');
@@ -34,13 +34,13 @@ describe('blocks not proposed here', () => {
     const h = createHarness({ 'n.md': note });
     const el = await h.render('ai-edit', 'n.md');
     await new Promise((r) => setTimeout(r, 50));
-    expect(el.querySelector('.steward-pending-unrecorded')).toBeNull();
+    expect(el.querySelector('.reeve-pending-unrecorded')).toBeNull();
   });
 
-  it('an operation of a plan Steward did not write runs only with "Accept anyway"', async () => {
+  it('an operation of a plan Reeve did not write runs only with "Accept anyway"', async () => {
     const h = createHarness(planVault(), { unrecorded: true });
     const el = await h.render('ai-op', PLAN_NOTE, '"p1-3"');
-    await vi.waitFor(() => expect(el.querySelector('.steward-pending-unrecorded')?.textContent).toMatch(/^Not proposed here: plan p1 has no such operation/));
+    await vi.waitFor(() => expect(el.querySelector('.reeve-pending-unrecorded')?.textContent).toMatch(/^Not proposed here: plan p1 has no such operation/));
     await clickAndWait(el, 'Accept');
     expect(await h.port.exists('Inbox/Meeting.md')).toBe(true);
     expect(opJson(await h.port.read(PLAN_NOTE), 'p1-3').state).toBeUndefined();

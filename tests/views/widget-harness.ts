@@ -50,7 +50,7 @@ export function setSectionInfoKnown(known: boolean): void {
 
 export interface HarnessOptions {
   editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
-  /** Blocks Steward has no record of (typed or pasted): the ledger is left empty. */
+  /** Blocks Reeve has no record of (typed or pasted): the ledger is left empty. */
   unrecorded?: boolean;
 }
 
@@ -120,5 +120,5 @@ export async function clickAndWait(el: HTMLElement, text: string): Promise<void>
 }
 
 export function message(el: HTMLElement): string {
-  return el.querySelector('.steward-pending-message')?.textContent ?? '';
+  return el.querySelector('.reeve-pending-message')?.textContent ?? '';
 }

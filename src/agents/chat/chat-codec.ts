@@ -1,5 +1,5 @@
-// A chat file: one JSON document, pretty-printed so that it reads without Steward, marked as
-// Steward's (`"steward": "chat"`) with a format version. Reading checks every field the view and
+// A chat file: one JSON document, pretty-printed so that it reads without Reeve, marked as
+// Reeve's (`"reeve": "chat"`) with a format version. Reading checks every field the view and
 // the history rely on and names the first problem with where it is (`messages[3].turn.answer`);
 // a file that is not JSON, not a chat, or of a newer format is refused, never "repaired".
 
@@ -14,7 +14,7 @@ export const CHAT_VERSION = 1;
 export type DecodedChat = { ok: true; chat: Chat } | { ok: false; reason: string };
 
 export function encodeChat(chat: Chat): string {
-  return `${JSON.stringify({ steward: CHAT_FORMAT, version: CHAT_VERSION, ...chat }, null, 1)}\n`;
+  return `${JSON.stringify({ reeve: CHAT_FORMAT, version: CHAT_VERSION, ...chat }, null, 1)}\n`;
 }
 
 class Bad extends Error {}
@@ -115,7 +115,7 @@ function event(v: unknown, where: string): PipelineEvent {
   const r = obj(v, where);
   const type = str(r, 'type', where);
   const fields = (EVENT_FIELDS as Record<string, Record<string, string> | undefined>)[type];
-  if (fields === undefined) throw new Bad(`${where}.type "${type}" is not an event Steward knows`);
+  if (fields === undefined) throw new Bad(`${where}.type "${type}" is not an event Reeve knows`);
   for (const [key, kind] of Object.entries(fields)) if (!fieldOk(r[key], kind)) throw new Bad(`${where}.${key} is missing or of the wrong kind for a ${type} event`);
   return r as unknown as PipelineEvent;
 }
@@ -179,8 +179,8 @@ export function decodeChat(text: string): DecodedChat {
   } catch (e) {
     return { ok: false, reason: `it is not valid JSON (${e instanceof Error ? e.message : String(e)}); it may have been cut short or edited` };
   }
-  if (!isRecord(value) || value.steward !== CHAT_FORMAT) return { ok: false, reason: 'it is not a Steward chat (no "steward": "chat" marker)' };
-  if (value.version !== CHAT_VERSION) return { ok: false, reason: `it is a chat of format version ${JSON.stringify(value.version)}; this Steward reads version ${CHAT_VERSION}` };
+  if (!isRecord(value) || value.reeve !== CHAT_FORMAT) return { ok: false, reason: 'it is not a Reeve chat (no "reeve": "chat" marker)' };
+  if (value.version !== CHAT_VERSION) return { ok: false, reason: `it is a chat of format version ${JSON.stringify(value.version)}; this Reeve reads version ${CHAT_VERSION}` };
   try {
     const chat: Chat = {
       id: str(value, 'id', 'chat'),

@@ -1,6 +1,6 @@
 // One message of a chat, made from a finished run: the turn the Task agent will see in later
 // requests (the CLI's `--history` file holds the same turns), plus what the view needs to show the
-// run again. `turnOf` is shared with `steward ask --history`.
+// run again. `turnOf` is shared with `reeve ask --history`.
 
 import { totalUsage } from '../pipeline/pipeline-context';
 import type { PipelineEvent } from '../pipeline/pipeline-events';

@@ -29,7 +29,7 @@ function linkTo(path: string): string {
 
 function messageMarkdown(m: ChatMessageRecord, index: number): string {
   const agents = (['scout', 'web', 'task'] as const).filter((a) => m.agents[a]).join(', ');
-  const lines = [`## ${index + 1}. You`, '', `*${m.turn.at || 'time unknown'} · ${agents}${m.currentNote ? ` · in ${linkTo(m.currentNote)}` : ''}*`, '', defuseMarkdown(m.request), '', '### Steward', ''];
+  const lines = [`## ${index + 1}. You`, '', `*${m.turn.at || 'time unknown'} · ${agents}${m.currentNote ? ` · in ${linkTo(m.currentNote)}` : ''}*`, '', defuseMarkdown(m.request), '', '### Reeve', ''];
   lines.push(m.turn.answer.trim() === '' ? '*(no answer)*' : defuseMarkdown(m.turn.answer));
   if (m.stopped) lines.push('', '*Stopped before it finished.*');
   if (m.error !== null) lines.push('', `*Error: ${defuseMarkdown(m.error)}*`);
@@ -45,7 +45,7 @@ function messageMarkdown(m: ChatMessageRecord, index: number): string {
 
 export function chatToMarkdown(chat: Chat): string {
   const cost = chat.messages.reduce((s, m) => s + m.total.costUsd, 0);
-  const front = ['---', `steward-chat: ${chat.id}`, `created: ${chat.createdAt}`, `updated: ${chat.updatedAt}`, '---', ''];
-  const head = [`# ${defuseMarkdown(chat.title)}`, '', `*${chat.messages.length} message${chat.messages.length === 1 ? '' : 's'}, ${usd(cost)} in all. Exported from Steward.*`, ''];
+  const front = ['---', `reeve-chat: ${chat.id}`, `created: ${chat.createdAt}`, `updated: ${chat.updatedAt}`, '---', ''];
+  const head = [`# ${defuseMarkdown(chat.title)}`, '', `*${chat.messages.length} message${chat.messages.length === 1 ? '' : 's'}, ${usd(cost)} in all. Exported from Reeve.*`, ''];
   return [...front, ...head, ...chat.messages.map(messageMarkdown)].join('\n');
 }

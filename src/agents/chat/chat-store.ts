@@ -1,11 +1,11 @@
 // Chats that are never lost. Each chat is one JSON file in the plugin's folder,
-// `<configDir>/plugins/steward/chats/<id>.json`, written through the StateStore's atomic replace
+// `<configDir>/plugins/reeve/chats/<id>.json`, written through the StateStore's atomic replace
 // after every message: a crash mid-save leaves the previous version whole. Kept out of the vault so
 // that chats are not notes (not indexed, searched, linked or synced as notes, and never read by
-// Scout); the files are plain, pretty-printed JSON, readable without Steward, and "Export to note"
+// Scout); the files are plain, pretty-printed JSON, readable without Reeve, and "Export to note"
 // writes a chat as a Markdown note into the chat folder when the user wants one.
 //
-// A file that is not a chat Steward can read (corrupt, foreign, a newer format) is refused with
+// A file that is not a chat Reeve can read (corrupt, foreign, a newer format) is refused with
 // the reason and left on disk exactly as it is: nothing here rewrites a file it could not read.
 
 import type { StateStore, VaultPort } from '../../vault-vfs/vault-port';
@@ -54,13 +54,13 @@ function noteName(title: string): string {
   return name.slice(0, 80) || 'Chat';
 }
 
-/** The chat id in a note's frontmatter (`steward-chat: ID`), or null. */
+/** The chat id in a note's frontmatter (`reeve-chat: ID`), or null. */
 function exportedFrom(text: string): string | null {
   const lines = text.split(/\r?\n/);
   if (lines[0] !== '---') return null;
   for (const line of lines.slice(1)) {
     if (line === '---') return null;
-    const m = /^steward-chat: ([A-Za-z0-9_-]+)\s*$/.exec(line);
+    const m = /^reeve-chat: ([A-Za-z0-9_-]+)\s*$/.exec(line);
     if (m) return m[1] ?? null;
   }
   return null;
@@ -108,7 +108,7 @@ export class ChatStore {
   }
 
   /**
-   * Writes the chat, atomically. Refuses to replace a file that exists but is not a chat Steward
+   * Writes the chat, atomically. Refuses to replace a file that exists but is not a chat Reeve
    * can read (that file may be the only copy of something): the user removes it first.
    */
   save(chat: Chat): Promise<void> {

@@ -1,7 +1,7 @@
-// A chat as Steward keeps it: its messages, each with what the user asked, which agents ran, the
+// A chat as Reeve keeps it: its messages, each with what the user asked, which agents ran, the
 // note they were in, the turn as the Task agent will see it later (answer, edits and what came of
 // them), the run's events (compacted) for the view to show again, and its tokens and cost. Plain
-// data, so a chat file is readable JSON without Steward.
+// data, so a chat file is readable JSON without Reeve.
 
 import type { PhaseUsage } from '../pipeline/pipeline-context';
 import type { PhaseName, PipelineEvent } from '../pipeline/pipeline-events';

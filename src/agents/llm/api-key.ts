@@ -7,7 +7,7 @@ import { apiKeyEnvVar, type ProviderConfig } from './provider-config';
 export function checkedApiKey(provider: ProviderConfig, apiKey: string | undefined): string {
   const key = (apiKey ?? '').trim();
   if (key === '' && provider.kind !== 'openai-compatible') {
-    throw new LlmError('config', `No API key for provider "${provider.id}": choose its key in Steward's settings (or set ${apiKeyEnvVar(provider.kind)} for the CLI).`);
+    throw new LlmError('config', `No API key for provider "${provider.id}": choose its key in Reeve's settings (or set ${apiKeyEnvVar(provider.kind)} for the CLI).`);
   }
   if (provider.kind === 'openai-compatible' && provider.baseUrl === '') {
     throw new LlmError('config', `Provider "${provider.id}" needs a base URL (for Ollama: http://localhost:11434/v1).`);

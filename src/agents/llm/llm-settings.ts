@@ -1,4 +1,4 @@
-// The LLM part of Steward's settings: providers, model profiles and which profile each phase
+// The LLM part of Reeve's settings: providers, model profiles and which profile each phase
 // uses. The settings tab stores exactly this shape; `validateLlmSettings` checks it on load.
 
 import { DEFAULT_MODEL_PROFILES, type ModelProfile, type Phase } from './model-profile';

@@ -1,4 +1,4 @@
-// What Steward knows about a model: limits, how it calls tools, and what it costs. Editable in
+// What Reeve knows about a model: limits, how it calls tools, and what it costs. Editable in
 // settings; the defaults below are starting points, prices in US dollars per million tokens.
 
 import type { Prices } from './usage-cost';

@@ -1,4 +1,4 @@
-// The `openai` SDK client as Steward configures it: our transport, no retries of its own, no
+// The `openai` SDK client as Reeve configures it: our transport, no retries of its own, no
 // logging, no telemetry headers, and nothing read from OPENAI_* environment variables.
 
 import OpenAI from 'openai';

@@ -52,5 +52,5 @@ export function effectiveBaseUrl(provider: ProviderConfig): string {
 export function apiKeyEnvVar(kind: ProviderKind): string {
   if (kind === 'openai') return 'OPENAI_API_KEY';
   if (kind === 'anthropic') return 'ANTHROPIC_API_KEY';
-  return 'STEWARD_API_KEY';
+  return 'REEVE_API_KEY';
 }

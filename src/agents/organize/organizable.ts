@@ -1,7 +1,7 @@
 // Which files organize may touch. Hidden files and folders (a name starting with ".": `.git`,
 // `.stfolder`, a tool's cache) belong to other programs and are never organized, unless a rule
 // names them explicitly (`file.isHidden`, or a path that spells out a hidden name). Files whose
-// names Steward cannot safely link to or move (`C# notes.md`: "#" breaks a wikilink) are left
+// names Reeve cannot safely link to or move (`C# notes.md`: "#" breaks a wikilink) are left
 // where they are and reported in the plan, instead of failing the whole run.
 import type { CompiledRule } from '../../dsl/rules';
 import type { FileRecord } from '../../vault-vfs/file-record';

@@ -38,7 +38,7 @@ export function planNotePath(planFolder: string, plan: OrganizePlan, now: Date):
 export function organizePlanNote(plan: OrganizePlan, now: Date): string {
   const lines: string[] = [
     '---',
-    `steward-plan: ${plan.planId}`,
+    `reeve-plan: ${plan.planId}`,
     `organized-folder: ${JSON.stringify(plan.targetFolder)}`,
     `created: ${now.toISOString()}`,
     '---',

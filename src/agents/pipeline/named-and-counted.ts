@@ -1,5 +1,5 @@
 // A list too long to show whole (the notes a hub's links bring past the token limit, hundreds at
-// times), said the same way in the chat and in `steward ask`: the first few by name, the rest counted.
+// times), said the same way in the chat and in `reeve ask`: the first few by name, the rest counted.
 
 /** Notes named at most in one line of the chat. */
 export const NAMED_AT_MOST = 5;

@@ -43,7 +43,7 @@ export interface AskDeps {
   scout: ScoutSettings;
   task: TaskSettings;
   web: WebPhase | null;
-  /** The user's excluded folders and Steward's own (plans, chats): walls for every agent. */
+  /** The user's excluded folders and Reeve's own (plans, chats): walls for every agent. */
   excludedFolders: string[];
   askUser: (question: string, signal?: AbortSignal) => Promise<string | null>;
 }

@@ -10,7 +10,7 @@ import type { ScoutSettings } from './scout-settings';
 export interface ScoutDeps {
   vault: VaultPort;
   retrieval: Retrieval;
-  /** Folders Scout may not look into (the user's excluded folders and Steward's own). */
+  /** Folders Scout may not look into (the user's excluded folders and Reeve's own). */
   excluded: readonly string[];
   /** `excluded` as a test. */
   wall: Wall;

@@ -25,7 +25,7 @@ export function scoutMessages(task: string, currentNote: string | null, overview
   if (browse.length > 0) steps.push(`Browse with ${browse.join(', ')} when searching is not enough.`);
   if (has('ask_user')) steps.push('Only if the request is ambiguous and the vault cannot settle it, ask_user one short question.');
   const system = [
-    "You are Scout, the part of Steward that finds the notes in the user's Obsidian vault that matter for their request. Another agent will answer the request using the notes you select; you do not answer it yourself.",
+    "You are Scout, the part of Reeve that finds the notes in the user's Obsidian vault that matter for their request. Another agent will answer the request using the notes you select; you do not answer it yourself.",
     '',
     `Your tools: ${tools.map((t) => t.name).join(', ')}. How to work:`,
     ...steps.map((s) => `- ${s}`),

@@ -1,7 +1,7 @@
 // The chat so far, as the Task agent sees it: for each earlier turn the request, the note the user
 // was in, the answer, and the edits proposed with what came of them (proposed, refused with the
 // reason, accepted or rejected by the user), so the model can build on or fix its own work.
-// The same records are what a chat file stores and what `steward ask --history FILE` continues.
+// The same records are what a chat file stores and what `reeve ask --history FILE` continues.
 
 import type { ChatMessage } from '../llm/chat-types';
 
@@ -60,7 +60,7 @@ function editLine(e: ChatTurnEdit): string {
     case 'proposed':
       return `- ${what}: proposed, not yet decided by the user`;
     case 'refused':
-      return `- ${what}: refused by Steward${e.reason ? `: ${e.reason}` : ''}`;
+      return `- ${what}: refused by Reeve${e.reason ? `: ${e.reason}` : ''}`;
     case 'accepted':
       return `- ${what}: accepted by the user (now in the note)`;
     case 'rejected':

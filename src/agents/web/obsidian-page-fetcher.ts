@@ -1,6 +1,6 @@
 // The plugin's page fetcher and search provider: Obsidian's requestUrl, since web pages do not allow cross-origin
 // fetch from the app. requestUrl resolves names and follows redirects by itself, buffers the whole
-// body and cannot be interrupted, so in the plugin only the URL Steward asks for is checked
+// body and cannot be interrupted, so in the plugin only the URL Reeve asks for is checked
 // (scheme, literal addresses in every form, local names), the size limit applies after the
 // download, and a stopped fetch finishes in the background with its result dropped. README,
 // "Web agent", tells users this; the CLI's transport checks every address it connects to.

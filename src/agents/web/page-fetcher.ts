@@ -57,7 +57,7 @@ export function createPageFetcher(options: PageFetcherOptions): PageFetcher {
             method: 'GET',
             redirect: 'manual',
             signal,
-            headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9', 'user-agent': 'Steward (Obsidian plugin; web agent)' },
+            headers: { accept: 'text/html,application/xhtml+xml,text/plain;q=0.9,text/markdown;q=0.9', 'user-agent': 'Reeve (Obsidian plugin; web agent)' },
           });
           if (response.type === 'opaqueredirect') return { ok: false, refused: true, reason: 'the page redirects, and this transport cannot show where to, so it was not followed' };
           if (REDIRECTS.has(response.status)) {

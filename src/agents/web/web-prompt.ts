@@ -3,7 +3,7 @@
 export function evaluatePrompt(task: string, vaultContext: string): { system: string; user: string } {
   return {
     system: [
-      "You are Steward's web agent. Before anything is searched, decide whether the notes already found in the user's vault are enough to do the user's request.",
+      "You are Reeve's web agent. Before anything is searched, decide whether the notes already found in the user's vault are enough to do the user's request.",
       'Answer by calling evaluate_context once: sufficient true when the vault context covers the request, false when facts from the web are needed (current events, documentation, facts the notes do not hold).',
     ].join('\n'),
     user: `Request:\n${task}\n\nWhat the vault gave:\n${vaultContext.trim() || '(nothing)'}`,
@@ -13,7 +13,7 @@ export function evaluatePrompt(task: string, vaultContext: string): { system: st
 export function researchPrompt(task: string, vaultContext: string, limits: { pages: number; tokenBudget: number }, reasoning: string): { system: string; user: string } {
   return {
     system: [
-      "You are Steward's web agent. Find what the user's request needs on the web, in three steps:",
+      "You are Reeve's web agent. Find what the user's request needs on the web, in three steps:",
       '1. web_search with a precise query (a few keywords, no private details from the notes).',
       `2. select_pages with the URLs of the most promising results, copied exactly (at most ${limits.pages} pages in all; only URLs from the latest results can be read).`,
       '3. finalize_web_context with a short, factual summary of what the pages say about the request.',

@@ -1,6 +1,6 @@
 // What the Web agent has gathered so far, and the rules its tools enforce: pages come only from
 // the last search's results, at most `pages` of them, their text within the token budget, and no
-// search after a page has been read (page text must not choose what Steward searches for next).
+// search after a page has been read (page text must not choose what Reeve searches for next).
 
 import type { PageFetcher } from './page-fetcher';
 import { extractPage, type ParseHtml } from './extract/extract-page';

@@ -1,6 +1,6 @@
-// `steward ask <vault> <task>`: the Scout → Web → Task pipeline on a folder of markdown. Progress
+// `reeve ask <vault> <task>`: the Scout → Web → Task pipeline on a folder of markdown. Progress
 // prints as it runs (or one JSON document with --json); edits land as pending blocks that
-// `steward pending` lists and accepts. A question from Scout is answered by --answer, else at the
+// `reeve pending` lists and accepts. A question from Scout is answered by --answer, else at the
 // terminal, else the run stops with it (exit 1). Ctrl-C stops the run at once, keeping what was
 // done; nothing is half-written.
 import { promises as fs } from 'node:fs';
@@ -24,7 +24,7 @@ import { writeHistoryFile } from '../ask-history';
 import { turnOf } from '../../agents/chat/chat-message';
 
 const USAGE = [
-  'usage: steward ask <vault> <task> [--current NOTE] [--agents scout,web,task]',
+  'usage: reeve ask <vault> <task> [--current NOTE] [--agents scout,web,task]',
   '                   [--scope current|linked|context] [--allow add,delete,create,navigate]',
   '                   [--depth N] [--same-folder] [--add NOTE]... [--exclude FOLDER]...',
   '                   [--history FILE] [--answer TEXT]... [--json] --provider P [...]',
@@ -107,7 +107,7 @@ export const askCommand: CliCommand = {
     process.once('SIGINT', onInterrupt);
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
-      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with steward index (or add --yes). Scout searches by keyword.\n`);
+      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with reeve index (or add --yes). Scout searches by keyword.\n`);
       const retrieval = new Retrieval(vault, indexer, semantic);
       const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web, excludedFolders, askUser };
       const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));

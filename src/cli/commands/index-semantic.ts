@@ -1,4 +1,4 @@
-// `steward index <vault> [--status] [--yes]` plus the embedding flags: builds or updates the
+// `reeve index <vault> [--status] [--yes]` plus the embedding flags: builds or updates the
 // semantic index in the plugin's folder (the plugin uses the same file). Only chunks whose text
 // changed are sent; an interrupted build (Ctrl-C, network failure) resumes where it stopped on the
 // next run. A first build with a paid provider prints the estimate and needs --yes.
@@ -15,8 +15,8 @@ import { type Embedder, keyString } from '../../vault-vfs/semantic/types';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [
-  'usage: steward index <vault> [--yes] --provider P [--base-url URL] [--model M] [--dimensions N]',
-  '       steward index <vault> --status [--provider P ...]',
+  'usage: reeve index <vault> [--yes] --provider P [--base-url URL] [--model M] [--dimensions N]',
+  '       reeve index <vault> --status [--provider P ...]',
   '',
   'Builds or updates the semantic index (the text of every note, in chunks, is sent to the provider).',
   '  --status   print what the saved index holds (and its model) and exit; nothing is sent. With the',
@@ -48,7 +48,7 @@ function progressPrinter(io: CliIO, tty: boolean): (line: string, final?: boolea
 async function savedIndexReader(vault: VaultPort): Promise<{ embedder: Embedder; price: number; providerName: string } | null> {
   const key = await savedIndexKey(vault);
   if (key === null) return null;
-  const embed = (): Promise<never> => Promise.reject(new Error('steward index --status sends nothing'));
+  const embed = (): Promise<never> => Promise.reject(new Error('reeve index --status sends nothing'));
   return { embedder: { key, embed }, price: 0, providerName: key.provider };
 }
 
@@ -61,17 +61,17 @@ export const indexCommand: CliCommand = {
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const status = parsed.booleans.has('status');
     const flagged = embedderFromFlags(parsed, io.env);
-    if (flagged === null && !status) throw new UsageError('steward index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
+    if (flagged === null && !status) throw new UsageError('reeve index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
     const vault = await openVault(parsed.positionals[0]);
     // --status alone asks about the index as it was saved, with whatever model built it.
     const choice = flagged ?? (await savedIndexReader(vault));
     if (choice === null) {
-      io.stdout(`no semantic index is saved in this vault (steward index with the embedding flags builds it)\n`);
+      io.stdout(`no semantic index is saved in this vault (reeve index with the embedding flags builds it)\n`);
       return EXIT_OK;
     }
     // Refused before anything is sent: embeddings that cannot be saved would be paid for again.
     if (!status && !(await stateWritable(parsed.positionals[0] as string, vault.configDir))) {
-      throw new FailureError(`cannot save the semantic index: ${vault.configDir}/plugins/steward in this vault is not writable; nothing was sent`);
+      throw new FailureError(`cannot save the semantic index: ${vault.configDir}/plugins/reeve in this vault is not writable; nothing was sent`);
     }
     const print = progressPrinter(io, process.stderr.isTTY);
     let estimateText = '';
@@ -105,7 +105,7 @@ export const indexCommand: CliCommand = {
     const p = { ...index.progress, phase };
     if (p.refused !== null) io.stderr(`note: the saved index was not used (${p.refused})${status ? '' : '; it was rebuilt'}\n`);
     if (status) {
-      io.stdout(`${keyString(choice.embedder.key)}: ${p.notes.toLocaleString('en-US')} notes, ${p.chunks.toLocaleString('en-US')} chunks, ${(p.bytesOnDisk / 1e6).toFixed(1)} MB in ${vault.configDir}/plugins/steward/${STORE_FILE}\n`);
+      io.stdout(`${keyString(choice.embedder.key)}: ${p.notes.toLocaleString('en-US')} notes, ${p.chunks.toLocaleString('en-US')} chunks, ${(p.bytesOnDisk / 1e6).toFixed(1)} MB in ${vault.configDir}/plugins/reeve/${STORE_FILE}\n`);
       return EXIT_OK;
     }
     if (p.phase === 'declined') {

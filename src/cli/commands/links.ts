@@ -1,4 +1,4 @@
-// `steward links <vault> [--json]`: every resolved and unresolved link, for checking that moves
+// `reeve links <vault> [--json]`: every resolved and unresolved link, for checking that moves
 // kept the link graph whole.
 import { parseArgs } from '../args';
 import { UsageError, type CliCommand } from '../command';
@@ -12,7 +12,7 @@ export interface LinksReport {
 export const linksCommand: CliCommand = {
   name: 'links',
   summary: 'list resolved and unresolved links',
-  usage: 'usage: steward links <vault> [--json]',
+  usage: 'usage: reeve links <vault> [--json]',
   async run(args, io) {
     const parsed = parseArgs(args, { booleans: ['json'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);

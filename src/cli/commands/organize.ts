@@ -1,8 +1,8 @@
-// `steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
+// `reeve organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]
 //  [--naming ID] [--allow-outside] [--allow-trash] [--agent-edits] [--folder-cohesion N] [--destination-score N]
 //  [--split-cohesion N] [--plan-folder P] [--json] [--apply]` plus the provider flags:
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
-// accepts and runs all of it through the journal (undo with `steward undo`). The organize agent
+// accepts and runs all of it through the journal (undo with `reeve undo`). The organize agent
 // runs only when a provider is given.
 import { readAttachmentFolder } from '../attachment-folder';
 import { newJobId } from '../../edits/journal/journal-store';
@@ -26,7 +26,7 @@ import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
 
 const SOURCES: readonly PlanSource[] = ['rules', 'heuristics', 'agent'];
-/** All of organize's model calls together, unless STEWARD_MODEL_TOTAL_MS says otherwise. */
+/** All of organize's model calls together, unless REEVE_MODEL_TOTAL_MS says otherwise. */
 const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
 
 /** One operation of a dry run, as a line. */
@@ -70,7 +70,7 @@ export const organizeCommand: CliCommand = {
   name: 'organize',
   summary: 'plan (and with --apply, run) the organization of a folder',
   usage: [
-    'usage: steward organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
+    'usage: reeve organize <vault> [--folder F] [--rules FILE] [--sources rules,heuristics,agent]',
     '                        [--naming ID] [--allow-outside] [--allow-trash] [--agent-edits] [--plan-folder P] [--json] [--dry-run | --apply]',
     '                        [--folder-cohesion N] [--destination-score N] [--split-cohesion N]',
     '                        [--provider P [--base-url URL] [--model M] [--tool-format F]]',
@@ -91,7 +91,7 @@ export const organizeCommand: CliCommand = {
     '  --apply           accept every operation and run the plan through the journal',
     'Without --dry-run, the plan is written as a note in the plan folder (nothing else changes',
     'until it is accepted); with --apply it also runs. Rules\' vector_similarity("...") and the similarity',
-    'scores\' content signal use the semantic index `steward index` built when it was built with this',
+    'scores\' content signal use the semantic index `reeve index` built when it was built with this',
     'provider (only rules\' queries are sent; notes\' vectors are read from the index), otherwise the',
     'words in each file; the plan says which.',
     PROVIDER_USAGE,
@@ -113,9 +113,9 @@ export const organizeCommand: CliCommand = {
     // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
     const client = raw
       ? watchClient(raw, {
-          totalMs: positiveMs(io.env.STEWARD_MODEL_TOTAL_MS) ?? DEFAULT_ORGANIZE_MODEL_TOTAL_MS,
+          totalMs: positiveMs(io.env.REEVE_MODEL_TOTAL_MS) ?? DEFAULT_ORGANIZE_MODEL_TOTAL_MS,
           tickMs: Math.min(10_000, raw.provider.timeoutMs / 2),
-          onStatus: (line) => io.stderr(`steward: ${line}\n`),
+          onStatus: (line) => io.stderr(`reeve: ${line}\n`),
         })
       : null;
     const sources = parseSources(parsed.values.get('sources'), rules !== undefined, client !== null);
@@ -170,11 +170,11 @@ export const organizeCommand: CliCommand = {
       if (outcome.run) {
         const job = outcome.run.job;
         // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
-        const undo = job?.state === 'applied' ? `; undo with: steward undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
+        const undo = job?.state === 'applied' ? `; undo with: reeve undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
         lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${undo}`);
         if (failed.length > 0) io.stderr(`error: ${failed.length} operation${failed.length === 1 ? '' : 's'} failed${job?.failure ? `: ${job.failure.operation}: ${job.failure.reason}` : ''}\n`);
       }
-      else if (outcome.note) lines.push('review the plan note in Obsidian, or run: steward pending <vault> accept --all');
+      else if (outcome.note) lines.push('review the plan note in Obsidian, or run: reeve pending <vault> accept --all');
       if (dryRun) lines.push('dry run: nothing was written');
       io.stdout(lines.join('\n') + '\n');
     }

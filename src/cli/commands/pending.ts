@@ -1,7 +1,7 @@
-// `steward pending <vault> list|accept|reject [--id ID | --all] [--note NOTE] [--json]`: the
+// `reeve pending <vault> list|accept|reject [--id ID | --all] [--note NOTE] [--json]`: the
 // pending blocks of a vault, and deciding them. Accepted changes run through the journal, so
-// `steward undo` can take them back. The CLI's scope policy allows every capability but keeps
-// path safety, the config folder, Steward's own folder and `.trash` out of reach.
+// `reeve undo` can take them back. The CLI's scope policy allows every capability but keeps
+// path safety, the config folder, Reeve's own folder and `.trash` out of reach.
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
 import { runRecordedOperations } from '../../edits/pending/run-recorded-operations';
 import { decideAllBlocks, decideBlockById, listPendingBlocks, type DecideOptions, type DecisionOutcome } from '../../edits/pending/decide-blocks';
@@ -14,12 +14,12 @@ import { assertNoInterruptedJob } from './recover';
 
 function decideOptions(port: VaultPort, decision: string, confirmUnrecorded: boolean): DecideOptions {
   // No settings in the CLI: every capability, bounded by path safety and protected folders. Each
-  // block is also held to the policy Steward recorded when it proposed it (see the ledger).
+  // block is also held to the policy Reeve recorded when it proposed it (see the ledger).
   const policy = buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: [...EDIT_CAPABILITIES, ...ORGANIZE_CAPABILITIES] });
   return {
     policy,
     confirmUnrecorded,
-    writer: journaledNoteWriter(port, `pending ${decision} (steward CLI)`),
+    writer: journaledNoteWriter(port, `pending ${decision} (reeve CLI)`),
     runAccepted: async (note, ids) => {
       const r = await runRecordedOperations(port, note, policy, ids, { confirmUnrecorded });
       const held = r.held.map((h) => ({ id: h.id, status: 'refused' as const, reason: h.reason, unrecorded: h.unrecorded }));
@@ -37,9 +37,9 @@ export const pendingCommand: CliCommand = {
   name: 'pending',
   summary: 'list, accept or reject pending edit and operation blocks',
   usage: [
-    'usage: steward pending <vault> list [--note NOTE] [--json]',
-    '       steward pending <vault> accept|reject (--id ID | --all) [--note NOTE] [--unrecorded] [--json]',
-    '  accept runs only blocks Steward proposed in this vault (its ledger records each one); a block',
+    'usage: reeve pending <vault> list [--note NOTE] [--json]',
+    '       reeve pending <vault> accept|reject (--id ID | --all) [--note NOTE] [--unrecorded] [--json]',
+    '  accept runs only blocks Reeve proposed in this vault (its ledger records each one); a block',
     '  it has no record of (typed, pasted, synced from elsewhere, or changed) is refused as',
     '  "not proposed here" unless --unrecorded confirms accepting it anyway (never a trash)',
     '  list prints [{"id","kind":"edit"|"op","note","type","state","line","proposedHere","target"}] with --json',

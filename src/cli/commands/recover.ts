@@ -1,4 +1,4 @@
-// `steward recover <vault> --resume | --rollback`: finish or reverse a job the journal shows as
+// `reeve recover <vault> --resume | --rollback`: finish or reverse a job the journal shows as
 // interrupted, and `assertNoInterruptedJob`, which every command that changes a vault calls first.
 import { findInterruptedJobs, recoverJobs, type JournalScan } from '../../edits/journal/recover-jobs';
 import { JobStoppedError } from '../../edits/journal/job-runner';
@@ -14,14 +14,14 @@ function describeScan(scan: JournalScan): string | null {
     const what = job.origin === 'undo' ? 'an interrupted undo of job' : 'an interrupted job';
     const d = scan.damaged.find((x) => x.job === job.job);
     const damage = d ? `; its journal was damaged (${d.reason}; kept as ${d.keptAs}), and recovery will judge from the vault what the lost records said` : '';
-    return `${what} ${job.job} ("${job.description}", ${job.applied} of ${job.steps} steps applied) is in the journal${damage}; run "steward recover <vault> --resume" or "steward recover <vault> --rollback" first`;
+    return `${what} ${job.job} ("${job.description}", ${job.applied} of ${job.steps} steps applied) is in the journal${damage}; run "reeve recover <vault> --resume" or "reeve recover <vault> --rollback" first`;
   }
   const q = scan.quarantined[0];
-  if (q) return `the journal of job ${q.job} could not be read (${q.reason}); it was kept as ${q.file}, and nothing was changed: Steward cannot tell what that job did, so check the vault (undo history, plan notes) before running the command again`;
+  if (q) return `the journal of job ${q.job} could not be read (${q.reason}); it was kept as ${q.file}, and nothing was changed: Reeve cannot tell what that job did, so check the vault (undo history, plan notes) before running the command again`;
   return null;
 }
 
-/** Refuses (exit 1) while the journal holds an interrupted job, naming `steward recover`. */
+/** Refuses (exit 1) while the journal holds an interrupted job, naming `reeve recover`. */
 export async function assertNoInterruptedJob(port: VaultPort): Promise<void> {
   const problem = describeScan(await findInterruptedJobs(port));
   if (problem) throw new FailureError(problem);
@@ -37,7 +37,7 @@ export const recoverCommand: CliCommand = {
   name: 'recover',
   summary: 'resume or roll back a job that was interrupted',
   usage: [
-    'usage: steward recover <vault> --resume | --rollback [--json]',
+    'usage: reeve recover <vault> --resume | --rollback [--json]',
     '  --resume    finish what was interrupted (the job, or the undo of a job)',
     '  --rollback  return to where the interrupted job (or undo) started',
   ].join('\n'),

@@ -1,4 +1,4 @@
-// `steward related <vault> <note> [--depth N] [--direction in|out|both] [--same-folder]
+// `reeve related <vault> <note> [--depth N] [--direction in|out|both] [--same-folder]
 //  [--exclude FOLDER]... [--limit N] [--json]`: the notes linked to or from a note, breadth-first
 // to depth 0-3, each with its depth and the note it was reached from. Excluded folders are walls:
 // their notes are neither listed nor walked through.
@@ -14,7 +14,7 @@ import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
 const DIRECTIONS: readonly LinkDirection[] = ['in', 'out', 'both'];
 
 const USAGE = [
-  'usage: steward related <vault> <note> [--depth N] [--direction in|out|both] [--same-folder]',
+  'usage: reeve related <vault> <note> [--depth N] [--direction in|out|both] [--same-folder]',
   '                       [--exclude FOLDER]... [--limit N] [--json]',
   '  --depth N        links to follow, 0-3 (default 1)',
   '  --direction D    out (links in the note), in (backlinks) or both (default)',

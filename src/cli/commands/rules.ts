@@ -1,4 +1,4 @@
-// `steward rules check <expr>` and `steward rules match <vault> <expr> [--json]`: try a rule
+// `reeve rules check <expr>` and `reeve rules match <vault> <expr> [--json]`: try a rule
 // expression before putting it in a rules file. A wrong expression exits 2 with
 // `error: <message> at <line>:<col>`.
 import { parseArgs, type ParsedArgs } from '../args';
@@ -17,17 +17,17 @@ import type { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [
-  'usage: steward rules check <expr>                 print the normalized expression, or the error',
-  '       steward rules match <vault> <expr> [--json]  print the paths of the files it matches',
+  'usage: reeve rules check <expr>                 print the normalized expression, or the error',
+  '       reeve rules match <vault> <expr> [--json]  print the paths of the files it matches',
   '                   [--provider P [--base-url URL] [--model M] [--dimensions N]]',
-  '       steward rules match <vault> --rules FILE [--folder F] [--allow-outside] [--json] [embedding flags]',
+  '       reeve rules match <vault> --rules FILE [--folder F] [--allow-outside] [--json] [embedding flags]',
   '                                                  what a rules file would do to each file it',
   '                                                  matches: its rule, where it goes, the tags and',
   '                                                  properties it sets (before and after)',
   '',
-  'Quote the expression for your shell: steward rules check \'file.ext == "pdf"\'',
+  'Quote the expression for your shell: reeve rules check \'file.ext == "pdf"\'',
   'The language is described in docs/rules.md.',
-  'vector_similarity("...") scores with the semantic index `steward index` built when the embedding',
+  'vector_similarity("...") scores with the semantic index `reeve index` built when the embedding',
   'flags name its model (only the queries are sent); otherwise by the words in each file.',
   EMBEDDING_USAGE,
 ].join('\n');
@@ -46,7 +46,7 @@ function compileOrReport(source: string, io: CliIO): CompiledExpression | null {
 }
 
 /**
- * Runs `match` with the semantic index `steward index` built, when the embedding flags name its
+ * Runs `match` with the semantic index `reeve index` built, when the embedding flags name its
  * model and `queries` (the rules' vector_similarity texts) are not empty; else with null, and
  * vector_similarity is scored by keywords. The index is stopped afterwards whatever happens.
  */

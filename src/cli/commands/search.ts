@@ -1,5 +1,5 @@
-// `steward search <vault> <query> [--mode keyword|semantic|hybrid] [--limit N] [--json]` plus the
-// embedding flags: search with the keyword index the plugin uses, the semantic index `steward
+// `reeve search <vault> <query> [--mode keyword|semantic|hybrid] [--limit N] [--json]` plus the
+// embedding flags: search with the keyword index the plugin uses, the semantic index `reeve
 // index` built, or both fused. The keyword index is loaded from (and saved back to) the plugin's
 // folder, so a search after the plugin or an earlier search re-reads only the files that changed.
 // The semantic index is only loaded, never built here (building costs tokens: see `index`); only
@@ -17,12 +17,12 @@ import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 
 const USAGE = [
-  'usage: steward search <vault> <query> [--mode keyword|semantic|hybrid] [--limit N] [--json]',
+  'usage: reeve search <vault> <query> [--mode keyword|semantic|hybrid] [--limit N] [--json]',
   '                      [--provider P [--base-url URL] [--model M] [--dimensions N]]',
   '',
   'Searches file names, aliases, headings, tags and note text. Words of 2+ letters also match as',
   'prefixes, and words of 4+ letters tolerate a typo. Notes whose name matches come first.',
-  '  --mode M    keyword (default without --provider), semantic (the index `steward index` built),',
+  '  --mode M    keyword (default without --provider), semantic (the index `reeve index` built),',
   '              or hybrid (both fused; default with --provider). Only the query is sent to the provider.',
   '  --limit N   most results (default 20)',
   '  --json      print [{"path","score","why":[{"kind","detail"}]}] with scores from 0 to 1',
@@ -44,7 +44,7 @@ export const searchCommand: CliCommand = {
     if (rawMode !== undefined && !(MODES as readonly string[]).includes(rawMode)) throw new UsageError(`unknown mode "${rawMode}"; use ${MODES.join(', ')}`);
     const choice = embedderFromFlags(parsed, io.env);
     const mode = (rawMode as SearchMode | undefined) ?? (choice === null ? 'keyword' : 'hybrid');
-    if (mode !== 'keyword' && choice === null) throw new UsageError(`--mode ${mode} needs the embedding model: --provider (and --base-url, --model) as for steward index`);
+    if (mode !== 'keyword' && choice === null) throw new UsageError(`--mode ${mode} needs the embedding model: --provider (and --base-url, --model) as for reeve index`);
     if (mode === 'keyword' && terms(query).length === 0) throw new UsageError(`the query "${query}" has no letters or digits to search for`);
     const vault = await openVault(vaultDir);
     // No UI to keep responsive here: long slices waste less time yielding.
@@ -54,11 +54,11 @@ export const searchCommand: CliCommand = {
     const semantic = choice === null || mode === 'keyword' ? null : new SemanticIndex(vault, choice.embedder, { sliceMs: 200, build: false });
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
-      if (semantic !== null && semantic.progress.refused !== null) io.stderr(`note: the saved semantic index was not used (${semantic.progress.refused}); run steward index\n`);
+      if (semantic !== null && semantic.progress.refused !== null) io.stderr(`note: the saved semantic index was not used (${semantic.progress.refused}); run reeve index\n`);
       const report = await new Retrieval(vault, indexer, semantic).searchReport(query, { mode, limit }).catch((e: unknown) => {
         throw new FailureError(`could not embed the query: ${e instanceof Error ? e.message : String(e)}`);
       });
-      if (report.fallback !== undefined) io.stderr(`note: ${report.fallback}${semantic === null ? '' : ' (build it with steward index)'}\n`);
+      if (report.fallback !== undefined) io.stderr(`note: ${report.fallback}${semantic === null ? '' : ' (build it with reeve index)'}\n`);
       if (parsed.booleans.has('json')) {
         io.stdout(`${JSON.stringify(report.hits.map((h) => ({ path: h.path, score: round(h.score), why: h.why.map((w) => ({ kind: w.kind, detail: w.detail })) })))}\n`);
       } else if (report.hits.length === 0) io.stdout(`no notes or files match "${query}"\n`);

@@ -1,4 +1,4 @@
-// `steward undo <vault> [--job ID]`: undo a finished job (the newest one by default): paths and
+// `reeve undo <vault> [--job ID]`: undo a finished job (the newest one by default): paths and
 // contents restored, and with them the link graph. Refused, with nothing changed, when the vault
 // no longer shows what the job left.
 import { undoJob, UndoRefusedError } from '../../edits/journal/recover-jobs';
@@ -12,7 +12,7 @@ import { assertNoInterruptedJob, describeReport } from './recover';
 export const undoCommand: CliCommand = {
   name: 'undo',
   summary: 'undo the last job (or --job ID)',
-  usage: 'usage: steward undo <vault> [--job ID] [--json]\n  --job ID   a job id, or the plan id of an organize plan (its newest finished job)',
+  usage: 'usage: reeve undo <vault> [--job ID] [--json]\n  --job ID   a job id, or the plan id of an organize plan (its newest finished job)',
   async run(args, io) {
     const parsed = parseArgs(args, { values: ['job'], booleans: ['json'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
@@ -23,7 +23,7 @@ export const undoCommand: CliCommand = {
       report = await undoJob(port, await resolveJobId(port, parsed.values.get('job')));
     } catch (e) {
       if (e instanceof UndoRefusedError) throw new FailureError(e.message);
-      if (e instanceof JobStoppedError) throw new FailureError(`undo stopped, nothing guessed: ${e.message}; run "steward recover <vault> --resume" or "--rollback"`);
+      if (e instanceof JobStoppedError) throw new FailureError(`undo stopped, nothing guessed: ${e.message}; run "reeve recover <vault> --resume" or "--rollback"`);
       throw e;
     }
     io.stdout(parsed.booleans.has('json') ? JSON.stringify(report) + '\n' : `undone: ${describeReport(report)}\n`);

@@ -45,7 +45,7 @@ export interface JobReport {
 /** A job that did not finish is in the journal: it must be resumed or rolled back first. */
 export class InterruptedJobError extends Error {
   constructor(readonly jobs: readonly string[]) {
-    super(`an interrupted job (${jobs.join(', ')}) is in the journal; resume or roll it back first (steward recover <vault> --resume | --rollback)`);
+    super(`an interrupted job (${jobs.join(', ')}) is in the journal; resume or roll it back first (reeve recover <vault> --resume | --rollback)`);
     this.name = 'InterruptedJobError';
   }
 }
@@ -134,7 +134,7 @@ async function driveForwardOrRollBack(ctx: RunContext): Promise<{ step: number; 
       await driveBackward(ctx);
     } catch (again) {
       // The original error goes on (a crash stays a crash), saying how to finish the job.
-      const how = `; rolling back stopped too (${message(again)}); the job ${ctx.state.job} is in the journal: run "steward recover <vault> --rollback" once the cause is fixed`;
+      const how = `; rolling back stopped too (${message(again)}); the job ${ctx.state.job} is in the journal: run "reeve recover <vault> --rollback" once the cause is fixed`;
       if (e instanceof Error) {
         e.message = `step ${step + 1} (${op ? describeOperation(op) : '?'}) failed: ${reason}${how}`;
         throw e;

@@ -18,7 +18,7 @@ export const journalLockWait = { ms: 30_000, pollMs: 200 };
 export class JournalBusyError extends Error {
   constructor(readonly owner: LockOwner) {
     const who = owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process';
-    super(`another Steward run (${who}, since ${new Date(owner.since).toISOString()}) is using this vault's journal; try again when it has finished`);
+    super(`another Reeve run (${who}, since ${new Date(owner.since).toISOString()}) is using this vault's journal; try again when it has finished`);
     this.name = 'JournalBusyError';
   }
 }
@@ -26,7 +26,7 @@ export class JournalBusyError extends Error {
 /** Another process finished a job since this run saw the vault: this run's view of it is stale. */
 export class JournalChangedError extends Error {
   constructor(readonly owner: LockOwner | null) {
-    const who = owner === null ? 'another Steward run' : `another Steward run (${owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process'})`;
+    const who = owner === null ? 'another Reeve run' : `another Reeve run (${owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process'})`;
     super(`${who} changed this vault ${owner === null ? 'since this run opened it' : 'while this run waited for it'}; nothing was done: run this again to act on the vault as it is now`);
     this.name = 'JournalChangedError';
   }

@@ -1,4 +1,4 @@
-// Where journals live, in Steward's state folder (`<configDir>/plugins/steward/`, never data.json):
+// Where journals live, in Reeve's state folder (`<configDir>/plugins/reeve/`, never data.json):
 //   journal/<job>.jsonl          a job that is running or was interrupted
 //   journal/done/<job>.jsonl     a finished job (applied or reverted), kept for undo
 //   journal/quarantine/...       journals that failed their checksums, set aside for inspection

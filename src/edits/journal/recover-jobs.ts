@@ -27,7 +27,7 @@ export interface InterruptedJob {
 
 export interface QuarantinedJournal {
   job: string;
-  /** Where the journal was moved, inside Steward's state folder (kept, never deleted). */
+  /** Where the journal was moved, inside Reeve's state folder (kept, never deleted). */
   file: string;
   reason: string;
 }
@@ -36,7 +36,7 @@ export interface QuarantinedJournal {
 export interface DamagedJournal {
   job: string;
   reason: string;
-  /** The damaged journal as it was, kept inside Steward's state folder. */
+  /** The damaged journal as it was, kept inside Reeve's state folder. */
   keptAs: string;
   /** Records that could still be read. */
   recordsRead: number;
@@ -174,7 +174,7 @@ export function undoJob(port: VaultPort, jobId?: string, opts: RunOptions = {}):
   const store = new JournalStore(port.state);
   return withJournalLock(port.state, async () => {
     const { states } = await scan(store);
-    if (states.length > 0) throw new UndoRefusedError(`an interrupted job (${states.map((s) => s.job).join(', ')}) must be recovered first (steward recover)`);
+    if (states.length > 0) throw new UndoRefusedError(`an interrupted job (${states.map((s) => s.job).join(', ')}) must be recovered first (reeve recover)`);
     const done = await store.doneJobs();
     let state: JobState | null = null;
     for (const job of jobId ? [jobId] : [...done].reverse()) {

@@ -28,7 +28,7 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   const text = await port.read(note);
   const all = opBlocks(text);
   const candidates = all.filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
-  // A block that names another plan than the note's own was not written by Steward for it.
+  // A block that names another plan than the note's own was not written by Reeve for it.
   const foreign = candidates.flatMap((b) => {
     const reason = foreignBlockReason(text, b.data.job);
     return reason === null ? [] : [{ id: b.data.id, reason }];

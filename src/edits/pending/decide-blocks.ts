@@ -21,7 +21,7 @@ export interface PendingEntry {
   /** Edits: pending or damaged. Operations: pending, accepted, rejected, done, failed or damaged. */
   state: string;
   line: number;
-  /** Additive to the contract: false for a block Steward has no record of proposing (see the ledger). */
+  /** Additive to the contract: false for a block Reeve has no record of proposing (see the ledger). */
   proposedHere?: boolean;
   /** Additive too: what an operation acts on (`path`, or `source -> destination`), so a list says it. */
   target?: string;
@@ -34,13 +34,13 @@ export interface DecisionOutcome {
   decision: Decision;
   status: 'done' | 'refused';
   reason?: string;
-  /** Refused because Steward has no record of proposing the block: accepting needs a confirmation. */
+  /** Refused because Reeve has no record of proposing the block: accepting needs a confirmation. */
   unrecorded?: true;
 }
 
 export interface DecideOptions {
   policy: ScopePolicy;
-  /** The user confirmed accepting blocks Steward has no record of proposing (see the ledger). */
+  /** The user confirmed accepting blocks Reeve has no record of proposing (see the ledger). */
   confirmUnrecorded?: boolean;
   writer?: NoteWriter;
   /** Runs accepted operations of a plan note (all accepted ones when `ids` is null). */
@@ -67,7 +67,7 @@ export async function listPendingBlocks(port: VaultPort, note?: string): Promise
     if (note !== undefined && n.note !== note) continue;
     for (const b of n.blocks) {
       const entry = entryOf(n.note, b);
-      // Whether Steward proposed it here (the ledger knows it as it is); unknown for a damaged block.
+      // Whether Reeve proposed it here (the ledger knows it as it is); unknown for a damaged block.
       if (b.state !== 'damaged') entry.proposedHere = (await ledger.check(n.note, b.data)).recorded;
       out.push(entry);
     }

@@ -75,7 +75,7 @@ export interface OpDecision {
   line: number;
   status: 'done' | 'refused';
   reason?: string;
-  /** Refused because Steward has no record of proposing the operation: accepting needs a confirmation. */
+  /** Refused because Reeve has no record of proposing the operation: accepting needs a confirmation. */
   unrecorded?: true;
 }
 
@@ -133,7 +133,7 @@ export async function updateOpBlocks(
 /**
  * Accepts or rejects operation blocks. `ids` null means every block still undecided; named
  * blocks may also change an earlier accept or reject. Accepting checks the ledger (the operation
- * must be one Steward planned, and pass the policy it was planned under, unless the user confirmed
+ * must be one Reeve planned, and pass the policy it was planned under, unless the user confirmed
  * it was not) and the scope policy of the moment; operations that already ran are refused.
  */
 export async function decideOpBlocks(

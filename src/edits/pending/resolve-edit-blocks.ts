@@ -2,7 +2,7 @@
 // `after` in place of the block and its tag line; reject writes `before` back. Each note is
 // written once, atomically, and only if it is still exactly the text the decision was made on.
 // Accept checks the scope policy again: a note may have left the scope since the proposal. It also
-// checks the ledger (ledger/proposal-ledger.ts): the block must be one Steward proposed for this
+// checks the ledger (ledger/proposal-ledger.ts): the block must be one Reeve proposed for this
 // note, and pass the policy it was proposed under, unless the user confirmed it was not.
 import { filter } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
@@ -33,7 +33,7 @@ export interface ResolveBlockOptions {
   policy: ScopePolicy;
   /** Defaults to writing through `VaultPort.process`; the journal provides a recording writer. */
   writer?: NoteWriter;
-  /** The user confirmed accepting blocks Steward has no record of proposing (see the ledger). */
+  /** The user confirmed accepting blocks Reeve has no record of proposing (see the ledger). */
   confirmUnrecorded?: boolean;
 }
 
@@ -47,7 +47,7 @@ function lineEditFor(b: Pending, decision: Decision): LineEdit {
 
 function damagedReason(b: FoundBlock): string {
   if (b.state !== 'damaged') return '';
-  const byId = b.damage.id === null ? '' : ` or "steward pending <vault> reject --id ${b.damage.id}"`;
+  const byId = b.damage.id === null ? '' : ` or "reeve pending <vault> reject --id ${b.damage.id}"`;
   const how = b.damage.restorable ? `restore its original text with "Restore original text" on the block${byId}` : 'fix or remove it by hand';
   return `the block is damaged (${b.damage.reason}); ${how}`;
 }

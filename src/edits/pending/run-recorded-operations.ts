@@ -1,6 +1,6 @@
 // Runs the accepted operations of a plan note, but only those the ledger vouches for: a block
 // can be written as `"state":"accepted"` by anyone who can edit the note, so being marked accepted
-// is not enough. Each must be an operation Steward planned (and pass the policy it was planned
+// is not enough. Each must be an operation Reeve planned (and pass the policy it was planned
 // under), or one the user confirmed knowing it was not; the others are held back, untouched, and
 // reported. Everything that may run goes through the journal as one job.
 import { runAcceptedOperations, type PlanRunReport } from '../journal/run-plan-operations';

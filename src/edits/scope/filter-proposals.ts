@@ -26,7 +26,7 @@ function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean):
   const check = checkVaultPath(path, { configDir: policy.configDir });
   if (!check.ok) return `"${path}": ${check.reason}`;
   if (check.path !== path) return `"${path}" is not a normalized vault path (it would be "${check.path}")`;
-  if (inside(path, policy.pluginFolder)) return `"${path}" is in Steward's own folder, which is protected`;
+  if (inside(path, policy.pluginFolder)) return `"${path}" is in Reeve's own folder, which is protected`;
   for (const wall of policy.excludedFolders) {
     if (inside(path, wall)) return `"${path}" is in the excluded folder "${wall}"`;
     if (mayHoldOthers && inside(wall, path)) return `"${path}" holds the excluded folder "${wall}"`;
@@ -35,7 +35,7 @@ function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean):
 }
 
 function notNote(path: string): string | null {
-  return extOf(path) === 'md' ? null : `"${path}" is not a markdown note; Steward edits notes only`;
+  return extOf(path) === 'md' ? null : `"${path}" is not a markdown note; Reeve edits notes only`;
 }
 
 function capabilityProblem(policy: ScopePolicy, needed: readonly Capability[], what: string): string | null {
@@ -74,7 +74,7 @@ function opProblem(op: PlannedOperation, policy: ScopePolicy): string | null {
   const p = pathProblem(from, policy, true) ?? (to === null ? null : pathProblem(to, policy, true));
   if (p) return p;
   const made = op.type === 'create_folder' ? { from: null, to: from } : to === null ? null : { from, to };
-  if (made !== null && createsHiddenName(made.from, made.to)) return `"${made.to}" would create a hidden name (starting with "."); Steward never makes hidden files or folders`;
+  if (made !== null && createsHiddenName(made.from, made.to)) return `"${made.to}" would create a hidden name (starting with "."); Reeve never makes hidden files or folders`;
   for (const path of to === null ? [from] : [from, to]) {
     if (!policy.opsInScope(path)) return `"${path}" is outside ${policy.scopeText}`;
   }

@@ -88,7 +88,7 @@ export function buildScopePolicy(input: ScopePolicyInput): ScopePolicy {
   }
   return {
     configDir: input.configDir,
-    pluginFolder: `${input.configDir}/plugins/steward`,
+    pluginFolder: `${input.configDir}/plugins/reeve`,
     capabilities: new Set(input.capabilities),
     excludedFolders: (input.excludedFolders ?? []).map((f) => f.replace(/^\/+|\/+$/g, '')).filter((f) => f !== ''),
     editable,

@@ -11,7 +11,7 @@ import type { DeferredSyncs } from './deferred-syncs';
 const SYNC_CONCURRENCY = 16;
 
 function tempPathFor(target: string): string {
-  return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.steward-tmp`);
+  return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.reeve-tmp`);
 }
 
 /** The permission bits of the file being replaced, which its replacement keeps; null for a new file. */
@@ -25,7 +25,7 @@ async function writeSyncedTemp(temp: string, target: string, data: string | Uint
   const mode = await modeOf(target);
   const handle = await fs.open(temp, 'wx');
   try {
-    // A note the user made private (600) or executable stays so when Steward rewrites it.
+    // A note the user made private (600) or executable stays so when Reeve rewrites it.
     if (mode !== null) await handle.chmod(mode);
     await handle.writeFile(data);
     await handle.sync();

@@ -61,7 +61,7 @@ export function readCacheFile(buf: Buffer): CacheFile {
   if (buf.length < HEADER + 8) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
   if (buf.readUInt32LE(0) !== MAGIC) throw new CorruptDataError('not a metadata cache file');
   const version = buf.readUInt32LE(4);
-  if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Steward reads ${METADATA_CACHE_VERSION}`);
+  if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Reeve reads ${METADATA_CACHE_VERSION}`);
   if (checksum32(buf, HEADER) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
   const r = readerOver(buf).at(HEADER, buf.length);
   const tableLength = r.u32();

@@ -198,9 +198,9 @@ export class MetadataCache {
   /**
    * Writes the file if it would differ from the one loaded; never throws (a read-only vault).
    * `targetsOf` gives a note's links' targets as the vault resolves them now (asked only for the
-   * notes whose cached targets cannot be copied). Only into a plugin folder that exists: Steward
+   * notes whose cached targets cannot be copied). Only into a plugin folder that exists: Reeve
    * is installed there, or has kept state there before. A folder of notes that never had
-   * Steward state gets no `.obsidian` for a cache.
+   * Reeve state gets no `.obsidian` for a cache.
    */
   async save(state: StateStore, pluginFolderExists: boolean, targetsOf: (path: string) => LinkTargets | null): Promise<MetadataCacheReport> {
     const relinked = this.reused.filter((r) => !r.linksHold).length;

@@ -1,4 +1,4 @@
-// StateStore on disk: `<vault>/.obsidian/plugins/steward/` (or another config folder).
+// StateStore on disk: `<vault>/.obsidian/plugins/reeve/` (or another config folder).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { LockAttempt, StateStore } from '../vault-port';

@@ -8,7 +8,7 @@ import { nodeSlicer } from './read-in-slices';
 
 export const TRASH_FOLDER = '.trash';
 /** Temp files of atomic writes; never listed. */
-export const TEMP_SUFFIX = '.steward-tmp';
+export const TEMP_SUFFIX = '.reeve-tmp';
 
 // Checks, stats and note reads are synchronous: one at a time from a warm cache they cost tens of
 // microseconds, while each fs.promises call waits for a thread-pool round trip (a journaled

@@ -57,7 +57,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   const configDir = opts.configDir ?? '.obsidian';
   const format = opts.newLinkFormat ?? (await readLinkFormat(disk.root, configDir));
   const index = new VaultIndex(format);
-  const state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'steward'));
+  const state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'reeve'));
   const openedAt = Date.now();
   const scan = await disk.scan(configDir);
   const cache = opts.metadataCache === false ? MetadataCache.empty('disabled', openedAt) : await MetadataCache.load(state, openedAt);

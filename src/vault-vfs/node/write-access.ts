@@ -1,4 +1,4 @@
-// Can Steward write here? Asked before a job starts, so that a read-only note or folder stops the
+// Can Reeve write here? Asked before a job starts, so that a read-only note or folder stops the
 // job before its first step instead of half-way through with a raw EACCES. A note is rewritten by
 // replacing it (write a temp file, rename it over), which needs its folder writable; a note the
 // user made read-only is respected, not replaced. "Read-only" is what the mode says (no write bit
@@ -27,7 +27,7 @@ export function writeProblemAt(abs: string, vaultPath: string): string | null {
     } catch {
       /* unreadable link: named without its target */
     }
-    return `${vaultPath} is a symbolic link${target}; Steward does not move or write files through links: use the folder it leads to, or remove the link`;
+    return `${vaultPath} is a symbolic link${target}; Reeve does not move or write files through links: use the folder it leads to, or remove the link`;
   }
   const st = statSync(abs, { throwIfNoEntry: false });
   if (!st) return null;
@@ -68,5 +68,5 @@ export function moveProblemAt(fromAbs: string, fromPath: string, toAbs: string, 
   const from = deviceOf(fromAbs);
   const to = deviceOf(path.dirname(toAbs));
   if (from === null || to === null || from === to) return null;
-  return `${fromPath} and ${toPath} are on different disks (a folder of the vault is a mount point); Steward moves files only within one disk: move it yourself, or choose a folder on the same disk`;
+  return `${fromPath} and ${toPath} are on different disks (a folder of the vault is a mount point); Reeve moves files only within one disk: move it yourself, or choose a folder on the same disk`;
 }

@@ -1,6 +1,6 @@
 // Why a note was found: every retrieval hit carries the reasons, so the agents (and the user) can
 // tell a title match from a content match, a semantic neighbour or a note reached by a link.
-// The shape is a contract: `steward search --json` prints `why` as `[{"kind","detail"}]`.
+// The shape is a contract: `reeve search --json` prints `why` as `[{"kind","detail"}]`.
 
 import type { TermMatch } from '../search/keyword-index';
 import { FIELD_CONTENT } from '../search/searcher';

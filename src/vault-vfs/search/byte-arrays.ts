@@ -1,4 +1,4 @@
-// Whole byte arrays of Steward's binary files: the checksum over a range that every file is checked
+// Whole byte arrays of Reeve's binary files: the checksum over a range that every file is checked
 // with before it is used, and the host's byte order (typed arrays are file order on little-endian).
 
 /**

@@ -1,4 +1,4 @@
-// Growable byte writer and bounds-checked reader for Steward's binary files (the keyword index's
+// Growable byte writer and bounds-checked reader for Reeve's binary files (the keyword index's
 // shards, the semantic store, the Node adapter's metadata cache): unsigned LEB128 varints,
 // zigzag-signed varints, u32, float64, raw bytes, UTF-8 strings alone or in tables (the checksum
 // over a range is in byte-arrays.ts). Every read checks its bounds, so a truncated or corrupted

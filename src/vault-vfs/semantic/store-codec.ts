@@ -139,7 +139,7 @@ export function* decodeStoreSteps(bytes: Uint8Array, id: StoreIdentity): Steps<S
   const head = new ByteReader(bytes);
   head.bytes(MAGIC.length);
   const version = head.u32();
-  if (version !== STORE_FORMAT_VERSION) refuse(`format version ${version}, this Steward reads ${STORE_FORMAT_VERSION}`);
+  if (version !== STORE_FORMAT_VERSION) refuse(`format version ${version}, this Reeve reads ${STORE_FORMAT_VERSION}`);
   const length = head.u32();
   const blocks = head.u32();
   if (blocks !== Math.ceil(length / BLOCK)) refuse('damaged header');

@@ -2,8 +2,8 @@
 // Obsidian. The vault port; Retrieval over the keyword index and, once built, the semantic index;
 // the exploration (Scout, Web) and planning (Task) models from the provider settings; the Web phase
 // with the chosen search provider (its own key from secret storage), Obsidian's request function for
-// pages and the app's DOMParser; and the walls: the user's excluded folders plus Steward's own
-// plan and chat folders, so Scout never searches Steward's own output by default.
+// pages and the app's DOMParser; and the walls: the user's excluded folders plus Reeve's own
+// plan and chat folders, so Scout never searches Reeve's own output by default.
 import type { App } from 'obsidian';
 import { requestUrlFetch } from '../../agents/llm/obsidian-request-fetch';
 import { buildTaskContext, type TaskContext } from '../../agents/pipeline/task-context';
@@ -14,14 +14,14 @@ import type { WebPhase } from '../../agents/pipeline/web-phase';
 import { clampWebSettings, createWebSearchProvider, WebSearchError, type SearchProviderKind, type WebSearchProvider } from '../../agents/web';
 import { domParserParseHtml } from '../../agents/web/extract/dom-parser-parse-html';
 import { createPluginPageFetcher } from '../../agents/web/obsidian-page-fetcher';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { pluginLlmClient } from '../llm/plugin-llm-client';
 import type { KeywordSearch } from '../search/keyword-search';
 import type { SemanticSearch } from '../search/semantic-search';
 
-/** What of the plugin the deps are built from (StewardPlugin has all of it). */
+/** What of the plugin the deps are built from (ReevePlugin has all of it). */
 export interface PluginAskContext {
   app: App;
   port(): VaultPort;
@@ -30,7 +30,7 @@ export interface PluginAskContext {
 }
 
 /** Folders no agent reads or changes: the user's excluded folders, the plan folder and the chat folder. */
-export function agentWalls(settings: StewardSettings): string[] {
+export function agentWalls(settings: ReeveSettings): string[] {
   return [...new Set([...settings.excludedFolders, settings.planFolder, settings.agents.chatFolder])];
 }
 
@@ -46,22 +46,22 @@ export function pluginRetrieval(ctx: PluginAskContext): Retrieval | null {
  * another provider's. Search APIs are not made for calls from a web page (CORS), so they go
  * through Obsidian's request function. Throws WebSearchError when the provider cannot be set up.
  */
-export function searchProviderFromSettings(app: App, web: StewardSettings['agents']['web'] & { provider: SearchProviderKind }): WebSearchProvider {
+export function searchProviderFromSettings(app: App, web: ReeveSettings['agents']['web'] & { provider: SearchProviderKind }): WebSearchProvider {
   const secret = web.apiKeySecrets[web.provider];
   const apiKey = secret === '' ? '' : (app.secretStorage.getSecret(secret) ?? '');
   return createWebSearchProvider({ kind: web.provider, baseUrl: web.baseUrls[web.provider], apiKey, fetch: requestUrlFetch, allowBrowser: true });
 }
 
-function webFromSettings(ctx: PluginAskContext, settings: StewardSettings, client: AskDeps['explore']): WebPhase | { error: string } {
+function webFromSettings(ctx: PluginAskContext, settings: ReeveSettings, client: AskDeps['explore']): WebPhase | { error: string } {
   const web = settings.agents.web;
-  if (web.provider === 'none') return { error: 'The Web agent needs a search provider: choose one in Steward\'s settings, under "Web agent".' };
+  if (web.provider === 'none') return { error: 'The Web agent needs a search provider: choose one in Reeve\'s settings, under "Web agent".' };
   if (client === null) return { error: 'The Web agent needs a model provider; none is configured.' };
   try {
     const search = searchProviderFromSettings(ctx.app, { ...web, provider: web.provider });
     const settingsNow = clampWebSettings(web);
     return webPhase({ client, search, fetcher: createPluginPageFetcher(settingsNow.allowPrivateHosts), parseHtml: domParserParseHtml, settings: settingsNow });
   } catch (e) {
-    if (e instanceof WebSearchError) return { error: `Web search: ${e.message}. Set it in Steward's settings, under "Web agent".` };
+    if (e instanceof WebSearchError) return { error: `Web search: ${e.message}. Set it in Reeve's settings, under "Web agent".` };
     throw e;
   }
 }
@@ -70,7 +70,7 @@ function webFromSettings(ctx: PluginAskContext, settings: StewardSettings, clien
  * The deps of a run with `agents` on (by default the chat's saved toggles), or an error the user can
  * act on: no model for an agent that needs one, no search provider or key, the index not ready.
  */
-export function askDepsFromPlugin(ctx: PluginAskContext, settings: StewardSettings, askUser: AskDeps['askUser'], agents: Record<PhaseName, boolean> = settings.agents.agents): AskDeps | { error: string } {
+export function askDepsFromPlugin(ctx: PluginAskContext, settings: ReeveSettings, askUser: AskDeps['askUser'], agents: Record<PhaseName, boolean> = settings.agents.agents): AskDeps | { error: string } {
   const retrieval = pluginRetrieval(ctx);
   if (retrieval === null) return { error: 'The vault is still loading; try again in a moment.' };
   let explore: AskDeps['explore'] = null;

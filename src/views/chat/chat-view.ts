@@ -1,4 +1,4 @@
-// The sidebar chat (view type `steward-chat`): the messages with their run timelines, the history
+// The sidebar chat (view type `reeve-chat`): the messages with their run timelines, the history
 // of saved chats, the context pills (when Scout is off), the scope line and the composer. Every
 // message is saved to the chat store as soon as it ends; the open chat's id is the view's state,
 // so the workspace reopens it after a reload.
@@ -21,7 +21,7 @@ import { runMessage } from './run-message';
 import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
 import { usageText } from './usage-text';
 
-export const CHAT_VIEW_TYPE = 'steward-chat';
+export const CHAT_VIEW_TYPE = 'reeve-chat';
 
 export class ChatView extends ItemView {
   chat: ChatRecord = newChat();
@@ -43,7 +43,7 @@ export class ChatView extends ItemView {
   }
 
   getDisplayText(): string {
-    return 'Steward chat';
+    return 'Reeve chat';
   }
 
   override getIcon(): string {
@@ -63,24 +63,24 @@ export class ChatView extends ItemView {
   override async onOpen(): Promise<void> {
     const root = this.contentEl;
     root.empty();
-    root.addClass('steward-chat');
-    const header = root.createDiv({ cls: 'steward-chat-header' });
+    root.addClass('reeve-chat');
+    const header = root.createDiv({ cls: 'reeve-chat-header' });
     const newButton = header.createEl('button', { text: 'New chat', attr: { 'aria-label': 'Start a new chat' } });
     const historyButton = header.createEl('button', { text: 'History', attr: { 'aria-label': 'Show saved chats', 'aria-expanded': 'false' } });
-    this.totalEl = header.createSpan({ cls: 'steward-chat-total' });
+    this.totalEl = header.createSpan({ cls: 'reeve-chat-total' });
     newButton.addEventListener('click', () => this.startNew());
     historyButton.addEventListener('click', () => {
-      const show = this.historyEl.hasClass('steward-hidden');
-      this.historyEl.toggleClass('steward-hidden', !show);
+      const show = this.historyEl.hasClass('reeve-hidden');
+      this.historyEl.toggleClass('reeve-hidden', !show);
       historyButton.setAttr('aria-expanded', String(show));
       if (show) void this.drawHistory();
     });
-    this.historyEl = root.createDiv({ cls: 'steward-hidden' });
+    this.historyEl = root.createDiv({ cls: 'reeve-hidden' });
     this.list = new MessageList(root.createDiv(), (slot, record) => MessageView.replay(slot, record, this.renderCtx(), this.actions()).then(() => undefined));
     openInternalLinks(this.renderCtx(), this.list.el);
-    const bottom = root.createDiv({ cls: 'steward-chat-bottom' });
+    const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
-    const scope = bottom.createEl('a', { cls: 'steward-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
+    const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
     scope.addEventListener('click', (evt) => {
       evt.preventDefault();
       this.host.openSettings();
@@ -108,7 +108,7 @@ export class ChatView extends ItemView {
 
   private showContext(): void {
     const scoutOn = this.host.agents().scout;
-    this.pills.el.toggleClass('steward-hidden', scoutOn);
+    this.pills.el.toggleClass('reeve-hidden', scoutOn);
     if (!scoutOn) void this.pills.refresh();
   }
 
@@ -168,7 +168,7 @@ export class ChatView extends ItemView {
     try {
       await this.host.store.save(this.chat);
     } catch (e) {
-      new Notice(`Steward: the chat could not be saved: ${e instanceof Error ? e.message : String(e)}`);
+      new Notice(`Reeve: the chat could not be saved: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 
@@ -187,7 +187,7 @@ export class ChatView extends ItemView {
     try {
       chat = await this.host.store.load(id);
     } catch (e) {
-      new Notice(`Steward: the chat could not be opened: ${e instanceof Error ? e.message : String(e)}. The file was left as it is.`);
+      new Notice(`Reeve: the chat could not be opened: ${e instanceof Error ? e.message : String(e)}. The file was left as it is.`);
       return false;
     }
     // Edits decided in their notes since (with the widgets) are read back into the history.

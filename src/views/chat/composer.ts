@@ -29,14 +29,14 @@ export class Composer {
     private readonly host: ChatHost,
     private readonly actions: ComposerActions,
   ) {
-    el.addClass('steward-chat-composer');
-    const row = el.createDiv({ cls: 'steward-chat-toggles', attr: { role: 'group', 'aria-label': 'Agents' } });
+    el.addClass('reeve-chat-composer');
+    const row = el.createDiv({ cls: 'reeve-chat-toggles', attr: { role: 'group', 'aria-label': 'Agents' } });
     for (const a of AGENTS) {
-      const b = row.createEl('button', { cls: 'steward-chat-toggle', text: a.label, attr: { 'aria-label': a.tip, 'aria-pressed': 'false', 'data-agent': a.name } });
+      const b = row.createEl('button', { cls: 'reeve-chat-toggle', text: a.label, attr: { 'aria-label': a.tip, 'aria-pressed': 'false', 'data-agent': a.name } });
       b.addEventListener('click', () => void this.flip(a.name));
       this.toggles.set(a.name, b);
     }
-    this.input = el.createEl('textarea', { cls: 'steward-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
+    this.input = el.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
     this.input.addEventListener('keydown', (evt) => {
       if (evt.key === 'Enter' && !evt.shiftKey && !evt.isComposing) {
         evt.preventDefault();
@@ -52,9 +52,9 @@ export class Composer {
       }
       this.update();
     });
-    const buttons = el.createDiv({ cls: 'steward-chat-composer-actions' });
-    this.stopButton = buttons.createEl('button', { cls: 'steward-chat-stop mod-warning', text: 'Stop', attr: { 'aria-label': 'Stop the run' } });
-    this.sendButton = buttons.createEl('button', { cls: 'steward-chat-send mod-cta', text: 'Send', attr: { 'aria-label': 'Send' } });
+    const buttons = el.createDiv({ cls: 'reeve-chat-composer-actions' });
+    this.stopButton = buttons.createEl('button', { cls: 'reeve-chat-stop mod-warning', text: 'Stop', attr: { 'aria-label': 'Stop the run' } });
+    this.sendButton = buttons.createEl('button', { cls: 'reeve-chat-send mod-cta', text: 'Send', attr: { 'aria-label': 'Send' } });
     this.sendButton.addEventListener('click', () => this.trySend());
     this.stopButton.addEventListener('click', () => this.actions.stop());
     this.update();
@@ -98,7 +98,7 @@ export class Composer {
     const none = !a.scout && !a.web && !a.task;
     this.sendButton.disabled = !this.canSend();
     this.sendButton.setAttr('title', none ? 'Turn on at least one agent' : 'Send');
-    this.sendButton.toggleClass('steward-hidden', this.running);
-    this.stopButton.toggleClass('steward-hidden', !this.running);
+    this.sendButton.toggleClass('reeve-hidden', this.running);
+    this.stopButton.toggleClass('reeve-hidden', !this.running);
   }
 }

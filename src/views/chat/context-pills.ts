@@ -20,14 +20,14 @@ export class ContextPills {
     private readonly host: ChatHost,
     private readonly currentNote: () => string | null,
   ) {
-    el.addClass('steward-chat-context');
-    this.pillsEl = el.createDiv({ cls: 'steward-chat-pills' });
-    const controls = el.createDiv({ cls: 'steward-chat-context-controls' });
-    const depthLabel = controls.createEl('label', { cls: 'steward-chat-depth' });
+    el.addClass('reeve-chat-context');
+    this.pillsEl = el.createDiv({ cls: 'reeve-chat-pills' });
+    const controls = el.createDiv({ cls: 'reeve-chat-context-controls' });
+    const depthLabel = controls.createEl('label', { cls: 'reeve-chat-depth' });
     depthLabel.createSpan({ text: 'Link depth ' });
     const depth = depthLabel.createEl('input', { type: 'range', attr: { min: '0', max: '3', step: '1', 'aria-label': 'Link depth' } });
-    const depthValue = depthLabel.createSpan({ cls: 'steward-chat-depth-value' });
-    const folderLabel = controls.createEl('label', { cls: 'steward-chat-same-folder' });
+    const depthValue = depthLabel.createSpan({ cls: 'reeve-chat-depth-value' });
+    const folderLabel = controls.createEl('label', { cls: 'reeve-chat-same-folder' });
     const sameFolder = folderLabel.createEl('input', { type: 'checkbox', attr: { 'aria-label': 'Same folder' } });
     folderLabel.createSpan({ text: ' Same folder' });
     const c = host.context();
@@ -39,9 +39,9 @@ export class ContextPills {
       void host.setContext({ ...host.context(), depth: Number(depth.value) }).then(() => this.refresh());
     });
     sameFolder.addEventListener('change', () => void host.setContext({ ...host.context(), sameFolder: sameFolder.checked }).then(() => this.refresh()));
-    this.addInput = controls.createEl('input', { type: 'text', cls: 'steward-chat-add-note', attr: { placeholder: 'Add a note…', 'aria-label': 'Add a note to the context' } });
+    this.addInput = controls.createEl('input', { type: 'text', cls: 'reeve-chat-add-note', attr: { placeholder: 'Add a note…', 'aria-label': 'Add a note to the context' } });
     new NoteSuggest(host.app, this.addInput, () => this.manual, (path) => this.add(path));
-    this.totalEl = el.createDiv({ cls: 'steward-chat-context-total', attr: { 'aria-live': 'polite' } });
+    this.totalEl = el.createDiv({ cls: 'reeve-chat-context-total', attr: { 'aria-live': 'polite' } });
   }
 
   add(path: string): void {
@@ -75,7 +75,7 @@ export class ContextPills {
     const linked = (preview?.notes ?? []).filter((n) => n.source === 'link' || n.source === 'folder');
     if (linked.length > 0) {
       const sum = linked.reduce((a, n) => a + n.tokens, 0);
-      this.pillsEl.createSpan({ cls: 'steward-chat-pill is-linked', text: `+${linked.length} linked · ${tokensText(sum)}`, attr: { title: linked.map((n) => n.path).join('\n') } });
+      this.pillsEl.createSpan({ cls: 'reeve-chat-pill is-linked', text: `+${linked.length} linked · ${tokensText(sum)}`, attr: { title: linked.map((n) => n.path).join('\n') } });
     }
     const limit = this.host.taskTokenLimit();
     const total = (preview?.notes ?? []).reduce((a, n) => a + n.tokens, 0);
@@ -86,16 +86,16 @@ export class ContextPills {
     // not push the messages out of the pane.
     if (preview && preview.dropped.length > 0) {
       const named = preview.dropped.map((d) => `${d.path} (${tokensText(d.tokens)})`);
-      this.totalEl.createDiv({ cls: 'steward-chat-context-dropped', text: `Left out for the limit: ${namedAndCounted(named)}`, attr: { title: named.join('\n') } });
+      this.totalEl.createDiv({ cls: 'reeve-chat-context-dropped', text: `Left out for the limit: ${namedAndCounted(named)}`, attr: { title: named.join('\n') } });
     }
   }
 
   private pill(path: string, tokens: number | undefined, kind: string, removable: boolean): void {
-    const pill = this.pillsEl.createSpan({ cls: `steward-chat-pill is-${kind}`, attr: { 'data-path': path } });
+    const pill = this.pillsEl.createSpan({ cls: `reeve-chat-pill is-${kind}`, attr: { 'data-path': path } });
     pill.createSpan({ text: path.replace(/\.md$/, '') });
-    pill.createSpan({ cls: 'steward-chat-pill-tokens', text: tokens === undefined ? ' · left out' : ` · ${tokensText(tokens)}` });
+    pill.createSpan({ cls: 'reeve-chat-pill-tokens', text: tokens === undefined ? ' · left out' : ` · ${tokensText(tokens)}` });
     if (removable) {
-      const x = pill.createEl('button', { cls: 'steward-chat-pill-remove', text: '×', attr: { 'aria-label': `Remove ${path} from the context` } });
+      const x = pill.createEl('button', { cls: 'reeve-chat-pill-remove', text: '×', attr: { 'aria-label': `Remove ${path} from the context` } });
       x.addEventListener('click', () => this.remove(path));
     }
   }

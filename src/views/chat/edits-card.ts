@@ -1,5 +1,5 @@
 // The edits a message proposed: each one opens its note at its block; the refused ones with
-// Steward's reasons; Accept all / Reject all through the widgets' own path (decide-edits.ts).
+// Reeve's reasons; Accept all / Reject all through the widgets' own path (decide-edits.ts).
 // The new states are handed back, so the chat history tells the next turn what the user decided.
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { Decision } from '../../edits/pending/resolve-edit-blocks';
@@ -14,11 +14,11 @@ const STATE_TEXT: Record<ChatTurnEdit['state'], string> = { proposed: 'pending',
 export function renderEditsCard(el: HTMLElement, edits: readonly ChatTurnEdit[], actions: EditsCardActions): void {
   el.empty();
   if (edits.length === 0) return;
-  el.addClass('steward-chat-edits');
+  el.addClass('reeve-chat-edits');
   const proposed = edits.filter((e) => e.state !== 'refused');
   const refused = edits.filter((e) => e.state === 'refused');
   if (proposed.length > 0) {
-    el.createDiv({ cls: 'steward-chat-edits-title', text: `Proposed ${proposed.length} edit${proposed.length === 1 ? '' : 's'}` });
+    el.createDiv({ cls: 'reeve-chat-edits-title', text: `Proposed ${proposed.length} edit${proposed.length === 1 ? '' : 's'}` });
     const ul = el.createEl('ul');
     for (const e of proposed) {
       const li = ul.createEl('li', { cls: `is-${e.state}` });
@@ -27,17 +27,17 @@ export function renderEditsCard(el: HTMLElement, edits: readonly ChatTurnEdit[],
         evt.preventDefault();
         actions.openEdit(e);
       });
-      li.createSpan({ cls: 'steward-chat-edit-meta', text: ` ${e.type} · ${STATE_TEXT[e.state]}` });
+      li.createSpan({ cls: 'reeve-chat-edit-meta', text: ` ${e.type} · ${STATE_TEXT[e.state]}` });
     }
   }
   if (refused.length > 0) {
-    el.createDiv({ cls: 'steward-chat-edits-title', text: `Refused ${refused.length}` });
-    const ul = el.createEl('ul', { cls: 'steward-chat-refused' });
+    el.createDiv({ cls: 'reeve-chat-edits-title', text: `Refused ${refused.length}` });
+    const ul = el.createEl('ul', { cls: 'reeve-chat-refused' });
     for (const e of refused) ul.createEl('li', { text: `${e.file || '(answer)'}: ${e.reason ?? 'refused'}` });
   }
   if (!proposed.some((e) => e.state === 'proposed')) return;
-  const row = el.createDiv({ cls: 'steward-chat-edits-actions' });
-  const message = el.createDiv({ cls: 'steward-chat-edits-message', attr: { 'aria-live': 'polite' } });
+  const row = el.createDiv({ cls: 'reeve-chat-edits-actions' });
+  const message = el.createDiv({ cls: 'reeve-chat-edits-message', attr: { 'aria-live': 'polite' } });
   const buttons: HTMLButtonElement[] = [];
   const run = async (decision: Decision): Promise<void> => {
     buttons.forEach((b) => (b.disabled = true));

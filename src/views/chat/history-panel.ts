@@ -9,27 +9,27 @@ export interface HistoryActions {
 
 export async function renderHistory(el: HTMLElement, store: ChatStoreLike, currentId: string | null, actions: HistoryActions): Promise<void> {
   el.empty();
-  el.addClass('steward-chat-history');
+  el.addClass('reeve-chat-history');
   let chats: ChatSummary[];
   try {
     chats = await store.list();
   } catch (e) {
-    el.createDiv({ cls: 'steward-chat-error', text: `The chats could not be listed: ${e instanceof Error ? e.message : String(e)}` });
+    el.createDiv({ cls: 'reeve-chat-error', text: `The chats could not be listed: ${e instanceof Error ? e.message : String(e)}` });
     return;
   }
   if (chats.length === 0) {
-    el.createDiv({ cls: 'steward-chat-empty', text: 'No saved chats yet.' });
+    el.createDiv({ cls: 'reeve-chat-empty', text: 'No saved chats yet.' });
     return;
   }
   const ul = el.createEl('ul', { attr: { 'aria-label': 'Saved chats' } });
   for (const c of chats) {
     const li = ul.createEl('li', { cls: c.id === currentId ? 'is-current' : '', attr: { 'data-chat': c.id } });
-    const open = li.createEl('button', { cls: 'steward-chat-history-open', text: c.title, attr: { 'aria-label': `Open chat: ${c.title}` } });
-    li.createSpan({ cls: 'steward-chat-history-date', text: c.problem === null ? c.updatedAt.slice(0, 16).replace('T', ' ') : `cannot be opened: ${c.problem}` });
+    const open = li.createEl('button', { cls: 'reeve-chat-history-open', text: c.title, attr: { 'aria-label': `Open chat: ${c.title}` } });
+    li.createSpan({ cls: 'reeve-chat-history-date', text: c.problem === null ? c.updatedAt.slice(0, 16).replace('T', ' ') : `cannot be opened: ${c.problem}` });
     open.addEventListener('click', () => actions.open(c.id));
     const rename = li.createEl('button', { text: 'Rename', attr: { 'aria-label': `Rename chat: ${c.title}` } });
     rename.addEventListener('click', () => {
-      const input = createEl('input', { type: 'text', cls: 'steward-chat-rename', attr: { 'aria-label': 'New title' } });
+      const input = createEl('input', { type: 'text', cls: 'reeve-chat-rename', attr: { 'aria-label': 'New title' } });
       input.value = c.title;
       open.replaceWith(input);
       input.focus();

@@ -17,7 +17,7 @@ export class MessageList {
     readonly el: HTMLElement,
     private readonly draw: (slot: HTMLElement, record: ChatMessageRecord) => Promise<void>,
   ) {
-    el.addClass('steward-chat-messages');
+    el.addClass('reeve-chat-messages');
     this.showEmpty();
   }
 
@@ -26,8 +26,8 @@ export class MessageList {
    * first thing a user meets says how the chat works.
    */
   private showEmpty(): void {
-    const hint = this.el.createDiv({ cls: 'steward-chat-welcome' });
-    hint.createEl('p', { cls: 'steward-chat-welcome-title', text: 'Ask about your notes' });
+    const hint = this.el.createDiv({ cls: 'reeve-chat-welcome' });
+    hint.createEl('p', { cls: 'reeve-chat-welcome-title', text: 'Ask about your notes' });
     hint.createEl('p', { text: 'Scout finds the notes that matter and says why it chose each one. Web searches and reads pages, when you turn it on. Task answers, or proposes edits that wait in their notes until you accept or reject them.' });
     hint.createEl('p', { text: 'Type [[ to add a note to the context.' });
   }
@@ -38,7 +38,7 @@ export class MessageList {
     this.el.empty();
     if (records.length === 0) this.showEmpty();
     const slots = records.map((r) => {
-      const slot = this.el.createDiv({ cls: 'steward-chat-slot is-placeholder' });
+      const slot = this.el.createDiv({ cls: 'reeve-chat-slot is-placeholder' });
       this.pending.set(slot, r);
       return slot;
     });
@@ -88,8 +88,8 @@ export class MessageList {
 
   /** A slot for a new (live) message at the end. */
   append(): HTMLElement {
-    this.el.querySelector('.steward-chat-welcome')?.remove();
-    const slot = this.el.createDiv({ cls: 'steward-chat-slot' });
+    this.el.querySelector('.reeve-chat-welcome')?.remove();
+    const slot = this.el.createDiv({ cls: 'reeve-chat-slot' });
     this.scrollToEnd();
     return slot;
   }

@@ -41,12 +41,12 @@ export class MessageView {
     private readonly actions: MessageActions,
     streaming: boolean,
   ) {
-    el.addClass('steward-chat-message');
-    el.createDiv({ cls: 'steward-chat-request', text: record.turn.request });
+    el.addClass('reeve-chat-message');
+    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request });
     this.timeline = new RunTimeline(el.createDiv(), ctx, actions, streaming);
-    this.spareQuestionsEl = el.createDiv({ cls: 'steward-chat-questions' });
+    this.spareQuestionsEl = el.createDiv({ cls: 'reeve-chat-questions' });
     this.editsEl = el.createDiv();
-    this.usageEl = el.createDiv({ cls: 'steward-chat-message-usage' });
+    this.usageEl = el.createDiv({ cls: 'reeve-chat-message-usage' });
   }
 
   /** Where an ask_user question is answered: in the section of the phase that asked it. */

@@ -28,7 +28,7 @@ export class NoteSuggest extends AbstractInputSuggest<TFile> {
 
   renderSuggestion(file: TFile, el: HTMLElement): void {
     el.createDiv({ text: file.basename });
-    el.createDiv({ cls: 'steward-chat-suggest-path', text: file.path });
+    el.createDiv({ cls: 'reeve-chat-suggest-path', text: file.path });
   }
 
   override selectSuggestion(file: TFile): void {

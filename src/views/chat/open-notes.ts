@@ -20,7 +20,7 @@ export function editBlockLine(text: string, id: string): number | null {
 export async function openEditBlock(app: App, port: VaultPort, edit: ChatTurnEdit): Promise<void> {
   const file = app.vault.getFileByPath(edit.file);
   if (file === null) {
-    new Notice(`Steward: ${edit.file} is no longer in the vault.`);
+    new Notice(`Reeve: ${edit.file} is no longer in the vault.`);
     return;
   }
   const line = editBlockLine(await port.read(edit.file), edit.id);
@@ -38,8 +38,8 @@ export async function notesText(port: VaultPort, paths: readonly string[]): Prom
 export async function copyNotes(port: VaultPort, paths: readonly string[]): Promise<void> {
   try {
     await navigator.clipboard.writeText(await notesText(port, paths));
-    new Notice(`Steward: copied ${paths.length} note${paths.length === 1 ? '' : 's'}.`);
+    new Notice(`Reeve: copied ${paths.length} note${paths.length === 1 ? '' : 's'}.`);
   } catch (e) {
-    new Notice(`Steward: the notes could not be copied: ${e instanceof Error ? e.message : String(e)}`);
+    new Notice(`Reeve: the notes could not be copied: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

@@ -4,12 +4,12 @@
 // widgets' deps (the same ledger, journal and accept-time policy as the buttons in the notes).
 import { Notice, type App } from 'obsidian';
 import { ChatStore } from '../../agents/chat/chat-store';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import type { WidgetDeps } from '../pending/widget-deps';
 import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type PluginAskContext } from './ask-deps-from-plugin';
 import type { ChatHost } from './chat-host';
 
-const SCOPE_TEXT: Record<StewardSettings['agents']['task']['scope'], string> = {
+const SCOPE_TEXT: Record<ReeveSettings['agents']['task']['scope'], string> = {
   current: 'the current note',
   linked: 'the current note and its links',
   context: 'the notes in the context',
@@ -17,14 +17,14 @@ const SCOPE_TEXT: Record<StewardSettings['agents']['task']['scope'], string> = {
 
 export interface PluginChatHostDeps {
   ctx: PluginAskContext;
-  settings: () => StewardSettings;
+  settings: () => ReeveSettings;
   saveSettings: () => Promise<void>;
   widgetDeps: WidgetDeps;
   manifestId: string;
 }
 
 /**
- * Opens Obsidian's settings at Steward's tab. Obsidian has no public way to do this: obsidian.d.ts
+ * Opens Obsidian's settings at Reeve's tab. Obsidian has no public way to do this: obsidian.d.ts
  * (1.13) offers none, nor does the obsidian:// URI scheme (open, new, daily, search, choose-vault).
  * `app.setting` is the settings window's own object, the one plugins reach for; it is used only when
  * it has the two methods, and when it is missing, different or throws, a notice says where to go.
@@ -42,11 +42,11 @@ export function openSettingsTab(app: App, id: string): void {
   } catch {
     // Fall through to the notice: the window changed in a way this code does not know.
   }
-  new Notice("Steward: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.");
+  new Notice("Reeve: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.");
 }
 
 export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
-  const s = (): StewardSettings => d.settings();
+  const s = (): ReeveSettings => d.settings();
   return {
     app: d.ctx.app,
     agents: () => s().agents.agents,

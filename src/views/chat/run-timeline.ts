@@ -51,26 +51,26 @@ export class RunTimeline {
     private readonly actions: TimelineActions,
     private readonly streaming: boolean,
   ) {
-    this.el.addClass('steward-chat-run');
-    this.notesEl = el.createDiv({ cls: 'steward-chat-run-notes' });
-    this.answer = new StreamingAnswer(el.createDiv({ cls: 'steward-chat-answer' }), ctx);
-    this.endEl = el.createDiv({ cls: 'steward-chat-run-end' });
+    this.el.addClass('reeve-chat-run');
+    this.notesEl = el.createDiv({ cls: 'reeve-chat-run-notes' });
+    this.answer = new StreamingAnswer(el.createDiv({ cls: 'reeve-chat-answer' }), ctx);
+    this.endEl = el.createDiv({ cls: 'reeve-chat-run-end' });
   }
 
   private phase(name: PhaseName): PhaseSection {
     const known = this.phases.get(name);
     if (known) return known;
-    const root = createDiv({ cls: `steward-chat-phase is-running`, attr: { 'data-phase': name } });
+    const root = createDiv({ cls: `reeve-chat-phase is-running`, attr: { 'data-phase': name } });
     this.el.insertBefore(root, this.notesEl);
-    const header = root.createDiv({ cls: 'steward-chat-phase-header' });
-    header.createSpan({ cls: 'steward-chat-phase-title', text: TITLE[name] });
-    const status = header.createSpan({ cls: 'steward-chat-phase-status', text: 'running' });
-    const usage = header.createSpan({ cls: 'steward-chat-phase-usage' });
+    const header = root.createDiv({ cls: 'reeve-chat-phase-header' });
+    header.createSpan({ cls: 'reeve-chat-phase-title', text: TITLE[name] });
+    const status = header.createSpan({ cls: 'reeve-chat-phase-status', text: 'running' });
+    const usage = header.createSpan({ cls: 'reeve-chat-phase-usage' });
     // Hidden until the phase takes a step: a phase that only answers has none to show.
-    const steps = root.createEl('details', { cls: 'steward-chat-steps steward-hidden' });
+    const steps = root.createEl('details', { cls: 'reeve-chat-steps reeve-hidden' });
     steps.open = true;
     steps.createEl('summary', { text: 'Steps' });
-    const list = steps.createEl('ol', { cls: 'steward-chat-step-list' });
+    const list = steps.createEl('ol', { cls: 'reeve-chat-step-list' });
     const section: PhaseSection = { root, status, usage, steps, list, reasoning: null, reasoningText: null, calls: new Map() };
     this.phases.set(name, section);
     return section;
@@ -78,8 +78,8 @@ export class RunTimeline {
 
   private step(name: PhaseName, text: string, cls = ''): HTMLElement {
     const s = this.phase(name);
-    s.steps.removeClass('steward-hidden');
-    const li = s.list.createEl('li', { cls: `steward-chat-step ${cls}`.trim(), text });
+    s.steps.removeClass('reeve-hidden');
+    const li = s.list.createEl('li', { cls: `reeve-chat-step ${cls}`.trim(), text });
     s.steps.querySelector('summary')?.setText(`Steps (${s.list.childElementCount})`);
     return li;
   }
@@ -135,7 +135,7 @@ export class RunTimeline {
         break;
       case 'question':
         this.step(e.phase, `asked you: ${e.question}`);
-        this.questionSlot = this.phase(e.phase).root.createDiv({ cls: 'steward-chat-questions' });
+        this.questionSlot = this.phase(e.phase).root.createDiv({ cls: 'reeve-chat-questions' });
         break;
       case 'question_answered':
         this.step(e.phase, `you answered: ${e.answer}`);
@@ -148,7 +148,7 @@ export class RunTimeline {
         break;
       case 'notes_dropped': {
         // Folded when long: a hub note's links must not push the answer out of view.
-        const box = this.notesEl.createEl('details', { cls: 'steward-chat-dropped' });
+        const box = this.notesEl.createEl('details', { cls: 'reeve-chat-dropped' });
         box.open = e.dropped.length <= NAMED_AT_MOST;
         const n = e.dropped.length;
         box.createEl('summary', { text: `Over the ${tokensText(e.limit)}-token limit, ${n} note${n === 1 ? '' : 's'} left out` });
@@ -164,10 +164,10 @@ export class RunTimeline {
           s.root.addClass('is-failed');
           s.status.setText(FAILED);
         }
-        this.notesEl.createDiv({ cls: 'steward-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
+        this.notesEl.createDiv({ cls: 'reeve-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
         break;
       case 'stopped':
-        this.endEl.createDiv({ cls: 'steward-chat-stopped', text: 'Stopped. What arrived before is kept.' });
+        this.endEl.createDiv({ cls: 'reeve-chat-stopped', text: 'Stopped. What arrived before is kept.' });
         break;
       case 'run_finished':
         this.hideWaiting();
@@ -186,10 +186,10 @@ export class RunTimeline {
   private reasoning(phase: PhaseName, text: string): void {
     const s = this.phase(phase);
     if (!s.reasoning) {
-      s.reasoning = createEl('details', { cls: 'steward-chat-reasoning' });
+      s.reasoning = createEl('details', { cls: 'reeve-chat-reasoning' });
       s.root.insertBefore(s.reasoning, s.steps);
       s.reasoning.createEl('summary', { text: 'Reasoning' });
-      s.reasoningText = s.reasoning.createDiv({ cls: 'steward-chat-reasoning-text' });
+      s.reasoningText = s.reasoning.createDiv({ cls: 'reeve-chat-reasoning-text' });
     }
     s.reasoningText?.appendText(text);
   }
@@ -197,33 +197,33 @@ export class RunTimeline {
   private showSelection(selected: SelectedNote[], reasoning: string, confidence: string): void {
     const s = this.phase('scout');
     this.selectionEl?.remove();
-    const box = s.root.createDiv({ cls: 'steward-chat-selection' });
+    const box = s.root.createDiv({ cls: 'reeve-chat-selection' });
     this.selectionEl = box;
-    const head = box.createDiv({ cls: 'steward-chat-selection-header' });
+    const head = box.createDiv({ cls: 'reeve-chat-selection-header' });
     head.createSpan({ text: `Selected ${selected.length} note${selected.length === 1 ? '' : 's'} (${confidence})` });
     // Nothing selected, nothing to copy: no button that would copy an empty clipboard.
     if (selected.length > 0) {
-      const copy = head.createEl('button', { cls: 'steward-chat-copy', text: 'Copy', attr: { 'aria-label': 'Copy the selected notes’ contents' } });
+      const copy = head.createEl('button', { cls: 'reeve-chat-copy', text: 'Copy', attr: { 'aria-label': 'Copy the selected notes’ contents' } });
       copy.addEventListener('click', () => void this.actions.copyNotes(selected.map((n) => n.path)));
     }
-    if (reasoning) box.createDiv({ cls: 'steward-chat-selection-reason', text: reasoning });
+    if (reasoning) box.createDiv({ cls: 'reeve-chat-selection-reason', text: reasoning });
     const ul = box.createEl('ul');
     for (const n of selected) {
       const li = ul.createEl('li');
-      const link = li.createEl('a', { cls: 'steward-chat-note-link', text: n.path, attr: { href: '#' } });
+      const link = li.createEl('a', { cls: 'reeve-chat-note-link', text: n.path, attr: { href: '#' } });
       link.addEventListener('click', (evt) => {
         evt.preventDefault();
         this.actions.openNote(n.path);
       });
-      li.createSpan({ cls: 'steward-chat-note-meta', text: ` ${n.score > 0 ? `score ${n.score.toFixed(2)} · ` : ''}${tokensText(n.tokens)} tokens` });
+      li.createSpan({ cls: 'reeve-chat-note-meta', text: ` ${n.score > 0 ? `score ${n.score.toFixed(2)} · ` : ''}${tokensText(n.tokens)} tokens` });
       // Each reason reads on its own ("title matches 'solar'", "1 link from [[Solar]]"); the kind is for the model.
-      if (n.why.length > 0) li.createDiv({ cls: 'steward-chat-note-why', text: n.why.map((w) => w.detail).join('; ') });
+      if (n.why.length > 0) li.createDiv({ cls: 'reeve-chat-note-why', text: n.why.map((w) => w.detail).join('; ') });
     }
   }
 
   private showWaiting(phase: PhaseName): void {
     this.hideWaiting();
-    this.waitingEl = this.phase(phase).root.createDiv({ cls: 'steward-chat-waiting', text: 'Waiting for the whole reply: this connection does not stream.' });
+    this.waitingEl = this.phase(phase).root.createDiv({ cls: 'reeve-chat-waiting', text: 'Waiting for the whole reply: this connection does not stream.' });
   }
 
   private hideWaiting(): void {

@@ -91,7 +91,7 @@ export function sanitizeRendered(el: HTMLElement): void {
   el.querySelectorAll('img').forEach((img) => {
     const src = img.getAttribute('src') ?? '';
     if (/^(app|blob|data):/i.test(src)) return;
-    const placeholder = createSpan({ cls: 'steward-chat-blocked', text: `[image not loaded: ${img.getAttribute('alt') ?? ''}]` });
+    const placeholder = createSpan({ cls: 'reeve-chat-blocked', text: `[image not loaded: ${img.getAttribute('alt') ?? ''}]` });
     img.replaceWith(placeholder);
   });
   el.querySelectorAll('[srcset], [background], [poster]').forEach((n) => {

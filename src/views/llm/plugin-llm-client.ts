@@ -7,14 +7,14 @@ import type { LlmClient } from '../../agents/llm/llm-client';
 import type { Phase } from '../../agents/llm/model-profile';
 import { pluginFetch } from '../../agents/llm/obsidian-request-fetch';
 import { llmSettingsOf } from '../../settings/llm-from-settings';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 
 export type PluginClientResult = { ok: true; client: LlmClient } | { ok: false; reason: string };
 
 /** The client for `phase`, or why there is none (offline, bad settings, no key). */
-export function pluginLlmClient(app: App, settings: StewardSettings, phase: Phase): PluginClientResult {
+export function pluginLlmClient(app: App, settings: ReeveSettings, phase: Phase): PluginClientResult {
   const llm = llmSettingsOf(settings);
-  if (llm === null) return { ok: false, reason: 'no provider is configured (Steward is offline)' };
+  if (llm === null) return { ok: false, reason: 'no provider is configured (Reeve is offline)' };
   if (!llm.ok) return { ok: false, reason: `the model settings need fixing: ${llm.problems.join('; ')}` };
   try {
     const client = createClientForPhase(llm.settings, phase, {

@@ -8,12 +8,12 @@ import { DebounceQueue } from '../../agents/organize/auto/debounce-queue';
 import { runAutoRules } from '../../agents/organize/auto/run-auto-rules';
 import type { SelfWrites } from '../../agents/organize/auto/self-writes';
 import { compiledRules } from '../../settings/rule-settings';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 export interface AutomaticDeps {
   port: () => VaultPort;
-  settings: () => StewardSettings;
+  settings: () => ReeveSettings;
   selfWrites: SelfWrites;
   /** Called after each run (tests wait on it). */
   onRun?: (report: Awaited<ReturnType<typeof runAutoRules>> | Error) => void;
@@ -70,12 +70,12 @@ async function runBatch(deps: AutomaticDeps, paths: string[]): Promise<void> {
       planFolder: s.planFolder,
       configDir: deps.port().configDir,
     });
-    if (report.job && report.job.state === 'applied') new Notice(`Steward: rules filed ${report.job.steps} item${report.job.steps === 1 ? '' : 's'} automatically ("Undo last organize" reverses it).`);
-    else if (report.job) new Notice(`Steward: automatic rules were rolled back: ${report.job.failure?.reason ?? 'a step was refused'}.`);
+    if (report.job && report.job.state === 'applied') new Notice(`Reeve: rules filed ${report.job.steps} item${report.job.steps === 1 ? '' : 's'} automatically ("Undo last organize" reverses it).`);
+    else if (report.job) new Notice(`Reeve: automatic rules were rolled back: ${report.job.failure?.reason ?? 'a step was refused'}.`);
     deps.onRun?.(report);
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
-    new Notice(`Steward: automatic rules did not run: ${error.message}`);
+    new Notice(`Reeve: automatic rules did not run: ${error.message}`);
     deps.onRun?.(error);
   }
 }

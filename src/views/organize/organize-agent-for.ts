@@ -6,14 +6,14 @@ import type { App } from 'obsidian';
 import { createOrganizeAgent } from '../../agents/organize/agent';
 import type { AgentEvent } from '../../agents/loop/agent-events';
 import type { OrganizeAgent } from '../../agents/organize/plan-organize';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import { pluginLlmClient } from '../llm/plugin-llm-client';
 import type { KeywordSources } from '../search/keyword-search';
 import { type ProgressSink, showAgentEvent } from './agent-progress';
 
 export type AgentChoice = { agent: OrganizeAgent } | { agent: null; reason: string };
 
-export function organizeAgentFor(app: App, settings: StewardSettings, signal: AbortSignal, sink: ProgressSink, index: KeywordSources | null = null): AgentChoice {
+export function organizeAgentFor(app: App, settings: ReeveSettings, signal: AbortSignal, sink: ProgressSink, index: KeywordSources | null = null): AgentChoice {
   const built = pluginLlmClient(app, settings, 'plan');
   if (!built.ok) return { agent: null, reason: built.reason };
   const onEvent = (event: AgentEvent): void => showAgentEvent(sink, event);

@@ -31,9 +31,9 @@ export class OrganizeModal extends Modal {
   override onOpen(): void {
     this.component.load();
     this.setTitle(`Organize ${this.label}`);
-    this.contentEl.addClass('steward-organize-modal');
-    this.stepEl = this.contentEl.createDiv({ cls: 'steward-organize-step' });
-    this.logEl = this.contentEl.createDiv({ cls: 'steward-organize-log', attr: { 'aria-live': 'polite' } });
+    this.contentEl.addClass('reeve-organize-modal');
+    this.stepEl = this.contentEl.createDiv({ cls: 'reeve-organize-step' });
+    this.logEl = this.contentEl.createDiv({ cls: 'reeve-organize-log', attr: { 'aria-live': 'polite' } });
     const buttons = this.contentEl.createDiv({ cls: 'modal-button-container' });
     this.button = buttons.createEl('button', { text: 'Cancel' });
     this.component.registerDomEvent(this.button, 'click', () => {
@@ -57,14 +57,14 @@ export class OrganizeModal extends Modal {
   /** One progress line. */
   log(message: string): void {
     this.streamLine = null;
-    this.logEl?.createDiv({ cls: 'steward-organize-line', text: message });
+    this.logEl?.createDiv({ cls: 'reeve-organize-line', text: message });
     this.trim();
   }
 
   /** Streamed model text, appended to the current reply's line. */
   stream(text: string): void {
     if (!this.logEl) return;
-    this.streamLine ??= this.logEl.createDiv({ cls: 'steward-organize-line is-model' });
+    this.streamLine ??= this.logEl.createDiv({ cls: 'reeve-organize-line is-model' });
     this.streamLine.appendText(text);
   }
 
@@ -94,9 +94,9 @@ export class OrganizeModal extends Modal {
       step.createEl('h3', { text: 'Choose a naming convention' });
       step.createEl('p', { text: 'Files that do not follow the one you choose get a rename in the plan.', cls: 'setting-item-description' });
       for (const option of options.slice(0, 3)) {
-        const b = step.createEl('button', { cls: 'steward-naming-option' });
-        b.createDiv({ cls: 'steward-naming-name', text: `${option.name} (${Math.round(option.share * 100)}% of files)` });
-        b.createDiv({ cls: 'steward-naming-detail', text: `${option.pattern}, for example ${option.example}` });
+        const b = step.createEl('button', { cls: 'reeve-naming-option' });
+        b.createDiv({ cls: 'reeve-naming-name', text: `${option.name} (${Math.round(option.share * 100)}% of files)` });
+        b.createDiv({ cls: 'reeve-naming-detail', text: `${option.pattern}, for example ${option.example}` });
         this.component.registerDomEvent(b, 'click', () => done(option));
       }
       const skip = step.createEl('button', { text: 'Skip' });

@@ -35,16 +35,16 @@ async function undoLast(deps: OrganizeDeps): Promise<void> {
   const jobs = (await listFinishedJobs(port)).filter((j) => j.state === 'applied' && j.description.startsWith('organize plan'));
   const last = jobs[jobs.length - 1];
   if (!last) {
-    new Notice('Steward: there is no organize run to undo.');
+    new Notice('Reeve: there is no organize run to undo.');
     return;
   }
-  const notice = new Notice(`Steward: undoing "${last.description}"…`, 0);
+  const notice = new Notice(`Reeve: undoing "${last.description}"…`, 0);
   try {
     const report = await undoJob(port, last.job);
     notice.hide();
-    new Notice(`Steward: undone, ${report.steps} steps reversed.`);
+    new Notice(`Reeve: undone, ${report.steps} steps reversed.`);
   } catch (e) {
     notice.hide();
-    new Notice(`Steward: undo refused: ${e instanceof Error ? e.message : String(e)}`);
+    new Notice(`Reeve: undo refused: ${e instanceof Error ? e.message : String(e)}`);
   }
 }

@@ -1,4 +1,4 @@
-// The rules editor in Steward's settings: one card per saved rule, checked as you type with the
+// The rules editor in Reeve's settings: one card per saved rule, checked as you type with the
 // same compiler the organize run uses (errors appear under the field, with line:col), the tags and
 // properties a rule sets (checked as you type too), and a "Test rule" button that lists the files
 // the condition matches now.
@@ -48,10 +48,10 @@ export class RulesEditor extends Component {
     this.view = this.addChild(new Component());
     this.containerEl.empty();
     this.checks = [];
-    this.containerEl.addClass('steward-rules-editor');
-    if (this.rules.length === 0) this.containerEl.createEl('p', { cls: 'steward-rules-empty', text: 'No rules yet. Organize uses heuristics (and the agent, when a provider is set) until you add one.' });
+    this.containerEl.addClass('reeve-rules-editor');
+    if (this.rules.length === 0) this.containerEl.createEl('p', { cls: 'reeve-rules-empty', text: 'No rules yet. Organize uses heuristics (and the agent, when a provider is set) until you add one.' });
     this.rules.forEach((_rule, i) => this.renderRule(i));
-    const add = this.containerEl.createEl('button', { text: 'Add rule', cls: 'steward-rule-add' });
+    const add = this.containerEl.createEl('button', { text: 'Add rule', cls: 'reeve-rule-add' });
     this.listen().registerDomEvent(add, 'click', () => {
       this.rules.push({ ...NEW_RULE, name: `Rule ${this.rules.length + 1}` });
       void this.commit();
@@ -62,12 +62,12 @@ export class RulesEditor extends Component {
   private renderRule(i: number): void {
     const rule = this.rules[i];
     if (!rule) return;
-    const card = this.containerEl.createDiv({ cls: 'steward-rule' });
+    const card = this.containerEl.createDiv({ cls: 'reeve-rule' });
     card.dataset.index = String(i);
-    const header = card.createDiv({ cls: 'steward-rule-header' });
+    const header = card.createDiv({ cls: 'reeve-rule-header' });
     const name = this.field(header, 'Name', 'input', rule.name, (v) => (rule.name = v));
-    name.addClass('steward-rule-name');
-    const enabledLabel = header.createEl('label', { cls: 'steward-rule-enabled', text: 'On' });
+    name.addClass('reeve-rule-name');
+    const enabledLabel = header.createEl('label', { cls: 'reeve-rule-enabled', text: 'On' });
     const enabled = enabledLabel.createEl('input', { type: 'checkbox' });
     enabled.checked = rule.enabled;
     this.listen().registerDomEvent(enabled, 'change', () => {
@@ -83,12 +83,12 @@ export class RulesEditor extends Component {
     });
 
     const condition = this.field(card, 'If', 'textarea', rule.if, (v) => (rule.if = v));
-    condition.addClass('steward-rule-if');
-    const conditionError = card.createDiv({ cls: 'steward-rule-error' });
-    this.field(card, 'Move to', 'input', rule.thenMoveTo ?? '', (v) => setOptional(rule, 'thenMoveTo', v)).addClass('steward-rule-move');
-    this.field(card, 'Rename to', 'input', rule.thenRenameTo ?? '', (v) => setOptional(rule, 'thenRenameTo', v)).addClass('steward-rule-rename');
-    this.field(card, 'Add tags', 'input', tagsText(rule.thenAddTags), (v) => setTags(rule, 'thenAddTags', v)).addClass('steward-rule-add-tags');
-    this.field(card, 'Remove tags', 'input', tagsText(rule.thenRemoveTags), (v) => setTags(rule, 'thenRemoveTags', v)).addClass('steward-rule-remove-tags');
+    condition.addClass('reeve-rule-if');
+    const conditionError = card.createDiv({ cls: 'reeve-rule-error' });
+    this.field(card, 'Move to', 'input', rule.thenMoveTo ?? '', (v) => setOptional(rule, 'thenMoveTo', v)).addClass('reeve-rule-move');
+    this.field(card, 'Rename to', 'input', rule.thenRenameTo ?? '', (v) => setOptional(rule, 'thenRenameTo', v)).addClass('reeve-rule-rename');
+    this.field(card, 'Add tags', 'input', tagsText(rule.thenAddTags), (v) => setTags(rule, 'thenAddTags', v)).addClass('reeve-rule-add-tags');
+    this.field(card, 'Remove tags', 'input', tagsText(rule.thenRemoveTags), (v) => setTags(rule, 'thenRemoveTags', v)).addClass('reeve-rule-remove-tags');
     const properties = this.field(card, 'Set properties', 'textarea', propertiesText(rule.thenSetProperties), (v) => {
       const read = readPropertiesText(v);
       propertiesError.setText(read.ok ? '' : read.problem);
@@ -97,9 +97,9 @@ export class RulesEditor extends Component {
       else if (Object.keys(read.properties).length === 0) delete rule.thenSetProperties;
       else rule.thenSetProperties = read.properties;
     });
-    properties.addClass('steward-rule-properties');
+    properties.addClass('reeve-rule-properties');
     properties.setAttr('placeholder', 'status: processed');
-    const propertiesError = card.createDiv({ cls: 'steward-rule-error steward-rule-properties-error' });
+    const propertiesError = card.createDiv({ cls: 'reeve-rule-error reeve-rule-properties-error' });
     // Lines kept as typed last time (they did not read) are reported again when the card opens.
     const kept = readPropertiesText(propertiesText(rule.thenSetProperties));
     if (!kept.ok) propertiesError.setText(kept.problem);
@@ -108,9 +108,9 @@ export class RulesEditor extends Component {
       if (v.trim() === '' || !Number.isFinite(n)) delete rule.priority;
       else rule.priority = n;
     });
-    priority.addClass('steward-rule-priority');
-    const ruleError = card.createDiv({ cls: 'steward-rule-problem' });
-    const preview = card.createDiv({ cls: 'steward-rule-preview' });
+    priority.addClass('reeve-rule-priority');
+    const ruleError = card.createDiv({ cls: 'reeve-rule-problem' });
+    const preview = card.createDiv({ cls: 'reeve-rule-preview' });
 
     const check = (): void => {
       const problem = checkCondition(rule.if);
@@ -128,7 +128,7 @@ export class RulesEditor extends Component {
 
   /** A labelled input or textarea whose edits update the rule, re-check it and save. */
   private field(parent: HTMLElement, label: string, kind: 'input' | 'textarea', value: string, set: (v: string) => void): HTMLInputElement | HTMLTextAreaElement {
-    const wrap = parent.createEl('label', { cls: 'steward-rule-field' });
+    const wrap = parent.createEl('label', { cls: 'reeve-rule-field' });
     wrap.createSpan({ text: label });
     const el = kind === 'textarea' ? wrap.createEl('textarea', { attr: { rows: '2', spellcheck: 'false' } }) : wrap.createEl('input', { type: 'text' });
     el.value = value;

@@ -11,7 +11,7 @@ import type { OrganizeAgent, PlanSource } from '../../agents/organize/plan-organ
 import { isInFolder } from '../../dsl/file-records';
 import { newJobId } from '../../edits/journal/journal-store';
 import { compiledRules } from '../../settings/rule-settings';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { abortablePort } from './abortable-port';
 import type { KeywordSources } from '../search/keyword-search';
@@ -22,9 +22,9 @@ import type { ProgressSink } from './agent-progress';
 export interface OrganizeDeps {
   app: App;
   port: () => VaultPort;
-  settings: () => StewardSettings;
+  settings: () => ReeveSettings;
   /** The agent for a run; tests replace it. Default: the organize agent on the configured provider. */
-  agentFor?: (settings: StewardSettings, signal: AbortSignal, sink: ProgressSink) => { agent: OrganizeAgent } | { agent: null; reason: string };
+  agentFor?: (settings: ReeveSettings, signal: AbortSignal, sink: ProgressSink) => { agent: OrganizeAgent } | { agent: null; reason: string };
   /** The vault's keyword index for organize, once built (see KeywordSearch.organizeSources). */
   keywordIndex?: () => KeywordSources | null;
 }

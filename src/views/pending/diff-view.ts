@@ -7,30 +7,30 @@ import type { DiffLine, DiffModel } from '../../edits/diff/diff-model';
 const SIGN: Record<DiffLine['kind'], string> = { same: ' ', added: '+', removed: '-' };
 
 function renderLine(box: HTMLElement, line: DiffLine): void {
-  const row = box.createDiv({ cls: ['steward-diff-line', `is-${line.kind}`]});
-  row.createSpan({ cls: 'steward-diff-sign', text: SIGN[line.kind] });
+  const row = box.createDiv({ cls: ['reeve-diff-line', `is-${line.kind}`]});
+  row.createSpan({ cls: 'reeve-diff-sign', text: SIGN[line.kind] });
   if (!line.spans) {
-    row.createEl(line.kind === 'added' ? 'ins' : line.kind === 'removed' ? 'del' : 'span', { cls: 'steward-diff-text', text: line.text });
+    row.createEl(line.kind === 'added' ? 'ins' : line.kind === 'removed' ? 'del' : 'span', { cls: 'reeve-diff-text', text: line.text });
     return;
   }
-  const text = row.createSpan({ cls: 'steward-diff-text' });
+  const text = row.createSpan({ cls: 'reeve-diff-text' });
   for (const span of line.spans) {
     if (span.kind === 'same') text.appendText(span.text);
-    else text.createEl(span.kind === 'added' ? 'ins' : 'del', { cls: 'steward-diff-word', text: span.text });
+    else text.createEl(span.kind === 'added' ? 'ins' : 'del', { cls: 'reeve-diff-word', text: span.text });
   }
 }
 
 export function renderDiff(parent: HTMLElement, model: DiffModel): HTMLElement {
-  const box = parent.createDiv({ cls: 'steward-diff', attr: { role: 'group', 'aria-label': 'Proposed change' } });
+  const box = parent.createDiv({ cls: 'reeve-diff', attr: { role: 'group', 'aria-label': 'Proposed change' } });
   if (model.mode === 'plain') {
-    box.createDiv({ cls: 'steward-diff-note', text: `Shown as before and after: ${model.reason}.` });
-    box.createDiv({ cls: 'steward-diff-caption', text: 'Before' });
-    box.createEl('pre', { cls: 'steward-diff-plain is-removed', text: model.before });
-    box.createDiv({ cls: 'steward-diff-caption', text: 'After' });
-    box.createEl('pre', { cls: 'steward-diff-plain is-added', text: model.after });
+    box.createDiv({ cls: 'reeve-diff-note', text: `Shown as before and after: ${model.reason}.` });
+    box.createDiv({ cls: 'reeve-diff-caption', text: 'Before' });
+    box.createEl('pre', { cls: 'reeve-diff-plain is-removed', text: model.before });
+    box.createDiv({ cls: 'reeve-diff-caption', text: 'After' });
+    box.createEl('pre', { cls: 'reeve-diff-plain is-added', text: model.after });
     return box;
   }
-  if (model.lines.every((l) => l.kind === 'same')) box.createDiv({ cls: 'steward-diff-note', text: 'The text would not change.' });
+  if (model.lines.every((l) => l.kind === 'same')) box.createDiv({ cls: 'reeve-diff-note', text: 'The text would not change.' });
   for (const line of model.lines) renderLine(box, line);
   return box;
 }

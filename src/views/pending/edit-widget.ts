@@ -35,15 +35,15 @@ export class EditBlockWidget extends PendingWidget {
 
   protected render(): void {
     const shown = readShownEdit(this.source);
-    this.containerEl.addClass('steward-edit');
+    this.containerEl.addClass('reeve-edit');
     if (shown.state === 'damaged') this.renderDamaged(shown.damage);
     else this.renderProposal(shown.data);
   }
 
   private header(title: string, badge: string): void {
-    const header = this.containerEl.createDiv({ cls: 'steward-pending-header' });
-    header.createSpan({ cls: 'steward-pending-title', text: title });
-    header.createSpan({ cls: 'steward-badge', text: badge });
+    const header = this.containerEl.createDiv({ cls: 'reeve-pending-header' });
+    header.createSpan({ cls: 'reeve-pending-title', text: title });
+    header.createSpan({ cls: 'reeve-badge', text: badge });
   }
 
   private renderProposal(data: EditBlockData): void {
@@ -51,7 +51,7 @@ export class EditBlockWidget extends PendingWidget {
     renderDiff(this.containerEl, diffModel(data.before, data.after));
     const provenance = this.containerEl.createDiv();
     void showProvenance(provenance, this.deps.port(), this.note, data, () => this.alive).catch(() => undefined);
-    const actions = this.containerEl.createDiv({ cls: 'steward-pending-actions' });
+    const actions = this.containerEl.createDiv({ cls: 'reeve-pending-actions' });
     this.actionsEl = actions;
     this.addButton(actions, 'Accept', 'Accept this edit and write the new text into the note', () => this.decide(data.id, 'accept'), true);
     this.addButton(actions, 'Reject', 'Reject this edit and put the original text back', () => this.decide(data.id, 'reject'));
@@ -61,15 +61,15 @@ export class EditBlockWidget extends PendingWidget {
   private renderDamaged(damage: DamagedInfo): void {
     this.containerEl.addClass('is-damaged');
     this.header('Damaged edit block', 'Damaged');
-    this.containerEl.createDiv({ cls: 'steward-pending-reason', text: `This block cannot be read: ${damage.reason}.` });
+    this.containerEl.createDiv({ cls: 'reeve-pending-reason', text: `This block cannot be read: ${damage.reason}.` });
     if (damage.restorable && damage.before !== null) {
       const what = damage.before === '' ? 'The block only added text: restoring removes it.' : 'The original text it stands in for can be recovered:';
-      this.containerEl.createDiv({ cls: 'steward-pending-detail', text: what });
-      if (damage.before !== '') this.containerEl.createEl('pre', { cls: 'steward-diff-plain', text: damage.before });
-      const actions = this.containerEl.createDiv({ cls: 'steward-pending-actions' });
+      this.containerEl.createDiv({ cls: 'reeve-pending-detail', text: what });
+      if (damage.before !== '') this.containerEl.createEl('pre', { cls: 'reeve-diff-plain', text: damage.before });
+      const actions = this.containerEl.createDiv({ cls: 'reeve-pending-actions' });
       this.addButton(actions, 'Restore original text', 'Restore the original text and remove the damaged block', () => this.restore());
     } else {
-      this.containerEl.createDiv({ cls: 'steward-pending-detail', text: 'Its original text cannot be recovered: fix or remove the block by hand.' });
+      this.containerEl.createDiv({ cls: 'reeve-pending-detail', text: 'Its original text cannot be recovered: fix or remove the block by hand.' });
     }
     this.addMessageArea(this.containerEl);
   }
@@ -95,7 +95,7 @@ export class EditBlockWidget extends PendingWidget {
     this.tell('done', decision === 'accept' ? 'edit accepted: the new text is in the note' : 'edit rejected: the original text is back');
   }
 
-  /** The explicit confirmation for a block Steward did not propose here: a second button. */
+  /** The explicit confirmation for a block Reeve did not propose here: a second button. */
   private offerAcceptAnyway(id: string): void {
     if (this.anywayShown || !this.actionsEl || !this.alive) return;
     this.anywayShown = true;

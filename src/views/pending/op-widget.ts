@@ -46,38 +46,38 @@ export class OpBlockWidget extends PendingWidget {
 
   protected render(): void {
     const el = this.containerEl;
-    el.addClass('steward-op');
+    el.addClass('reeve-op');
     const shown = readShownOp(this.source);
-    const header = el.createDiv({ cls: 'steward-pending-header' });
+    const header = el.createDiv({ cls: 'reeve-pending-header' });
     if (shown.state === 'damaged') {
       el.addClass('is-damaged');
-      header.createSpan({ cls: 'steward-pending-title', text: 'Damaged operation block' });
-      el.createDiv({ cls: 'steward-pending-reason', text: `This block cannot be read: ${shown.damage.reason}. Fix or remove it by hand.` });
+      header.createSpan({ cls: 'reeve-pending-title', text: 'Damaged operation block' });
+      el.createDiv({ cls: 'reeve-pending-reason', text: `This block cannot be read: ${shown.damage.reason}. Fix or remove it by hand.` });
       return;
     }
     const data = shown.data;
-    header.createSpan({ cls: 'steward-pending-title', text: TYPE_LABEL[data.type] });
-    header.createSpan({ cls: ['steward-badge', 'steward-risk', `is-${data.risk}`], text: RISK_LABEL[data.risk] });
-    this.stateEl = header.createSpan({ cls: 'steward-badge steward-op-state' });
+    header.createSpan({ cls: 'reeve-pending-title', text: TYPE_LABEL[data.type] });
+    header.createSpan({ cls: ['reeve-badge', 'reeve-risk', `is-${data.risk}`], text: RISK_LABEL[data.risk] });
+    this.stateEl = header.createSpan({ cls: 'reeve-badge reeve-op-state' });
     this.showState(data.state ?? 'pending', data.error);
-    const paths = el.createDiv({ cls: 'steward-op-paths' });
+    const paths = el.createDiv({ cls: 'reeve-op-paths' });
     if (data.type === 'create_folder' || data.type === 'trash') paths.createEl('code', { text: data.path ?? '' });
     else if (isNoteEdit(data)) {
       paths.createEl('code', { text: data.path ?? '' });
-      const values = el.createDiv({ cls: 'steward-op-values' });
-      for (const line of editValueLines(data)) values.createEl('code', { cls: 'steward-op-value', text: line });
+      const values = el.createDiv({ cls: 'reeve-op-values' });
+      for (const line of editValueLines(data)) values.createEl('code', { cls: 'reeve-op-value', text: line });
     } else {
       paths.createEl('code', { text: data.source ?? '' });
-      paths.createSpan({ cls: 'steward-op-arrow', text: ' → ' });
+      paths.createSpan({ cls: 'reeve-op-arrow', text: ' → ' });
       paths.createEl('code', { text: data.destination ?? '' });
     }
-    if (data.rule !== undefined) el.createDiv({ cls: 'steward-pending-detail', text: `Rule: ${data.rule}` });
-    if (data.reason !== undefined) el.createDiv({ cls: 'steward-pending-detail', text: `Why: ${data.reason}` });
+    if (data.rule !== undefined) el.createDiv({ cls: 'reeve-pending-detail', text: `Rule: ${data.rule}` });
+    if (data.reason !== undefined) el.createDiv({ cls: 'reeve-pending-detail', text: `Why: ${data.reason}` });
     const state = data.state ?? 'pending';
     if (state === 'done' || state === 'failed') return;
     const provenance = el.createDiv();
     void showProvenance(provenance, this.deps.port(), this.note, data, () => this.alive).catch(() => undefined);
-    const actions = el.createDiv({ cls: 'steward-pending-actions' });
+    const actions = el.createDiv({ cls: 'reeve-pending-actions' });
     this.actionsEl = actions;
     const what = `${TYPE_LABEL[data.type].toLowerCase()} ${data.source ?? data.path ?? ''}`;
     const acceptText = state === 'accepted' ? 'Run now' : 'Accept';
@@ -89,8 +89,8 @@ export class OpBlockWidget extends PendingWidget {
   private showState(state: ShownState, error?: string): void {
     if (!this.stateEl || !this.alive) return;
     this.stateEl.setText(STATE_LABEL[state]);
-    this.stateEl.className = `steward-badge steward-op-state is-${state}`;
-    if (error !== undefined) this.containerEl.createDiv({ cls: 'steward-pending-detail is-error', text: `Error: ${error}` });
+    this.stateEl.className = `reeve-badge reeve-op-state is-${state}`;
+    if (error !== undefined) this.containerEl.createDiv({ cls: 'reeve-pending-detail is-error', text: `Error: ${error}` });
   }
 
   /** The plan note as it is now, the block as shown, and the folder its plan organizes. */
@@ -122,7 +122,7 @@ export class OpBlockWidget extends PendingWidget {
     this.tell('done', `${summaryText(s)}. "Undo last organize" reverses it`);
   }
 
-  /** The explicit confirmation for an operation Steward did not plan here: a second button. */
+  /** The explicit confirmation for an operation Reeve did not plan here: a second button. */
   private offerAcceptAnyway(data: OpBlockData): void {
     if (this.anywayShown || !this.actionsEl || !this.alive) return;
     this.anywayShown = true;

@@ -19,7 +19,7 @@ export abstract class PendingWidget extends MarkdownRenderChild {
   override onload(): void {
     this.alive = true;
     this.containerEl.empty();
-    this.containerEl.addClass('steward-pending');
+    this.containerEl.addClass('reeve-pending');
     this.render();
   }
 
@@ -40,7 +40,7 @@ export abstract class PendingWidget extends MarkdownRenderChild {
 
   /** The live region where outcomes are written; place it once, after the buttons. */
   protected addMessageArea(parent: HTMLElement): void {
-    this.messageEl = parent.createDiv({ cls: 'steward-pending-message', attr: { role: 'status', 'aria-live': 'polite' } });
+    this.messageEl = parent.createDiv({ cls: 'reeve-pending-message', attr: { role: 'status', 'aria-live': 'polite' } });
   }
 
   /** Runs one action at a time; the buttons are disabled meanwhile and stay so once finished. */
@@ -80,7 +80,7 @@ export abstract class PendingWidget extends MarkdownRenderChild {
   /** Says an outcome inline and in a Notice. `text` starts lower case; the UI capitalises it. */
   protected tell(kind: MessageKind, text: string, notice = true): void {
     const sentence = text.charAt(0).toUpperCase() + text.slice(1);
-    if (notice) new Notice(`Steward: ${text}`);
+    if (notice) new Notice(`Reeve: ${text}`);
     if (!this.alive || !this.messageEl) return;
     this.messageEl.setText(sentence);
     this.messageEl.toggleClass('is-error', kind === 'error');

@@ -48,7 +48,7 @@ export function planBlocksIn(text: string): PlanBlockData[] {
 
 /** The folder the plan `job` organizes, or a reason it cannot be told. */
 export function planFolderOf(text: string, job: string): { ok: true; folder: string } | { ok: false; reason: string } {
-  // Steward's own frontmatter decides; blocks in the body could have come from model text.
+  // Reeve's own frontmatter decides; blocks in the body could have come from model text.
   const foreign = foreignBlockReason(text, job);
   if (foreign !== null) return { ok: false, reason: foreign };
   const owner = notePlan(text);

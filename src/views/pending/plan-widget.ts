@@ -39,23 +39,23 @@ export class PlanBlockWidget extends PendingWidget {
 
   protected render(): void {
     const el = this.containerEl;
-    el.addClass('steward-plan');
+    el.addClass('reeve-plan');
     const plan = readPlanBlock(this.source);
-    const header = el.createDiv({ cls: 'steward-pending-header' });
+    const header = el.createDiv({ cls: 'reeve-pending-header' });
     if (typeof plan === 'string') {
       el.addClass('is-damaged');
-      header.createSpan({ cls: 'steward-pending-title', text: 'Damaged plan block' });
-      el.createDiv({ cls: 'steward-pending-reason', text: `This block cannot be read: ${plan}. The operations below can still be decided one by one.` });
+      header.createSpan({ cls: 'reeve-pending-title', text: 'Damaged plan block' });
+      el.createDiv({ cls: 'reeve-pending-reason', text: `This block cannot be read: ${plan}. The operations below can still be decided one by one.` });
       return;
     }
-    header.createSpan({ cls: 'steward-pending-title', text: `Organize plan for ${plan.folder === '' ? 'the vault' : plan.folder}` });
-    this.summaryEl = el.createDiv({ cls: 'steward-plan-summary', text: 'Reading the plan…' });
-    const actions = el.createDiv({ cls: 'steward-pending-actions' });
+    header.createSpan({ cls: 'reeve-pending-title', text: `Organize plan for ${plan.folder === '' ? 'the vault' : plan.folder}` });
+    this.summaryEl = el.createDiv({ cls: 'reeve-plan-summary', text: 'Reading the plan…' });
+    const actions = el.createDiv({ cls: 'reeve-pending-actions' });
     this.acceptAll = this.addButton(actions, 'Accept all', 'Accept every pending operation of this plan and run them', () => this.decideAll(plan, 'accept'), true);
     this.rejectAll = this.addButton(actions, 'Reject all', 'Reject every pending operation of this plan', () => this.decideAll(plan, 'reject'));
     this.setAvailable(this.acceptAll, false);
     this.setAvailable(this.rejectAll, false);
-    el.createDiv({ cls: 'steward-pending-hint', text: 'Accepted operations run through the journal and keep links working. The "Undo last organize" command reverses a run.' });
+    el.createDiv({ cls: 'reeve-pending-hint', text: 'Accepted operations run through the journal and keep links working. The "Undo last organize" command reverses a run.' });
     this.addMessageArea(el);
     this.register(this.deps.port().onChange((change) => {
       if (change.type === 'modify' && change.path === this.note) void this.refresh(plan);

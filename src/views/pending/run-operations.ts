@@ -31,14 +31,14 @@ export function summaryText(s: RunSummary): string {
  * the ledger vouches for; `confirmUnrecorded` when the user confirmed operations not proposed here.
  */
 export async function acceptAndRun(port: VaultPort, note: string, ids: string[] | null, policy: ScopePolicy, onJobDone?: (jobId: string) => void, confirmUnrecorded = false): Promise<RunSummary> {
-  const progress = new Notice(`Steward: accepting ${ids === null ? 'all pending operations' : plural(ids.length, 'operation')}…`, 0);
+  const progress = new Notice(`Reeve: accepting ${ids === null ? 'all pending operations' : plural(ids.length, 'operation')}…`, 0);
   try {
     const marked = await decideOpBlocks(port, note, ids, 'accept', policy, { confirmUnrecorded });
     const refused = marked.filter((d) => d.status === 'refused').map((d) => ({ id: d.id, reason: d.reason ?? 'refused', unrecorded: d.unrecorded === true }));
     const wanted = ids === null ? null : new Set(ids);
     const toRun = opBlocks(await port.read(note)).filter((b) => b.data.state === 'accepted' && (wanted === null || wanted.has(b.data.id))).length;
     if (toRun === 0) return { refused, done: [], failed: [], jobId: null };
-    progress.setMessage(`Steward: running ${plural(toRun, 'operation')} through the journal (${plural(refused.length, 'refusal')})…`);
+    progress.setMessage(`Reeve: running ${plural(toRun, 'operation')} through the journal (${plural(refused.length, 'refusal')})…`);
     const report = await runRecordedOperations(port, note, policy, ids, { confirmUnrecorded });
     for (const h of report.held) if (!refused.some((r) => r.id === h.id)) refused.push(h);
     const done = report.results.filter((r) => r.state === 'done').map((r) => r.id);

@@ -5,11 +5,11 @@
 // folder, .trash), which the scope policy refuses whatever the scope says.
 import { organizeScopePolicy } from '../../agents/organize/plan-organize';
 import { buildScopePolicy, EDIT_CAPABILITIES } from '../../edits/scope/scope-policy';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { WidgetDeps } from './widget-deps';
 
-export function widgetDepsFromSettings(port: () => VaultPort, settings: () => StewardSettings): WidgetDeps {
+export function widgetDepsFromSettings(port: () => VaultPort, settings: () => ReeveSettings): WidgetDeps {
   return {
     port,
     organizePolicy: (folder) => {

@@ -10,7 +10,7 @@ import { RecoveryModal } from './recovery-modal';
 /** Long enough to read a path: these notices matter. */
 const NOTICE_MS = 30_000;
 
-const HOW = 'run the command "Steward: Recover an interrupted job", or "steward recover <vault> --resume" (or --rollback) in a terminal';
+const HOW = 'run the command "Reeve: Recover an interrupted job", or "reeve recover <vault> --resume" (or --rollback) in a terminal';
 
 export interface OfferOptions {
   /** Say so when there is nothing to recover (the command asks; the start-up check stays quiet). */
@@ -22,17 +22,17 @@ function message(e: unknown): string {
 }
 
 export async function offerRecovery(app: App, port: VaultPort, opts: OfferOptions = {}): Promise<void> {
-  const folder = `${port.configDir}/plugins/steward`;
+  const folder = `${port.configDir}/plugins/reeve`;
   let scan: JournalScan;
   try {
     scan = await findInterruptedJobs(port);
   } catch (e) {
-    new Notice(`Steward could not check its journal in ${folder}/journal (${message(e)}). Nothing was changed or deleted; to check again, ${HOW}.`, NOTICE_MS);
+    new Notice(`Reeve could not check its journal in ${folder}/journal (${message(e)}). Nothing was changed or deleted; to check again, ${HOW}.`, NOTICE_MS);
     return;
   }
   for (const q of scan.quarantined) {
     new Notice(
-      `Steward: the journal of job ${q.job} could not be read (${q.reason}). It is kept, unchanged, as ${folder}/${q.file}. Steward cannot tell from it which files that job moved: check the vault (plan notes, undo history) before organizing again.`,
+      `Reeve: the journal of job ${q.job} could not be read (${q.reason}). It is kept, unchanged, as ${folder}/${q.file}. Reeve cannot tell from it which files that job moved: check the vault (plan notes, undo history) before organizing again.`,
       NOTICE_MS,
     );
   }
@@ -42,9 +42,9 @@ export async function offerRecovery(app: App, port: VaultPort, opts: OfferOption
     const what = damaged
       ? `its journal was damaged (${damaged.reason}); the damaged file is kept as ${folder}/${damaged.keptAs}, and recovery judges from the vault what the lost records said`
       : `its journal is ${file}`;
-    new Notice(`Steward: "${job.description}" (job ${job.job}) was interrupted after ${job.applied} of ${job.steps} steps; ${what}. To finish it or roll it back, ${HOW}.`, NOTICE_MS);
+    new Notice(`Reeve: "${job.description}" (job ${job.job}) was interrupted after ${job.applied} of ${job.steps} steps; ${what}. To finish it or roll it back, ${HOW}.`, NOTICE_MS);
   }
   const job = scan.interrupted[0];
   if (job) new RecoveryModal(app, port, job).open();
-  else if (opts.sayWhenClean && scan.quarantined.length === 0) new Notice('Steward: no interrupted job in the journal.');
+  else if (opts.sayWhenClean && scan.quarantined.length === 0) new Notice('Reeve: no interrupted job in the journal.');
 }

@@ -14,7 +14,7 @@ export class RecoveryModal extends Modal {
   }
 
   override onOpen(): void {
-    this.setTitle('Steward: a job was interrupted');
+    this.setTitle('Reeve: a job was interrupted');
     this.contentEl.createEl('p', {
       text: `"${this.job.description}" stopped after ${this.job.applied} of ${this.job.steps} steps. Your files are as that step left them. Finish the job, or put everything back as it was before it started.`,
     });
@@ -28,9 +28,9 @@ export class RecoveryModal extends Modal {
     this.close();
     try {
       const { reports } = await recoverJobs(this.port, mode);
-      new Notice(`Steward: ${mode === 'resume' ? 'finished' : 'rolled back'} ${reports.length} interrupted job${reports.length === 1 ? '' : 's'}.`);
+      new Notice(`Reeve: ${mode === 'resume' ? 'finished' : 'rolled back'} ${reports.length} interrupted job${reports.length === 1 ? '' : 's'}.`);
     } catch (e) {
-      new Notice(`Steward: recovery stopped: ${e instanceof Error ? e.message : String(e)}`);
+      new Notice(`Reeve: recovery stopped: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 

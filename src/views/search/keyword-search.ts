@@ -20,7 +20,7 @@ export class KeywordSearch {
       if (this.unloaded) return;
       const indexer = new VaultIndexer(port(), { sliceMs: SLICE_MS });
       this.indexer = indexer;
-      indexer.start().catch((e: unknown) => console.error('Steward: the keyword index could not be built', e));
+      indexer.start().catch((e: unknown) => console.error('Reeve: the keyword index could not be built', e));
     });
     plugin.register(() => {
       this.unloaded = true;

@@ -5,12 +5,12 @@ import type { App } from 'obsidian';
 import { createEmbedder, embeddingPrice } from '../../agents/llm/embedder-adapter';
 import { pluginFetch } from '../../agents/llm/obsidian-request-fetch';
 import { DEFAULT_TIMEOUT_MS, type ProviderConfig } from '../../agents/llm/provider-config';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import type { Embedder } from '../../vault-vfs/semantic/types';
 
 export type PluginEmbedderResult = { ok: true; embedder: Embedder; price: number | null } | { ok: false; reason: string };
 
-export function pluginEmbedder(app: App, settings: StewardSettings): PluginEmbedderResult {
+export function pluginEmbedder(app: App, settings: ReeveSettings): PluginEmbedderResult {
   const s = settings.semanticIndex;
   const p = settings.providers[s.provider];
   const provider: ProviderConfig = { id: s.provider, kind: s.provider, baseUrl: p.baseUrl, apiKeySecret: p.apiKeySecret, transport: p.transport, timeoutMs: DEFAULT_TIMEOUT_MS, headers: {} };

@@ -4,7 +4,7 @@ import { type App, Modal, Setting } from 'obsidian';
 import type { CostEstimate } from '../../vault-vfs/semantic/build-state';
 
 export function estimateSentence(e: CostEstimate, provider: string): string {
-  const usd = e.usd === null ? 'at a price Steward does not know' : `for about $${e.usd < 0.01 ? e.usd.toFixed(4) : e.usd.toFixed(2)}`;
+  const usd = e.usd === null ? 'at a price Reeve does not know' : `for about $${e.usd < 0.01 ? e.usd.toFixed(4) : e.usd.toFixed(2)}`;
   return `Building the semantic index sends the text of ${e.notes.toLocaleString('en-US')} notes (${e.chunks.toLocaleString('en-US')} chunks, about ${e.tokens.toLocaleString('en-US')} tokens) to ${provider}, ${usd}. Later edits send only the changed sections.`;
 }
 

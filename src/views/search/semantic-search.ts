@@ -5,7 +5,7 @@
 // resumes or rebuilds it; a change of provider, model or dimensions starts it again (a store of
 // another model is refused and rebuilt, after consent).
 import type { App, Plugin } from 'obsidian';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import { progressLine, type CostEstimate, type SemanticProgress } from '../../vault-vfs/semantic/build-state';
 import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
 import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
@@ -18,7 +18,7 @@ const SLICE_MS = 10;
 export interface SemanticSearchDeps {
   app: App;
   port: () => VaultPort;
-  settings: () => StewardSettings;
+  settings: () => ReeveSettings;
   /** Asked before a paid first build; default: a modal. */
   consent?: (estimate: CostEstimate, provider: string) => Promise<boolean>;
 }

@@ -5,7 +5,7 @@ import type { SemanticSearch } from './semantic-search';
 
 const PRIVACY =
   'Off by default. When on, the text of every note (in sections, frontmatter left out) is sent to the embedding provider, ' +
-  'once, and again for the sections you change; with OpenAI this costs money, and Steward asks before the first build.';
+  'once, and again for the sections you change; with OpenAI this costs money, and Reeve asks before the first build.';
 
 export function semanticSettingGroup(search: () => SemanticSearch | null): SettingDefinitionItem {
   return {

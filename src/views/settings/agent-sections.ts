@@ -9,21 +9,21 @@ import { SCOUT_TOOL_NAMES, type ScoutToolName } from '../../agents/scout/scout-s
 import { SEARCH_BASE_URLS } from '../../agents/web/search/create-web-search-provider';
 import { SEARCH_PROVIDER_KINDS } from '../../agents/web/search/web-search-provider';
 import { EDIT_CAPABILITIES, type EditCapability } from '../../edits/scope/scope-policy';
-import type { StewardSettings } from '../../settings/settings';
+import type { ReeveSettings } from '../../settings/settings';
 import { SCOUT_TOOL_LABELS, CAPABILITY_LABELS, SEARCH_PROVIDER_LABELS, SEARCH_PROVIDER_NAMES } from './agent-labels';
 
 const TOOL_KEY = 'agents.scout.tool.';
 const ALLOW_KEY = 'agents.task.allow.';
 
 /** The value a per-entry toggle shows, or undefined for keys that are stored as they are. */
-export function agentControlValue(settings: StewardSettings, key: string): boolean | undefined {
+export function agentControlValue(settings: ReeveSettings, key: string): boolean | undefined {
   if (key.startsWith(TOOL_KEY)) return !settings.agents.scout.disabledTools.includes(key.slice(TOOL_KEY.length) as ScoutToolName);
   if (key.startsWith(ALLOW_KEY)) return settings.agents.task.capabilities.includes(key.slice(ALLOW_KEY.length) as EditCapability);
   return undefined;
 }
 
 /** A per-entry toggle's change as the stored key and list; null for keys stored as they are. */
-export function agentControlChange(settings: StewardSettings, key: string, value: unknown): { key: string; value: unknown } | null {
+export function agentControlChange(settings: ReeveSettings, key: string, value: unknown): { key: string; value: unknown } | null {
   const on = value === true;
   if (key.startsWith(TOOL_KEY)) {
     const tool = key.slice(TOOL_KEY.length) as ScoutToolName;
@@ -47,7 +47,7 @@ export function chatGroup(): SettingDefinitionItem {
     type: 'group',
     heading: 'Chat',
     items: [
-      { name: 'Chat folder', desc: 'Where "Export to note" writes a chat as a Markdown note. Like the plan folder, it is left out of what the agents search and read.', control: { type: 'text', key: 'agents.chatFolder', placeholder: 'Steward/Chats' } },
+      { name: 'Chat folder', desc: 'Where "Export to note" writes a chat as a Markdown note. Like the plan folder, it is left out of what the agents search and read.', control: { type: 'text', key: 'agents.chatFolder', placeholder: 'Reeve/Chats' } },
       { name: 'Link depth', desc: 'When Scout is off, the context is the current note and the notes linked to it (both ways) this many links deep; 0 is the current note alone.', control: { type: 'slider', key: 'agents.context.depth', min: 0, max: 3, step: 1 } },
       { name: 'Same folder', desc: "When Scout is off, also every note in the current note's folder.", control: { type: 'toggle', key: 'agents.context.sameFolder' } },
     ],
@@ -78,7 +78,7 @@ export function scoutGroup(): SettingDefinitionItem {
  * A base URL row and a key row per search provider, shown while it is the chosen one: each provider
  * keeps its own, so switching providers never hands one provider's key or address to another.
  */
-function endpointRows(app: App, settings: () => StewardSettings, setSecret: (key: string, name: string) => void): SettingGroupItem[] {
+function endpointRows(app: App, settings: () => ReeveSettings, setSecret: (key: string, name: string) => void): SettingGroupItem[] {
   return SEARCH_PROVIDER_KINDS.flatMap((kind): SettingGroupItem[] => {
     const name = SEARCH_PROVIDER_NAMES[kind];
     const visible = (): boolean => settings().agents.web.provider === kind;
@@ -104,7 +104,7 @@ function endpointRows(app: App, settings: () => StewardSettings, setSecret: (key
   });
 }
 
-export function webGroup(app: App, settings: () => StewardSettings, setSecret: (key: string, name: string) => void): SettingDefinitionItem {
+export function webGroup(app: App, settings: () => ReeveSettings, setSecret: (key: string, name: string) => void): SettingDefinitionItem {
   return {
     type: 'group',
     heading: 'Web agent',

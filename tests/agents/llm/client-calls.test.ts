@@ -81,15 +81,15 @@ describe.each(NATIVE_MATRIX)('$kind, streaming $streaming', (setup) => {
 describe('provider details', () => {
   it('sends no x-stainless headers, the key only as the provider expects, and configured extra headers', async () => {
     server.script(reply.text('a'), reply.text('b'), reply.text('c'));
-    await clientFor(server, { kind: 'openai', headers: { 'X-Title': 'Steward' } }).complete({ messages: [{ role: 'user', content: 'x' }] });
+    await clientFor(server, { kind: 'openai', headers: { 'X-Title': 'Reeve' } }).complete({ messages: [{ role: 'user', content: 'x' }] });
     await clientFor(server, { kind: 'anthropic' }).complete({ messages: [{ role: 'user', content: 'x' }] });
     await clientFor(server, { kind: 'openai-compatible' }).complete({ messages: [{ role: 'user', content: 'x' }] });
     const [openai, anthropic, local] = server.chatRequests().map((r) => r.headers);
     for (const h of [openai, anthropic, local]) expect(Object.keys(h ?? {}).filter((k) => k.startsWith('x-stainless'))).toEqual([]);
-    expect(openai?.authorization).toBe('Bearer sk-steward-FAKE-KEY-0123456789abcdefXYZ');
-    expect(openai?.['x-title']).toBe('Steward');
+    expect(openai?.authorization).toBe('Bearer sk-reeve-FAKE-KEY-0123456789abcdefXYZ');
+    expect(openai?.['x-title']).toBe('Reeve');
     // This SDK generation sends the Anthropic key as a bearer token.
-    expect(anthropic?.authorization).toBe('Bearer sk-steward-FAKE-KEY-0123456789abcdefXYZ');
+    expect(anthropic?.authorization).toBe('Bearer sk-reeve-FAKE-KEY-0123456789abcdefXYZ');
     expect(anthropic?.['anthropic-version']).toBeDefined();
     expect(local?.authorization).toBeUndefined();
   });

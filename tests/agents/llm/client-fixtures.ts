@@ -12,7 +12,7 @@ import type { ScriptedLlmServer } from '../../llm-server';
 /** Node's own fetch, the CLI's transport. */
 export const nodeFetch: FetchLike = (input, init) => globalThis.fetch(input, init);
 
-export const FAKE_KEY = 'sk-steward-FAKE-KEY-0123456789abcdefXYZ';
+export const FAKE_KEY = 'sk-reeve-FAKE-KEY-0123456789abcdefXYZ';
 
 export class RecordingClock implements Clock {
   readonly sleeps: number[] = [];

@@ -30,26 +30,26 @@ const hermes = (name: string, args: unknown): string => `<tool_call>\n${JSON.str
 const fenced = (name: string, args: unknown): string => `I will call a tool.\n\`\`\`json\n${JSON.stringify({ name, arguments: args })}\n\`\`\``;
 
 function scriptRun(setup: ClientSetup): void {
-  const answer = { summary: 'Two notes; one is about Steward.', paths: ['Projects/steward.md'], confidence: 'high' };
+  const answer = { summary: 'Two notes; one is about Reeve.', paths: ['Projects/reeve.md'], confidence: 'high' };
   if (setup.toolFormat === 'hermes') {
     server.script(
       reply.text(hermes('list_notes', {})),
-      reply.text(`Reading both.\n${hermes('read_note', { path: 'Projects/steward.md' })}\n${hermes('read_note', { path: 'Nowhere.md' })}`),
-      reply.text(hermes('submit_answer', { summary: 'x', paths: 'Projects/steward.md', confidence: 'very' })),
+      reply.text(`Reading both.\n${hermes('read_note', { path: 'Projects/reeve.md' })}\n${hermes('read_note', { path: 'Nowhere.md' })}`),
+      reply.text(hermes('submit_answer', { summary: 'x', paths: 'Projects/reeve.md', confidence: 'very' })),
       reply.text(hermes('submit_answer', answer), { usage: { input: 500, output: 40, cached: 100 } }),
     );
   } else if (setup.toolFormat === 'json') {
     server.script(
       reply.text(JSON.stringify({ name: 'list_notes', arguments: {} })),
-      reply.text(`[${JSON.stringify({ name: 'read_note', arguments: { path: 'Projects/steward.md' } })}, ${JSON.stringify({ name: 'read_note', arguments: { path: 'Nowhere.md' } })}]`),
-      reply.text(fenced('submit_answer', { summary: 'x', paths: 'Projects/steward.md', confidence: 'very' })),
+      reply.text(`[${JSON.stringify({ name: 'read_note', arguments: { path: 'Projects/reeve.md' } })}, ${JSON.stringify({ name: 'read_note', arguments: { path: 'Nowhere.md' } })}]`),
+      reply.text(fenced('submit_answer', { summary: 'x', paths: 'Projects/reeve.md', confidence: 'very' })),
       reply.text(JSON.stringify({ name: 'submit_answer', arguments: answer }), { usage: { input: 500, output: 40, cached: 100 } }),
     );
   } else {
     server.script(
       reply.toolCall('list_notes', {}),
-      reply.toolCalls({ name: 'read_note', arguments: { path: 'Projects/steward.md' } }, { name: 'read_note', arguments: { path: 'Nowhere.md' } }),
-      reply.toolCall('submit_answer', { summary: 'x', paths: 'Projects/steward.md', confidence: 'very' }),
+      reply.toolCalls({ name: 'read_note', arguments: { path: 'Projects/reeve.md' } }, { name: 'read_note', arguments: { path: 'Nowhere.md' } }),
+      reply.toolCall('submit_answer', { summary: 'x', paths: 'Projects/reeve.md', confidence: 'very' }),
       reply.turn({ toolCalls: [{ name: 'submit_answer', arguments: answer }], usage: { input: 500, output: 40, cached: 100 } }),
     );
   }
@@ -75,14 +75,14 @@ describe.each(MATRIX)('$label', (setup) => {
     const result = await runAgentLoop({
       client: clientFor(server, setup),
       tools: notesTools(calls),
-      messages: [{ role: 'system', content: 'You manage notes.' }, { role: 'user', content: 'Which notes are about Steward?' }],
+      messages: [{ role: 'system', content: 'You manage notes.' }, { role: 'user', content: 'Which notes are about Reeve?' }],
       onEvent: (e) => events.push(e),
     });
     expect(result.error).toBeUndefined();
     expect(result.stop).toBe('terminal_tool');
     expect(result.iterations).toBe(4);
-    expect(result.terminal?.execution).toMatchObject({ status: 'ok', data: { paths: ['Projects/steward.md'], confidence: 'high' } });
-    expect(calls).toEqual(['list_notes', 'read_note Projects/steward.md', 'read_note Nowhere.md', 'submit_answer']);
+    expect(result.terminal?.execution).toMatchObject({ status: 'ok', data: { paths: ['Projects/reeve.md'], confidence: 'high' } });
+    expect(calls).toEqual(['list_notes', 'read_note Projects/reeve.md', 'read_note Nowhere.md', 'submit_answer']);
     expect(events.flatMap((e) => (e.type === 'tool_result' ? [e.status] : []))).toEqual(['ok', 'ok', 'failed', 'invalid', 'ok']);
 
     const requests = server.chatRequests();

@@ -5,7 +5,7 @@ import { defineTool, type Tool } from '../../../src/agents/tools/tool';
 
 export const NOTES: Record<string, string> = {
   'Inbox/groceries.md': '- milk\n- eggs',
-  'Projects/steward.md': '# Steward\nAn Obsidian plugin.',
+  'Projects/reeve.md': '# Reeve\nAn Obsidian plugin.',
 };
 
 export function notesTools(calls: string[] = []): Tool[] {

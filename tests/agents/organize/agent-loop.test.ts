@@ -41,7 +41,7 @@ describe.each(SETUPS)('organize agent, $label', (setup) => {
       folder: 'Inbox',
       sources: new Set(['agent']),
       agent: createOrganizeAgent({ client: clientFor(env.server, setup), onEvent: (e) => events.push(e) }),
-      planFolder: 'Steward/Plans',
+      planFolder: 'Reeve/Plans',
       planId: 'jtest',
     });
 
@@ -71,7 +71,7 @@ describe.each(SETUPS)('organize agent, $label', (setup) => {
     expect(note.match(/```ai-op\n/g)).toHaveLength(outcome.plan.operations.length);
     // Planning wrote the plan note and nothing else.
     const after = await tv.snapshot();
-    expect([...after.keys()].filter((k) => !before.has(k) && !k.startsWith('Steward'))).toEqual([]);
+    expect([...after.keys()].filter((k) => !before.has(k) && !k.startsWith('Reeve'))).toEqual([]);
     for (const [k, v] of before) expect(after.get(k)).toBe(v);
 
     const requests = env.server.chatRequests();

@@ -27,7 +27,7 @@ async function organize(allowOutside: boolean): Promise<{ events: AgentEvent[]; 
     sources: new Set(['agent']),
     allowOutside,
     agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }), onEvent: (e) => events.push(e) }),
-    planFolder: 'Steward/Plans',
+    planFolder: 'Reeve/Plans',
     planId: 'jref',
   });
   return { events, outcome, before, tv };
@@ -109,7 +109,7 @@ describe('organize agent refusals', () => {
       sources: new Set(['agent']),
       agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'anthropic', streaming: true }) }),
       signal: controller.signal,
-      planFolder: 'Steward/Plans',
+      planFolder: 'Reeve/Plans',
       planId: 'jcancel',
     });
     await expect(run).rejects.toThrow('organize was cancelled; nothing was written');

@@ -23,7 +23,7 @@ async function organize(agentRuleEdits: boolean) {
     sources: new Set(['agent']),
     agentRuleEdits,
     agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: false }), onEvent: (e) => events.push(e) }),
-    planFolder: 'Steward/Plans',
+    planFolder: 'Reeve/Plans',
     planId: 'jedit',
   });
   const first = env.server.chatRequests()[0]?.body;

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { candidateModel, userText } from '../../../bench/quality/candidate-model';
 import { readTruthFile } from '../../../bench/quality/groupings';
-import { measureSteward } from '../../../bench/quality/measure-organize';
+import { measureReeve } from '../../../bench/quality/measure-organize';
 import { createOrganizeAgent } from '../../../src/agents/organize/agent';
 import { organizeFolder } from '../../../src/agents/organize/organize-run';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
@@ -61,7 +61,7 @@ async function organize(setup: ClientSetup, planId = 'jamb'): Promise<Awaited<Re
     folder: 'Inbox',
     sources: new Set(['heuristics', 'agent']),
     agent: createOrganizeAgent({ client: clientFor(env.server, setup) }),
-    planFolder: 'Steward/Plans',
+    planFolder: 'Reeve/Plans',
     planId,
   });
 }
@@ -114,7 +114,7 @@ describe('organize agent for ambiguity: refusals', () => {
       folder: 'Inbox',
       sources: new Set(['heuristics', 'agent']),
       agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }) }),
-      planFolder: 'Steward/Plans',
+      planFolder: 'Reeve/Plans',
       planId: 'jbad',
     });
     await expect(run).rejects.toThrow(message);
@@ -137,11 +137,11 @@ describe('organize agent for ambiguity: refusals', () => {
 describe('organize agent for ambiguity on examples/messy-vault', () => {
   it('a placement into a folder the heuristics move follows it after the conflict pass, and the grouping gets closer to the truth', async () => {
     const root = path.resolve(import.meta.dirname, '..', '..', '..');
-    const dir = await mkdtemp(path.join(tmpdir(), 'steward-messy-'));
+    const dir = await mkdtemp(path.join(tmpdir(), 'reeve-messy-'));
     try {
       await cp(path.join(root, 'examples', 'messy-vault'), dir, { recursive: true });
       const truth = await readTruthFile(path.join(root, 'examples', 'messy-vault.truth.json'), 'Inbox');
-      const alone = await measureSteward(dir, 'Inbox', truth);
+      const alone = await measureReeve(dir, 'Inbox', truth);
       // The itinerary goes with its trip (its text names the trip's photos), the rest stays; in the
       // conflict pass the fixed policy of the benchmark follows the folder to where it moves.
       const follow = candidateModel();
@@ -151,7 +151,7 @@ describe('organize agent for ambiguity on examples/messy-vault', () => {
         const placements = itemLines(text).map((line, i) => ({ id: i + 1, to: line.includes('Lisbon itinerary') ? 'Inbox/Trip to Lisbon' : 'stay' }));
         return reply.text(JSON.stringify({ placements }));
       });
-      const withAgent = await measureSteward(dir, 'Inbox', truth, { agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }) }) });
+      const withAgent = await measureReeve(dir, 'Inbox', truth, { agent: createOrganizeAgent({ client: clientFor(env.server, { kind: 'openai', streaming: true }) }) });
       const [batch, conflict] = env.server.chatRequests().map(userText);
       expect(env.server.chatRequests()).toHaveLength(2);
       expect(batch).toContain('1. file Inbox/Lisbon itinerary.md');

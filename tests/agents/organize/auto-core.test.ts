@@ -1,5 +1,5 @@
 // Automatic mode's decisions, under plain Node: which files, the quiet-period queue, the opt-out,
-// and Steward's own writes.
+// and Reeve's own writes.
 import { describe, expect, it } from 'vitest';
 import { optedOut, watchedFolderOf } from '../../../src/agents/organize/auto/auto-candidates';
 import { DebounceQueue, type Timers } from '../../../src/agents/organize/auto/debounce-queue';
@@ -28,7 +28,7 @@ function fakeTimers(): Timers & { tick(ms: number): void } {
 }
 
 describe('watchedFolderOf', () => {
-  const scope = { watchedFolders: ['Inbox', 'Inbox/Deep'], excludedFolders: ['Inbox/Keep'], planFolder: 'Steward/Plans', configDir: '.obsidian' };
+  const scope = { watchedFolders: ['Inbox', 'Inbox/Deep'], excludedFolders: ['Inbox/Keep'], planFolder: 'Reeve/Plans', configDir: '.obsidian' };
   it('gives the deepest watched folder holding the file', () => {
     expect(watchedFolderOf('Inbox/a.md', scope)).toBe('Inbox');
     expect(watchedFolderOf('Inbox/Deep/b.md', scope)).toBe('Inbox/Deep');
@@ -38,16 +38,16 @@ describe('watchedFolderOf', () => {
     expect(watchedFolderOf('Notes/a.md', scope)).toBeNull();
     expect(watchedFolderOf('Inbox', scope)).toBeNull();
     expect(watchedFolderOf('.obsidian/x.md', { ...scope, watchedFolders: ['.obsidian'] })).toBeNull();
-    expect(watchedFolderOf('Steward/Plans/p.md', { ...scope, watchedFolders: ['Steward'] })).toBeNull();
+    expect(watchedFolderOf('Reeve/Plans/p.md', { ...scope, watchedFolders: ['Reeve'] })).toBeNull();
   });
 });
 
 describe('optedOut', () => {
   it.each([
-    [{ steward: 'ignore' }, true],
-    [{ Steward: 'IGNORE ' }, true],
-    [{ steward: ['keep', 'ignore'] }, true],
-    [{ steward: 'organize' }, false],
+    [{ reeve: 'ignore' }, true],
+    [{ Reeve: 'IGNORE ' }, true],
+    [{ reeve: ['keep', 'ignore'] }, true],
+    [{ reeve: 'organize' }, false],
     [{ other: 'ignore' }, false],
     [null, false],
   ])('%j -> %s', (fm, expected) => {
@@ -115,7 +115,7 @@ describe('SelfWrites', () => {
     expect(writes.isOwn('Inbox/b.md')).toBe(false);
     await tracked.rename('Projects', 'Archive/Projects');
     expect(writes.isOwn('Archive/Projects/plan.md')).toBe(true);
-    // A folder Steward only creates stays the user's to fill: their new files there count.
+    // A folder Reeve only creates stays the user's to fill: their new files there count.
     await tracked.createFolder('New');
     expect(writes.isOwn('New')).toBe(true);
     expect(writes.isOwn('New/inside.md')).toBe(false);

@@ -51,7 +51,7 @@ describe('attachments that belong with the notes beside them', () => {
     });
     await fc.assert(
       fc.asyncProperty(trip, async (t) => {
-        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-bound-'));
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-bound-'));
         try {
           const word = t.name.split(' ').find((w) => w.length > 3 && !/^\d+$/.test(w)) ?? t.name;
           const notes: string[] = Array.from({ length: t.notes }, () => '');

@@ -16,21 +16,21 @@ import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { snapshot } from '../../edits/helpers/temp-vault';
 import { fixtureVault, HELP_VAULT, helpVaultPresent, helpVaultSuite } from '../../helpers/help-vault';
 const FLAT = 'Flat';
-const PLANS = 'Steward/Plans';
+const PLANS = 'Reeve/Plans';
 
 type Links = Record<string, Record<string, number>>;
 
 /** Each resolved link as `source -> target xN`, every path mapped through `rename`. */
 function graph(links: Links, rename: (p: string) => string = (p) => p): string[] {
   return Object.entries(links)
-    .filter(([s]) => !s.startsWith('Steward/'))
+    .filter(([s]) => !s.startsWith('Reeve/'))
     .flatMap(([s, ts]) => Object.entries(ts).map(([t, n]) => `${rename(s)} -> ${rename(t)} x${n}`))
     .sort();
 }
 
 function unresolvedCount(links: Links): number {
   return Object.entries(links)
-    .filter(([s]) => !s.startsWith('Steward/'))
+    .filter(([s]) => !s.startsWith('Reeve/'))
     .reduce((n, [, m]) => n + Object.values(m).reduce((a, b) => a + b, 0), 0);
 }
 
@@ -65,7 +65,7 @@ function organizeSuite(source: () => Promise<string>, cleanup: () => Promise<voi
   let flatUnresolved: number;
 
   beforeAll(async () => {
-    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-help-organize-'));
+    dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-help-organize-'));
     await fs.cp(await source(), dir, { recursive: true });
     // The shared copy is kept read-only; a vault being organized is the user's own, writable.
     await promisify(execFile)('chmod', ['-R', 'u+w', dir]);
@@ -105,7 +105,7 @@ function organizeSuite(source: () => Promise<string>, cleanup: () => Promise<voi
 
     it('loses no file and no content: attachments byte-identical, notes identical but for link targets', async () => {
       const vault = await NodeVault.open(dir);
-      const after = (await vault.list()).filter((e) => e.kind === 'file' && !e.path.startsWith('Steward/'));
+      const after = (await vault.list()).filter((e) => e.kind === 'file' && !e.path.startsWith('Reeve/'));
       const beforeFiles = Object.keys(flatCopy).filter((p) => !p.endsWith('/'));
       expect(after.length).toBe(beforeFiles.length);
       const byName = new Map<string, string>();
@@ -125,7 +125,7 @@ function organizeSuite(source: () => Promise<string>, cleanup: () => Promise<voi
       const undone = await undoJob(vault, outcome.run?.job?.job);
       expect(undone.state).toBe('reverted');
       const now = await snapshot(dir);
-      const withoutPlans = Object.fromEntries(Object.entries(now).filter(([p]) => !p.startsWith('Steward/') && p !== 'Steward/'));
+      const withoutPlans = Object.fromEntries(Object.entries(now).filter(([p]) => !p.startsWith('Reeve/') && p !== 'Reeve/'));
       expect(withoutPlans).toEqual(flatCopy);
     });
 }

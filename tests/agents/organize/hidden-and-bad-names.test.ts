@@ -1,5 +1,5 @@
 // What organize leaves alone (issue 11, items 10 and 12): hidden files and folders are never
-// organized unless a rule names them, no operation creates a hidden name, and a file Steward
+// organized unless a rule names them, no operation creates a hidden name, and a file Reeve
 // cannot safely link to or move is reported in the plan instead of failing the whole run.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +36,7 @@ describe('hidden files and folders', () => {
         const v = await makeTempVault(files);
         try {
           const vault = await NodeVault.open(v.dir);
-          const out = await organizeFolder(vault, { folder: 'Inbox', rules: everything, sources: new Set(['rules', 'heuristics']), planFolder: 'Steward/Plans', dryRun: true, planId: newJobId() });
+          const out = await organizeFolder(vault, { folder: 'Inbox', rules: everything, sources: new Set(['rules', 'heuristics']), planFolder: 'Reeve/Plans', dryRun: true, planId: newJobId() });
           for (const op of out.plan.operations) for (const p of pathsOf(op)) expect(hiddenSegment(p), `${op.type} ${pathsOf(op).join(' -> ')}`).toBe(false);
         } finally {
           await v.cleanup();
@@ -57,7 +57,7 @@ describe('hidden files and folders', () => {
           ],
         }),
       );
-      const out = await organizeFolder(await NodeVault.open(v.dir), { folder: 'Inbox', rules, sources: new Set(['rules']), planFolder: 'Steward/Plans', dryRun: true, planId: newJobId() });
+      const out = await organizeFolder(await NodeVault.open(v.dir), { folder: 'Inbox', rules, sources: new Set(['rules']), planFolder: 'Reeve/Plans', dryRun: true, planId: newJobId() });
       const moves = out.plan.operations.flatMap((op) => (op.type === 'move' ? [`${op.source} -> ${op.destination}`] : []));
       expect(moves.sort()).toEqual(['Inbox/.cache/x.md -> Inbox/Cache notes/x.md', 'Inbox/z.pdf -> Inbox/PDFs/z.pdf']);
     } finally {
@@ -66,7 +66,7 @@ describe('hidden files and folders', () => {
   });
 });
 
-describe('names Steward cannot link to or move', () => {
+describe('names Reeve cannot link to or move', () => {
   it('are reported in the plan, one conflict each, and the rest is planned', async () => {
     const bad = fc.tuple(fc.constantFrom('C', 'note', 'x'), fc.constantFrom('#', '^', '[', ']', '|'), fc.constantFrom(' notes', 'y', '')).map(([a, c, b]) => `${a}${c}${b}.md`);
     await fc.assert(
@@ -74,7 +74,7 @@ describe('names Steward cannot link to or move', () => {
         const v = await makeTempVault({ ...Object.fromEntries(names.map((n) => [`Inbox/${n}`, 'text\n'])), 'Inbox/fine.pdf': 'pdf' });
         try {
           const rules = parseRulesJson(JSON.stringify({ rules: [{ name: 'all', if: 'file.size >= 0', thenMoveTo: 'Sorted' }] }));
-          const out = await organizeFolder(await NodeVault.open(v.dir), { folder: 'Inbox', rules, sources: new Set(['rules', 'heuristics']), planFolder: 'Steward/Plans', dryRun: true, planId: newJobId() });
+          const out = await organizeFolder(await NodeVault.open(v.dir), { folder: 'Inbox', rules, sources: new Set(['rules', 'heuristics']), planFolder: 'Reeve/Plans', dryRun: true, planId: newJobId() });
           const unsafe = out.plan.conflicts.filter((c) => c.kind === 'unsafe-name').flatMap((c) => c.paths);
           expect(unsafe.sort()).toEqual(names.map((n) => `Inbox/${n}`).sort());
           expect(out.plan.operations.some((op) => op.type === 'move' && op.source === 'Inbox/fine.pdf')).toBe(true);

@@ -22,7 +22,7 @@ afterEach(async () => {
 });
 
 async function copyOf(source: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-twice-'));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-twice-'));
   dirs.push(dir);
   await fs.cp(source, dir, { recursive: true });
   await promisify(execFile)('chmod', ['-R', 'u+w', dir]);
@@ -37,7 +37,7 @@ async function organize(dir: string, opts: Options, apply: boolean): Promise<str
     ...opts,
     sources: new Set(opts.sources ?? ['heuristics']),
     attachmentFolder: await readAttachmentFolder(dir, vault.configDir),
-    planFolder: 'Steward/Plans',
+    planFolder: 'Reeve/Plans',
     planId: newJobId(),
     ...(apply ? { apply: true } : { dryRun: true }),
   });

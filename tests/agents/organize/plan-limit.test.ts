@@ -12,7 +12,7 @@ describe('a plan over the operation limit', () => {
   it('plans nothing, says why, and writes the refusals into a plan note', async () => {
     tv = await makeTempVault({ 'Inbox/2024-03-02.md': 'a', 'Inbox/2024-03-03.md': 'b', 'Inbox/2024-04-01.md': 'c' });
     const before = await tv.snapshot();
-    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', sources: new Set(['heuristics']), planFolder: 'Steward/Plans', planId: 'lim', planLimit: 2 });
+    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', sources: new Set(['heuristics']), planFolder: 'Reeve/Plans', planId: 'lim', planLimit: 2 });
     expect(outcome.plan.operations).toEqual([]);
     expect(outcome.plan.description).toMatch(/^No operation could be planned for Inbox: \d+ refused or in conflict/);
     expect(outcome.plan.description).not.toContain('already organized');

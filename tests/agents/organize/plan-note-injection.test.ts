@@ -34,6 +34,6 @@ describe('plan note made from model text', () => {
   });
 
   it('gets a note name Obsidian can hold even when the folder’s name could not be a note name', () => {
-    expect(planNotePath('Steward/Plans', plan, new Date('2024-03-02T10:00:00Z'))).toBe('Steward/Plans/Organize Ideas 2024 2024-03-02 q1.md');
+    expect(planNotePath('Reeve/Plans', plan, new Date('2024-03-02T10:00:00Z'))).toBe('Reeve/Plans/Organize Ideas 2024 2024-03-02 q1.md');
   });
 });

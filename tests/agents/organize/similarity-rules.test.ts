@@ -19,7 +19,7 @@ const RULES = parseRulesJson(JSON.stringify([{ name: 'Cooking', if: 'vector_simi
 describe('organize rules with vector_similarity', () => {
   it('score by keyword matching when no index is given, and say so', async () => {
     tv = await makeTempVault(FILES);
-    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', rules: RULES, sources: new Set(['rules']), planFolder: 'Steward/Plans', planId: 'sim' });
+    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', rules: RULES, sources: new Set(['rules']), planFolder: 'Reeve/Plans', planId: 'sim' });
     const moved = outcome.plan.operations.flatMap((op) => (op.type === 'move' ? [op.source] : [])).sort();
     expect(moved).toEqual(['Inbox/pasta.md', 'Inbox/pizza.md']);
     expect(outcome.plan.description).toContain('vector_similarity scored by the keyword index');
@@ -29,7 +29,7 @@ describe('organize rules with vector_similarity', () => {
     tv = await makeTempVault(FILES);
     const asked: string[] = [];
     const semantic = { kind: 'semantic' as const, score: (q: string, p: string) => (asked.push(`${q}|${p}`), p.endsWith('taxes.md') ? 0.9 : 0.1) };
-    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', rules: RULES, sources: new Set(['rules']), planFolder: 'Steward/Plans', planId: 'sim2', similarity: { semantic } });
+    const outcome = await organizeFolder(await NodeVault.open(tv.dir), { folder: 'Inbox', rules: RULES, sources: new Set(['rules']), planFolder: 'Reeve/Plans', planId: 'sim2', similarity: { semantic } });
     expect(outcome.plan.operations.flatMap((op) => (op.type === 'move' ? [op.source] : []))).toEqual(['Inbox/taxes.md']);
     expect(asked).toContain('tomato basil|Inbox/pasta.md');
     expect(outcome.plan.description).toContain('scored by the semantic index');

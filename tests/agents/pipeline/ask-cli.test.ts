@@ -1,9 +1,9 @@
-// `steward ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
-// HTTP to the scripted LLM server. Edits land as pending blocks that `steward pending` accepts.
+// `reeve ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
+// HTTP to the scripted LLM server. Edits land as pending blocks that `reeve pending` accepts.
 import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runSteward } from '../../helpers/cli';
+import { runReeve } from '../../helpers/cli';
 import { reply } from '../../llm-server';
 import { agentTestEnv } from '../organize/agent-fixtures';
 import { SOLAR_VAULT, sentText, sentTools } from './ask-fixtures';
@@ -22,11 +22,11 @@ interface AskJson {
   question: string | null;
 }
 
-describe('steward ask: Task alone', () => {
+describe('reeve ask: Task alone', () => {
   it('answers from the current note and its links, and an edit lands as a pending block that pending accept applies', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(reply.toolCall('propose_edits', { summary: 'Added a task.', edits: [{ file: 'Projects/Solar.md', position: 'after:## Tasks', content: '- compare SunCo and Helio' }] }));
-    const r = await runSteward(['ask', tv.dir, 'add a task to compare installers', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'add a task to compare installers', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as AskJson;
@@ -40,9 +40,9 @@ describe('steward ask: Task alone', () => {
     expect(sent).not.toContain('People/Contacts.md');
     expect(await tv.read('Projects/Solar.md')).toContain('```ai-edit');
 
-    const listed = await runSteward(['pending', tv.dir, 'list', '--json']);
+    const listed = await runReeve(['pending', tv.dir, 'list', '--json']);
     expect(JSON.parse(listed.stdout)).toEqual([expect.objectContaining({ id: out.edits[0]?.id, kind: 'edit', note: 'Projects/Solar.md' })]);
-    const accepted = await runSteward(['pending', tv.dir, 'accept', '--all']);
+    const accepted = await runReeve(['pending', tv.dir, 'accept', '--all']);
     expect(accepted.code).toBe(0);
     expect(await tv.read('Projects/Solar.md')).toBe('# Solar roof\n\nWe plan panels on the south roof.\nSee [[Budget]] and [[Installers]].\n\n## Tasks\n- compare SunCo and Helio\n- get quotes\n');
   });
@@ -59,7 +59,7 @@ describe('steward ask: Task alone', () => {
       ],
     };
     env.server.script(reply.toolCall('propose_edits', bad), reply.toolCall('propose_edits', bad));
-    const r = await runSteward(['ask', tv.dir, 'do it', '--current', 'Projects/Solar', '--scope', 'current', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'do it', '--current', 'Projects/Solar', '--scope', 'current', '--json', ...model()]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(out.edits).toEqual([]);
@@ -80,7 +80,7 @@ describe('steward ask: Task alone', () => {
       reply.toolCall('propose_edits', { summary: 'Fixed.', edits: [{ file: 'Projects/Budget.md', position: 'replace:3', content: 'Panels: 7000 EUR' }] }),
       reply.toolCall('propose_edits', { summary: 'Added instead.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Panels may be 7000 EUR.' }] }),
     );
-    const r = await runSteward(['ask', tv.dir, 'fix the budget', '--current', 'Projects/Budget', '--allow', 'add', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'fix the budget', '--current', 'Projects/Budget', '--allow', 'add', '--json', ...model()]);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(out.edits.map((e) => e.type)).toEqual(['add']);
     const system = sentText(env.server.chatRequests()[0]);
@@ -95,7 +95,7 @@ describe('steward ask: Task alone', () => {
       reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Notes/Twice.md', find: 'todo: check', replace: 'done' }] }),
       reply.toolCall('propose_edits', { summary: 'Done.', edits: [{ file: 'Notes/Twice.md', find: 'beta\ngamma\ntodo: check', replace: 'beta\ngamma\ndone' }] }),
     );
-    const r = await runSteward(['ask', tv.dir, 'mark the second todo done', '--current', 'Notes/Twice', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'mark the second todo done', '--current', 'Notes/Twice', '--json', ...model()]);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(out.edits).toHaveLength(1);
     const feedback = sentText(env.server.chatRequests()[1]);
@@ -110,7 +110,7 @@ describe('steward ask: Task alone', () => {
       reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Notes/Plan.md', find: '- call Ana', replace: '- called Anna' }] }),
       reply.toolCall('propose_edits', { summary: 'Done.', edits: [{ file: 'Notes/Plan.md', find: '- buy panels today', replace: '- bought panels' }] }),
     );
-    const r = await runSteward(['ask', tv.dir, 'update the plan', '--current', 'Notes/Plan', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'update the plan', '--current', 'Notes/Plan', '--json', ...model()]);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(sentText(env.server.chatRequests()[1])).toMatch(/the find text is not in the note.*closest lines are 4: "- call Anna"/);
     expect(out.edits.map((e) => e.type)).toEqual(['replace']);
@@ -123,7 +123,7 @@ describe('steward ask: Task alone', () => {
       reply.toolCall('propose_edits', { summary: 'x', edits: [{ file: 'Projects/Budgets.md', position: 'end', content: 'x' }] }),
       reply.toolCall('propose_edits', { summary: 'Done.', edits: [] }),
     );
-    await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', '--json', ...model()]);
+    await runReeve(['ask', tv.dir, 'x', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(sentText(env.server.chatRequests()[1])).toMatch(/no such note.*closest existing notes are "Projects\/Budget\.md"/);
   });
 
@@ -131,12 +131,12 @@ describe('steward ask: Task alone', () => {
     const tv = await env.vault(SOLAR_VAULT);
     const before = await tv.snapshot();
     env.server.script(reply.turn({ text: '{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end", "content": "y"', finish: 'length' }), reply.turn({ text: '{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end", "content": "y"', finish: 'length' }));
-    const r = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(r.code).toBe(1);
     expect(await tv.snapshot()).toEqual(before);
 
     env.server.script(reply.text('{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end" "content": "y"}]}'));
-    const m = await runSteward(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
+    const m = await runReeve(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(m.code).toBe(1);
     expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/could not be read, so nothing was proposed/);
     expect(m.stderr.trim().split('\n')).toHaveLength(1);
@@ -147,7 +147,7 @@ describe('steward ask: Task alone', () => {
     const tv = await env.vault(SOLAR_VAULT);
     const before = await tv.snapshot();
     env.server.script(reply.error(401, 'invalid key'));
-    const r = await runSteward(['ask', tv.dir, 'x', '--current', 'Projects/Solar', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'x', '--current', 'Projects/Solar', ...model()]);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^error: .*401/);
@@ -157,13 +157,13 @@ describe('steward ask: Task alone', () => {
   it('a plain answer in text is an answer with no edits', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(reply.text('The budget is 9,500 EUR in all.'));
-    const r = await runSteward(['ask', tv.dir, 'what is the budget?', '--current', 'Projects/Budget', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'what is the budget?', '--current', 'Projects/Budget', '--json', ...model()]);
     expect(r.code).toBe(0);
     expect((JSON.parse(r.stdout) as AskJson).answer).toBe('The budget is 9,500 EUR in all.');
   });
 });
 
-describe('steward ask: Scout then Task', () => {
+describe('reeve ask: Scout then Task', () => {
   it('Scout searches, follows links and selects with reasons; the Task prompt carries them as prior agent context', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(
@@ -172,7 +172,7 @@ describe('steward ask: Scout then Task', () => {
       reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md', 'Projects/Budget', 'Nope/Missing.md'], reasoning: 'The project note and its budget.', confidence: 'done' }),
       reply.toolCall('propose_edits', { summary: 'It costs 9,500 EUR.', edits: [] }),
     );
-    const r = await runSteward(['ask', tv.dir, 'how much will the solar roof cost?', '--agents', 'scout,task', '--exclude', 'Private', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'how much will the solar roof cost?', '--agents', 'scout,task', '--exclude', 'Private', '--json', ...model()]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as AskJson;
@@ -195,7 +195,7 @@ describe('steward ask: Scout then Task', () => {
   it('the Scout prompt names only the tools that are on', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'nothing', confidence: 'done' }), reply.text('Nothing found.'));
-    await runSteward(['ask', tv.dir, 'anything', '--agents', 'scout,task', '--json', ...model()]);
+    await runReeve(['ask', tv.dir, 'anything', '--agents', 'scout,task', '--json', ...model()]);
     const tools = sentTools(env.server.chatRequests()[0]);
     expect(tools).toEqual(expect.arrayContaining(['update_selection', 'search_keyword', 'fetch_note', 'ask_user']));
     expect(tools).not.toContain('propose_edits');
@@ -204,7 +204,7 @@ describe('steward ask: Scout then Task', () => {
   it('a question stops a non-interactive run with exit 1; --answer resumes it', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(reply.toolCall('ask_user', { question: 'Which roof, house or garage?' }));
-    const stopped = await runSteward(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--json', ...model()]);
+    const stopped = await runReeve(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--json', ...model()]);
     expect(stopped.code).toBe(1);
     expect((JSON.parse(stopped.stdout) as AskJson).question).toBe('Which roof, house or garage?');
     expect(stopped.stderr).toContain('--answer');
@@ -214,18 +214,18 @@ describe('steward ask: Scout then Task', () => {
       reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'house', confidence: 'done' }),
       reply.toolCall('propose_edits', { summary: 'The house roof.', edits: [] }),
     );
-    const answered = await runSteward(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--answer', 'the house', '--json', ...model()]);
+    const answered = await runReeve(['ask', tv.dir, 'plan the roof', '--agents', 'scout,task', '--answer', 'the house', '--json', ...model()]);
     expect(answered.code).toBe(0);
     expect(sentText(env.server.chatRequests()[2])).toContain('The user answered: the house');
   });
 });
 
-describe('steward ask: the semantic index', () => {
+describe('reeve ask: the semantic index', () => {
   it('only loads the index without --yes, and with --yes embeds the notes first so Scout can search by meaning', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const flags = ['--agents', 'scout,task', '--embed-model', 'scripted-embed', '--dimensions', '64', '--json', ...model()];
     env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: [], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
-    const loaded = await runSteward(['ask', tv.dir, 'roof?', ...flags]);
+    const loaded = await runReeve(['ask', tv.dir, 'roof?', ...flags]);
     expect(loaded.code).toBe(0);
     expect(loaded.stderr).toMatch(/no semantic index for this model.*--yes/);
     expect(env.server.requests.filter((r) => r.api === 'openai-embeddings')).toHaveLength(0);
@@ -233,7 +233,7 @@ describe('steward ask: the semantic index', () => {
 
     env.server.reset();
     env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
-    const built = await runSteward(['ask', tv.dir, 'roof?', ...flags, '--yes']);
+    const built = await runReeve(['ask', tv.dir, 'roof?', ...flags, '--yes']);
     expect(built.stderr).toBe('');
     expect(built.code).toBe(0);
     expect(env.server.requests.filter((r) => r.api === 'openai-embeddings').length).toBeGreaterThan(0);
@@ -242,22 +242,22 @@ describe('steward ask: the semantic index', () => {
 
   it('refuses --yes without --embed-model', async () => {
     const tv = await env.vault(SOLAR_VAULT);
-    const r = await runSteward(['ask', tv.dir, 'x', '--yes', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'x', '--yes', ...model()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('--yes agrees to embedding notes');
   });
 });
 
-describe('steward ask: history', () => {
+describe('reeve ask: history', () => {
   it('carries the earlier turns and what came of their edits into the next request', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const history = `${tv.dir}/../chat-${Date.now()}.json`;
     env.server.script(reply.toolCall('propose_edits', { summary: 'Added.', edits: [{ file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' }, { file: 'Recipes/Bread.md', position: 'end', content: 'x' }] }), reply.toolCall('propose_edits', { summary: 'Added.', edits: [{ file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' }] }));
-    const first = await runSteward(['ask', tv.dir, 'remind me to call Anna', '--current', 'Projects/Solar', '--depth', '0', '--history', history, ...model()]);
+    const first = await runReeve(['ask', tv.dir, 'remind me to call Anna', '--current', 'Projects/Solar', '--depth', '0', '--history', history, ...model()]);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('Proposed 1 edit');
     env.server.script(reply.text('Done before.'));
-    await runSteward(['ask', tv.dir, 'did you do it?', '--current', 'Projects/Solar', '--depth', '0', '--history', history, '--json', ...model()]);
+    await runReeve(['ask', tv.dir, 'did you do it?', '--current', 'Projects/Solar', '--depth', '0', '--history', history, '--json', ...model()]);
     const sent = sentText(env.server.chatRequests()[2]);
     expect(sent).toContain('(viewing Projects/Solar.md) remind me to call Anna');
     expect(sent).toMatch(/add in Projects\/Solar\.md \(block e[^)]*\): proposed, not yet decided/);
@@ -265,10 +265,10 @@ describe('steward ask: history', () => {
 
   it('refuses --add and --current paths outside the vault or in the config folder as bad input (exit 2)', async () => {
     const tv = await env.vault(SOLAR_VAULT);
-    const add = await runSteward(['ask', tv.dir, 'x', '--add', '../../etc/passwd', ...model()]);
+    const add = await runReeve(['ask', tv.dir, 'x', '--add', '../../etc/passwd', ...model()]);
     expect(add.code).toBe(2);
     expect(add.stderr).toMatch(/^error: --add \.\.\/\.\.\/etc\/passwd: "\.\." segments are not allowed/);
-    const current = await runSteward(['ask', tv.dir, 'x', '--current', '.obsidian/app.json', ...model()]);
+    const current = await runReeve(['ask', tv.dir, 'x', '--current', '.obsidian/app.json', ...model()]);
     expect(current.code).toBe(2);
     expect(env.server.chatRequests()).toHaveLength(0);
   });
@@ -277,20 +277,20 @@ describe('steward ask: history', () => {
     const tv = await env.vault(SOLAR_VAULT);
     const file = `${tv.dir}/../bad-${Date.now()}.json`;
     await import('node:fs').then((fs) => fs.promises.writeFile(file, '{"turns":[{"request":"a","answer":3}]}'));
-    const r = await runSteward(['ask', tv.dir, 'x', '--history', file, ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'x', '--history', file, ...model()]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('turns[0].answer should be text');
   });
 });
 
-describe('steward ask: read-only notes', () => {
+describe('reeve ask: read-only notes', () => {
   it('proposes no block in a note the user made read-only, says why, and leaves it byte-identical', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const file = path.join(tv.dir, 'Projects', 'Budget.md');
     chmodSync(file, 0o444);
     const reply2 = { summary: 'Added.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Total: 9500 EUR' }, { file: 'Projects/Solar.md', position: 'end', content: 'See the budget.' }] };
     env.server.script(reply.toolCall('propose_edits', reply2), reply.toolCall('propose_edits', reply2));
-    const r = await runSteward(['ask', tv.dir, 'total the budget', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'total the budget', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as AskJson;
     expect(out.edits.map((e) => e.file)).toEqual(['Projects/Solar.md']);

@@ -1,11 +1,11 @@
-// The done-when of the agents: `steward ask` runs Scout, Web and Task end to end against the
+// The done-when of the agents: `reeve ask` runs Scout, Web and Task end to end against the
 // scripted server on a copy of the Obsidian help vault; the edit lands as a pending block and
-// `steward pending accept` applies it. Skips with one line when the help vault is absent.
+// `reeve pending accept` applies it. Skips with one line when the help vault is absent.
 import { chmodSync, cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runSteward } from '../../helpers/cli';
+import { runReeve } from '../../helpers/cli';
 import { HELP_VAULT, helpVaultPresent, helpVaultSuite } from '../../helpers/help-vault';
 import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
 import { startLoopbackWeb, type LoopbackWeb } from '../web/loopback-web';
@@ -21,14 +21,14 @@ function makeWritable(dir: string): void {
   }
 }
 
-describe.skipIf(!helpVaultPresent)(helpVaultSuite('steward ask on a copy of the Obsidian help vault'), () => {
+describe.skipIf(!helpVaultPresent)(helpVaultSuite('reeve ask on a copy of the Obsidian help vault'), () => {
   let server: ScriptedLlmServer;
   let web: LoopbackWeb;
   let dir: string;
   beforeAll(async () => {
     server = await startScriptedLlmServer();
     web = await startLoopbackWeb();
-    dir = path.join(mkdtempSync(path.join(tmpdir(), 'steward-ask-help-')), 'vault');
+    dir = path.join(mkdtempSync(path.join(tmpdir(), 'reeve-ask-help-')), 'vault');
     // The shared copy is read-only on disk; the user's own vault would not be.
     cpSync(HELP_VAULT, dir, { recursive: true });
     makeWritable(dir);
@@ -55,7 +55,7 @@ describe.skipIf(!helpVaultPresent)(helpVaultSuite('steward ask on a copy of the 
       reply.toolCall('propose_edits', { summary: 'Added a tip.', edits: [{ file: note, position: 'end', content: '> [!tip] Embed one block with `![[Note#^block-id]]`.' }] }),
     );
     const before = (await import('node:fs/promises')).readFile(path.join(dir, note), 'utf8');
-    const r = await runSteward(['ask', dir, 'add a tip about embedding one block', '--agents', 'scout,web,task', '--search-provider', 'searxng', '--search-base-url', web.origin, '--allow-private-hosts', '--json', '--provider', 'openai-compatible', '--base-url', server.openaiBaseUrl, '--model', 'scripted']);
+    const r = await runReeve(['ask', dir, 'add a tip about embedding one block', '--agents', 'scout,web,task', '--search-provider', 'searxng', '--search-base-url', web.origin, '--allow-private-hosts', '--json', '--provider', 'openai-compatible', '--base-url', server.openaiBaseUrl, '--model', 'scripted']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { edits: { id: string; file: string }[]; scout: { selected: { path: string; why: { kind: string }[] }[] }; web: { sources: unknown[] } };
@@ -64,7 +64,7 @@ describe.skipIf(!helpVaultPresent)(helpVaultSuite('steward ask on a copy of the 
     expect(out.web.sources).toHaveLength(1);
     expect(out.edits.map((e) => e.file)).toEqual([note]);
     expect(sentText(server.chatRequests()[0])).toContain('The vault has');
-    const accepted = await runSteward(['pending', dir, 'accept', '--id', out.edits[0]?.id ?? '']);
+    const accepted = await runReeve(['pending', dir, 'accept', '--id', out.edits[0]?.id ?? '']);
     expect(accepted.stderr).toBe('');
     expect(accepted.code).toBe(0);
     const after = await (await import('node:fs/promises')).readFile(path.join(dir, note), 'utf8');

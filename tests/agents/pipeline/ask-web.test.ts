@@ -1,9 +1,9 @@
-// `steward ask --agents scout,web,task` end to end: Scout picks notes, the Web agent searches a
+// `reeve ask --agents scout,web,task` end to end: Scout picks notes, the Web agent searches a
 // SearXNG instance and reads a page (both on a loopback server, so --allow-private-hosts), and the
 // Task agent answers with the page inside its untrusted-data section. The page carries injected
 // instructions: they reach the model only as delimited data, and nothing they ask for happens.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runSteward } from '../../helpers/cli';
+import { runReeve } from '../../helpers/cli';
 import { reply } from '../../llm-server';
 import { agentTestEnv } from '../organize/agent-fixtures';
 import { startLoopbackWeb, type LoopbackWeb } from '../web/loopback-web';
@@ -25,7 +25,7 @@ beforeEach(() => web.reset());
 
 const model = (): string[] => ['--provider', 'openai-compatible', '--base-url', env.server.openaiBaseUrl, '--model', 'scripted'];
 
-describe('steward ask: Scout → Web → Task', () => {
+describe('reeve ask: Scout → Web → Task', () => {
   it('runs all three agents; page text reaches the Task agent only as delimited untrusted data', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     const page = `${web.origin}/panels`;
@@ -40,7 +40,7 @@ describe('steward ask: Scout → Web → Task', () => {
       reply.toolCall('finalize_web_context', { summary: 'About 1,200 EUR per kW.' }),
       reply.toolCall('propose_edits', { summary: 'Market price is about 1,200 EUR per kW; your budget fits a 7 kW roof.', edits: [{ file: 'Projects/Budget.md', position: 'end', content: 'Market: ~1,200 EUR/kW (web)' }] }),
     );
-    const r = await runSteward(['ask', tv.dir, 'is my solar budget realistic?', '--agents', 'scout,web,task', '--search-provider', 'searxng', '--search-base-url', web.origin, '--allow-private-hosts', '--json', ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'is my solar budget realistic?', '--agents', 'scout,web,task', '--search-provider', 'searxng', '--search-base-url', web.origin, '--allow-private-hosts', '--json', ...model()]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout) as { web: { queries: string[]; sources: { url: string; tokens: number }[] }; edits: { file: string }[]; usage: { web: { inputTokens: number } } };
@@ -64,7 +64,7 @@ describe('steward ask: Scout → Web → Task', () => {
 
   it('refuses --agents web without a search provider, and a page on a private address without --allow-private-hosts', async () => {
     const tv = await env.vault(SOLAR_VAULT);
-    const usage = await runSteward(['ask', tv.dir, 'x', '--agents', 'web', ...model()]);
+    const usage = await runReeve(['ask', tv.dir, 'x', '--agents', 'web', ...model()]);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--search-provider');
 
@@ -76,7 +76,7 @@ describe('steward ask: Scout → Web → Task', () => {
       reply.toolCall('select_pages', { urls: [`${web.origin}/p`] }),
       reply.toolCall('finalize_web_context', { summary: 'nothing read' }),
     );
-    const r = await runSteward(['ask', tv.dir, 'x', '--agents', 'web', '--search-provider', 'searxng', '--search-base-url', web.origin, ...model()]);
+    const r = await runReeve(['ask', tv.dir, 'x', '--agents', 'web', '--search-provider', 'searxng', '--search-base-url', web.origin, ...model()]);
     expect(r.stdout).toMatch(/refused http:\/\/127\.0\.0\.1:\d+\/p/);
     expect(web.paths()).not.toContain('/p');
   });

@@ -1,6 +1,6 @@
-// What the test page exposes as `window.steward`, shared by the page bundle and the tests that
+// What the test page exposes as `window.reeve`, shared by the page bundle and the tests that
 // drive it through Playwright's page.evaluate.
-export interface StewardPage {
+export interface ReevePage {
   /**
    * A fresh vault holding `files` ('Folder/': '' makes a folder), with `note` rendered into the page
    * and the body back to the light theme with no overridden variables.
@@ -43,6 +43,6 @@ export interface ChatPageOptions {
 
 declare global {
   interface Window {
-    steward: StewardPage;
+    reeve: ReevePage;
   }
 }

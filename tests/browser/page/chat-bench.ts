@@ -85,7 +85,7 @@ export async function benchChat(n: number, mode: 'view' | 'plain'): Promise<Chat
     const scrollLongestFrameMs = await longestFrame(60, () => {
       list.scrollTop = Math.max(0, list.scrollTop - list.scrollHeight / 50);
     });
-    return { openMs, streamLongestFrameMs, scrollLongestFrameMs, drawnMessages: list.querySelectorAll('.steward-chat-message').length };
+    return { openMs, streamLongestFrameMs, scrollLongestFrameMs, drawnMessages: list.querySelectorAll('.reeve-chat-message').length };
   }
   // Plain text: the same messages, request and answer as text, all drawn at once.
   list.empty();

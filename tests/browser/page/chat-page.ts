@@ -31,7 +31,7 @@ async function close(o: OpenedChat): Promise<void> {
 async function mount(app: App, port: ObsidianVault, o: ChatPageOptions): Promise<OpenedChat> {
   const setup = { kind: 'openai' as const, streaming: o.streaming ?? true };
   const provider = providerFor({ openaiBaseUrl: o.llmBaseUrl, anthropicBaseUrl: o.llmBaseUrl } as never, setup);
-  const client = createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: 'sk-steward-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
+  const client = createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: 'sk-reeve-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
   const fixture = await chatHostOn(app, port, { client, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
   const view = new ChatView(WorkspaceLeaf.create2__(app, 'chat') as never, fixture.host);
   view.containerEl.id = 'chat';
@@ -73,6 +73,6 @@ export function mainLeaf(): { file: string | null; eState: Record<string, unknow
 }
 
 export function openedChat(): OpenedChat {
-  if (!opened) throw new Error('steward.openChat() first');
+  if (!opened) throw new Error('reeve.openChat() first');
   return opened;
 }

@@ -1,5 +1,5 @@
 // The browser test page: the widget harness of tests/views, running in Chromium. A faithful
-// in-memory vault (the Obsidian test runtime), Steward's real widget processors registered on a
+// in-memory vault (the Obsidian test runtime), Reeve's real widget processors registered on a
 // plugin, and a note rendered the way Obsidian's reading view does: every `ai-edit` / `ai-op` /
 // `ai-plan` fence becomes a `.block-language-*` div handed to its processor, other lines are text.
 import { App, Component, Plugin } from 'obsidian-test-mocks/obsidian';
@@ -12,7 +12,7 @@ import { registerPendingBlockWidgets } from '../../../src/views/pending/register
 import { recordAllBlocks } from '../../helpers/record-blocks';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
-import type { StewardPage } from './api';
+import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
 import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
 
@@ -58,7 +58,7 @@ let note = '';
 let jobs: string[] = [];
 
 function vault(): ObsidianVault {
-  if (!port) throw new Error('steward.open() first');
+  if (!port) throw new Error('reeve.open() first');
   return port;
 }
 
@@ -91,7 +91,7 @@ async function render(): Promise<void> {
   }
 }
 
-const api: StewardPage = {
+const api: ReevePage = {
   async open(files, notePath) {
     // Each test starts from the light theme with no variables overridden, whatever the last one did.
     document.body.className = 'theme-light';
@@ -112,7 +112,7 @@ const api: StewardPage = {
       onJobDone: (id) => jobs.push(id),
     });
     note = notePath;
-    // The blocks these pages show stand for proposals Steward made (the ledger knows them).
+    // The blocks these pages show stand for proposals Reeve made (the ledger knows them).
     await recordAllBlocks(p);
     await render();
   },
@@ -138,4 +138,4 @@ const api: StewardPage = {
   },
 };
 
-window.steward = api;
+window.reeve = api;

@@ -13,7 +13,7 @@ import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { FaultVault, SimulatedCrash } from './fault-vault';
 import { snapshot } from './temp-vault';
 
-export const root = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-faults-'));
+export const root = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-faults-'));
 let counter = 0;
 
 export function prng(seed: number): () => number {

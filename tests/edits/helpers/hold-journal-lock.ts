@@ -6,7 +6,7 @@ import { JOURNAL_LOCK } from '../../../src/edits/journal/journal-lock';
 import { NodeStateStore } from '../../../src/vault-vfs/node/node-state-store';
 
 const [vault, ms, mode] = process.argv.slice(2);
-const store = new NodeStateStore(path.join(vault ?? '.', '.obsidian', 'plugins', 'steward'));
+const store = new NodeStateStore(path.join(vault ?? '.', '.obsidian', 'plugins', 'reeve'));
 const attempt = await store.tryLock(JOURNAL_LOCK);
 if (!attempt.ok) {
   process.stdout.write('busy\n');

@@ -10,7 +10,7 @@ export interface TempVault {
 }
 
 export async function tempVault(files: Record<string, string | Uint8Array>, folders: string[] = []): Promise<TempVault> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-edits-'));
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-edits-'));
   for (const f of folders) await fs.mkdir(path.join(dir, f), { recursive: true });
   for (const [p, data] of Object.entries(files)) {
     await fs.mkdir(path.dirname(path.join(dir, p)), { recursive: true });

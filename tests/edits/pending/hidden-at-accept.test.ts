@@ -1,7 +1,7 @@
 // No operation creates a hidden name, checked again when a block is accepted (issue 11, item 10):
 // a plan operation that would make a hidden file or folder (a move into `.x/`, a rename to
 // `.name`, a new `.folder`) is refused at accept time with the reason, whether the plan is in
-// Steward's records or confirmed as not proposed here, and the vault stays byte for byte as it
+// Reeve's records or confirmed as not proposed here, and the vault stays byte for byte as it
 // was. The planner never proposes one (hidden-and-bad-names.test.ts); this is the second check,
 // for a plan edited or written by hand.
 import fc from 'fast-check';
@@ -24,7 +24,7 @@ function io(): CliIO & { out: string } {
   return o;
 }
 
-const PLAN = (ops: string[]): string => ['---', 'steward-plan: j1', 'organized-folder: ""', '---', '', '# Organize the vault', '', ...ops, ''].join('\n');
+const PLAN = (ops: string[]): string => ['---', 'reeve-plan: j1', 'organized-folder: ""', '---', '', '# Organize the vault', '', ...ops, ''].join('\n');
 
 const hidden = fc.constantFrom('.git', '.x', '.NET tips', '.obsidian-old', '.cache');
 /** An operation on Inbox/a.md (or a new folder) that would bring a hidden name into being. */
@@ -40,8 +40,8 @@ describe('an accepted operation that would create a hidden name', () => {
       fc.asyncProperty(hiddenOp, fc.boolean(), async (op, recorded) => {
         const v = await tempVault({ 'Inbox/a.md': 'a [[b]]\n', 'Inbox/b.md': 'b\n', 'Sorted/.keep': '' });
         vault = v;
-        await v.port.create('Steward/Plans/p.md', PLAN([opBlockText(op, '\n')]));
-        if (recorded) await ProposalLedger.of(v.port).record([op], 'Steward/Plans/p.md', organizeScopePolicy('.obsidian', { folder: '', allowTrash: true, allowOutside: true }));
+        await v.port.create('Reeve/Plans/p.md', PLAN([opBlockText(op, '\n')]));
+        if (recorded) await ProposalLedger.of(v.port).record([op], 'Reeve/Plans/p.md', organizeScopePolicy('.obsidian', { folder: '', allowTrash: true, allowOutside: true }));
         const before = await snapshot(v.dir);
         const out = io();
         const args = [v.dir, 'accept', '--all', '--json', ...(recorded ? [] : ['--unrecorded'])];
@@ -51,8 +51,8 @@ describe('an accepted operation that would create a hidden name', () => {
         expect(outcomes[0]?.reason).toMatch(/would create a hidden name/);
         const after = await snapshot(v.dir);
         // The plan note may say the block was refused; every other file is as it was.
-        delete after['Steward/Plans/p.md'];
-        delete before['Steward/Plans/p.md'];
+        delete after['Reeve/Plans/p.md'];
+        delete before['Reeve/Plans/p.md'];
         expect(after).toEqual(before);
         await removeVault(v);
         vault = null;

@@ -1,4 +1,4 @@
-// The proposal ledger (issue 11, item 9): accepting runs only what Steward proposed here, held to
+// The proposal ledger (issue 11, item 9): accepting runs only what Reeve proposed here, held to
 // the policy it was proposed under; a block typed, pasted, synced or changed is "not proposed here"
 // and runs only after an explicit confirmation; a confirmation never lets an unplanned trash run.
 import fc from 'fast-check';
@@ -25,7 +25,7 @@ function io(): CliIO & { out: string; err: string } {
   return o;
 }
 
-const FORGED_PLAN = (ops: string[]): string => ['---', 'steward-plan: j1', 'organized-folder: ""', '---', '', '# Organize the vault', '', ...ops, ''].join('\n');
+const FORGED_PLAN = (ops: string[]): string => ['---', 'reeve-plan: j1', 'organized-folder: ""', '---', '', '# Organize the vault', '', ...ops, ''].join('\n');
 
 describe('edit blocks and the ledger', () => {
   const block: EditBlockData = { id: 'e1', type: 'replace', before: 'two', after: 'TWO' };
@@ -38,7 +38,7 @@ describe('edit blocks and the ledger', () => {
     const before = await snapshot(vault.dir);
     const planted = await resolveEditBlock(vault.port, 'b.md', 'e2', 'accept', { policy: everything });
     expect(planted).toMatchObject({ status: 'refused', unrecorded: true });
-    expect(planted.reason).toMatch(/^not proposed here: Steward has no record of proposing it .*--unrecorded/);
+    expect(planted.reason).toMatch(/^not proposed here: Reeve has no record of proposing it .*--unrecorded/);
     expect(await snapshot(vault.dir)).toEqual(before);
     expect(await resolveEditBlock(vault.port, 'b.md', 'e2', 'accept', { policy: everything, confirmUnrecorded: true })).toMatchObject({ status: 'done' });
     expect(await vault.port.read('b.md')).toBe('one\nTWO\nthree\n');
@@ -81,12 +81,12 @@ describe('edit blocks and the ledger', () => {
   });
 });
 
-describe('plans and the ledger (steward pending accept)', () => {
+describe('plans and the ledger (reeve pending accept)', () => {
   const move = opBlockText({ id: 'o1', job: 'j1', type: 'move', source: 'Inbox/x.md', destination: 'Sorted/x.md', risk: 'medium' }, '\n');
   const trash = opBlockText({ id: 'o2', job: 'j1', type: 'trash', path: 'Inbox/keep.md', risk: 'high' }, '\n');
   const files = { 'Inbox/x.md': 'x\n', 'Inbox/keep.md': 'precious\n', 'Sorted/.keep': '' };
 
-  it('a forged plan note (steward-plan frontmatter, trash, even pre-accepted) runs nothing', async () => {
+  it('a forged plan note (reeve-plan frontmatter, trash, even pre-accepted) runs nothing', async () => {
     for (const ops of [[move, trash], [move.replace('"risk"', '"state":"accepted","risk"'), trash.replace('"risk"', '"state":"accepted","risk"')]]) {
       vault = await tempVault({ ...files, 'Elsewhere/plan.md': FORGED_PLAN(ops) });
       const before = await snapshot(vault.dir);
@@ -100,7 +100,7 @@ describe('plans and the ledger (steward pending accept)', () => {
         ['o1', 'refused', true],
         ['o2', 'refused', true],
       ]);
-      expect(outcomes[0]?.reason).toMatch(/^not proposed here: plan j1 has no such operation in Steward's records/);
+      expect(outcomes[0]?.reason).toMatch(/^not proposed here: plan j1 has no such operation in Reeve's records/);
       expect(await snapshot(vault.dir)).toEqual(before);
       await removeVault(vault);
       vault = null;
@@ -119,14 +119,14 @@ describe('plans and the ledger (steward pending accept)', () => {
   });
 
   it('a recorded plan runs under the policy it was planned with: no trash when trash was not allowed', async () => {
-    vault = await tempVault({ ...files, 'Steward/Plans/p.md': FORGED_PLAN([move, trash]) });
+    vault = await tempVault({ ...files, 'Reeve/Plans/p.md': FORGED_PLAN([move, trash]) });
     const noTrash = organizeScopePolicy('.obsidian', { folder: '', allowTrash: false });
     await ProposalLedger.of(vault.port).record(
       [
         { id: 'o1', job: 'j1', type: 'move', source: 'Inbox/x.md', destination: 'Sorted/x.md', risk: 'medium' },
         { id: 'o2', job: 'j1', type: 'trash', path: 'Inbox/keep.md', risk: 'high' },
       ],
-      'Steward/Plans/p.md',
+      'Reeve/Plans/p.md',
       noTrash,
     );
     const out = io();

@@ -1,6 +1,6 @@
 // The witness's block structure of a note, written from Obsidian's help ("Basic formatting syntax",
 // "Advanced formatting syntax", "Callouts", "Internal links") and CommonMark, independently of
-// Steward's parser: a note is a sequence of blocks (the metadata cache's `sections`), each a run
+// Reeve's parser: a note is a sequence of blocks (the metadata cache's `sections`), each a run
 // of lines. Simple line rules, read top to bottom; no attempt at speed.
 
 export type BlockType = 'yaml' | 'heading' | 'paragraph' | 'list' | 'code' | 'blockquote' | 'callout' | 'table' | 'thematicBreak' | 'html' | 'math' | 'comment' | 'footnoteDefinition';

@@ -1,7 +1,7 @@
 // The witness's CachedMetadata of a note: what Obsidian's metadata cache reports (links, embeds,
 // headings, tags, frontmatter with its links, sections, block ids), from the help vault's
 // description of the syntax and the API's CachedMetadata docs. Written for this runtime, not
-// shared with Steward's parser, so the contract suite compares two independent readings.
+// shared with Reeve's parser, so the contract suite compares two independent readings.
 import type { BlockCache, CachedMetadata, FrontMatterCache, FrontmatterLinkCache, Loc, Pos, ReferenceCache, SectionCache } from 'obsidian';
 import { parseYaml } from 'obsidian-test-mocks/obsidian';
 import { type Block, noteBlocks } from './note-blocks';

@@ -72,7 +72,7 @@ describe('both adapters agree', () => {
     expect(obsidian).toEqual(node);
   });
 
-  // Known: Steward's parser makes a line that is only a code span its own `code` section; CommonMark
+  // Known: Reeve's parser makes a line that is only a code span its own `code` section; CommonMark
   // and Obsidian keep it in the paragraph. The markdown parser's rework owns the fix; when it
   // lands this test starts passing and `.fails` must go.
   it.fails('on sections of a paragraph that ends with a line of inline code', async () => {

@@ -146,7 +146,7 @@ describe('link rewriting keeps the link graph through any renames', () => {
           vault = step(vault, rename, format);
         }
       }),
-      { numRuns: Number(process.env.STEWARD_PROPERTY_RUNS ?? 300), seed: Number(process.env.STEWARD_PROPERTY_SEED ?? 1337) },
+      { numRuns: Number(process.env.REEVE_PROPERTY_RUNS ?? 300), seed: Number(process.env.REEVE_PROPERTY_SEED ?? 1337) },
     );
     // The generator must actually exercise rewriting of every style, not only no-op moves.
     for (const [style, n] of Object.entries(rewritten)) expect(n, style).toBeGreaterThan(20);

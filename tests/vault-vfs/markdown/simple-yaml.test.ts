@@ -65,7 +65,7 @@ describe('frontmatter fast path', () => {
         if (simple && Object.keys(simple.data).length > 0) fastUsed++;
         expect(fast).toEqual(reference);
       }),
-      { numRuns: Number(process.env.STEWARD_PROPERTY_RUNS ?? 800), seed: Number(process.env.STEWARD_PROPERTY_SEED ?? 99) },
+      { numRuns: Number(process.env.REEVE_PROPERTY_RUNS ?? 800), seed: Number(process.env.REEVE_PROPERTY_SEED ?? 99) },
     );
     expect(fastUsed).toBeGreaterThan(250);
   });

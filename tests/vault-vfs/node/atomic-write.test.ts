@@ -8,7 +8,7 @@ import { writeFileAtomic, writeFilesAtomic } from '../../../src/vault-vfs/node/a
 
 let dir = '';
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-atomic-'));
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-atomic-'));
   await fs.mkdir(path.join(dir, 'sub'));
 });
 afterEach(async () => {

@@ -10,7 +10,7 @@ import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 
 let dir = '';
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-deferred-'));
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-deferred-'));
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 // The metadata cache keeps each note's resolved links: a warm open must answer exactly as a cold
-// one after any files came, went or moved outside Steward (a new note can change where other
+// one after any files came, went or moved outside Reeve (a new note can change where other
 // notes' links lead), and the cache it saves then must be right for the open after.
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -9,7 +9,7 @@ import { METADATA_CACHE_FILE } from '../../../src/vault-vfs/node/metadata-cache'
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault } from '../../helpers/temp-vault';
 
-const PLUGIN_FOLDER = '.obsidian/plugins/steward';
+const PLUGIN_FOLDER = '.obsidian/plugins/reeve';
 const FILES: Record<string, string> = {
   [`${PLUGIN_FOLDER}/manifest.json`]: '{}',
   'Home.md': '# Home\n[[Alpha]] [[Projects/Beta|B]] [[Gamma#Part two]] ![[img.png]] [c](Notes/Gamma.md) [[Zeta]] [[#Home]]\n',

@@ -7,9 +7,9 @@ import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
-const PLUGIN_FOLDER = '.obsidian/plugins/steward';
+const PLUGIN_FOLDER = '.obsidian/plugins/reeve';
 const NOTES: Record<string, string> = {
-  // Steward is installed: the cache is kept only in a plugin folder that exists.
+  // Reeve is installed: the cache is kept only in a plugin folder that exists.
   [`${PLUGIN_FOLDER}/manifest.json`]: '{}',
   'a.md': '---\ntags: [x]\nrelated: "[[b]]"\n---\n# A\n\nSee [[b#Head|bee]] and ![[pic.png]] #inline ^blk\n',
   'b.md': '# Head\n\nBack to [[a]] and [c](sub/c.md).\n',
@@ -27,7 +27,7 @@ afterEach(async () => {
 /** Lets the files' times fall out of the window the cache treats as racy (see metadata-cache.ts). */
 const settle = (): Promise<void> => new Promise((r) => setTimeout(r, 60));
 
-const cacheFile = (dir: string): string => path.join(dir, '.obsidian', 'plugins', 'steward', METADATA_CACHE_FILE);
+const cacheFile = (dir: string): string => path.join(dir, '.obsidian', 'plugins', 'reeve', METADATA_CACHE_FILE);
 
 async function vaultWithCache(): Promise<TempVault> {
   tv = await makeTempVault(NOTES);

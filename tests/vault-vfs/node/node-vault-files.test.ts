@@ -24,7 +24,7 @@ describe('NodeVault: listing and reading', () => {
       'Sub/b.png': new Uint8Array([1, 2, 3]),
       '.obsidian/app.json': '{}',
       '.trash/old.md': 'old',
-      'Sub/.b.md.x1.steward-tmp': 'partial',
+      'Sub/.b.md.x1.reeve-tmp': 'partial',
       '.eslintrc': 'hidden',
     });
     const entries = await v.list();
@@ -138,14 +138,14 @@ describe('NodeVault: trash', () => {
 });
 
 describe('NodeVault: state store', () => {
-  it('keeps Steward state in the config folder, never in the notes', async () => {
+  it('keeps Reeve state in the config folder, never in the notes', async () => {
     const v = await open({ 'a.md': 'a' });
     await v.state.append('journal/j1.log', 'line 1\n');
     await v.state.append('journal/j1.log', 'line 2\n');
     await v.state.write('index/shard-0.bin', new Uint8Array([9, 8]));
     expect(await v.state.read('journal/j1.log')).toBe('line 1\nline 2\n');
     expect(await v.state.list('journal')).toEqual(['journal/j1.log']);
-    expect(await fs.readFile(path.join(tv?.dir ?? '', '.obsidian/plugins/steward/index/shard-0.bin'))).toEqual(Buffer.from([9, 8]));
+    expect(await fs.readFile(path.join(tv?.dir ?? '', '.obsidian/plugins/reeve/index/shard-0.bin'))).toEqual(Buffer.from([9, 8]));
     expect((await v.list()).map((e) => e.path)).toEqual(['a.md']);
     await expect(v.state.read('../../app.json')).rejects.toThrow('leaves the plugin folder');
   });

@@ -8,7 +8,7 @@ import { readInSlices } from '../../../src/vault-vfs/node/read-in-slices';
 
 let dir = '';
 beforeEach(async () => {
-  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-slices-'));
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-slices-'));
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });

@@ -14,7 +14,7 @@ import { encodeDictionary } from '../../../src/vault-vfs/search/term-dictionary-
 import { VaultIndexer } from '../../../src/vault-vfs/search/vault-indexer';
 
 let dir: string;
-const stateDir = (): string => path.join(dir, '.obsidian/plugins/steward');
+const stateDir = (): string => path.join(dir, '.obsidian/plugins/reeve');
 
 async function put(rel: string, text: string): Promise<void> {
   await mkdir(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -22,7 +22,7 @@ async function put(rel: string, text: string): Promise<void> {
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-kwformat-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-kwformat-'));
   for (let i = 0; i < 60; i++) await put(`Notes/Note ${i}.md`, `# Heading ${i}\nword${i} shared ${i % 2 === 0 ? 'even' : 'odd'} text`);
   await put('Garden.md', 'tomatoes and zucchini');
 });

@@ -49,7 +49,7 @@ function copyDictionary(from: KeywordIndex, to: KeywordIndex): Uint32Array {
 let dir: string;
 let state: NodeStateStore;
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-kwstore-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-kwstore-'));
   state = new NodeStateStore(dir);
 });
 afterEach(async () => {

@@ -21,7 +21,7 @@ async function put(rel: string, text: string): Promise<void> {
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-search-cli-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-search-cli-'));
   out = '';
   err = '';
   await put('Recipes/Sourdough.md', '# Starter\nFlour and water.\n');
@@ -32,7 +32,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('steward search', () => {
+describe('reeve search', () => {
   it('prints {path, score, why} as JSON, title match first, and saves the index in the plugin folder', async () => {
     expect(await searchCommand.run([dir, 'sourdough', '--json'], io)).toBe(0);
     const hits = JSON.parse(out) as { path: string; score: number; why: unknown }[];
@@ -40,7 +40,7 @@ describe('steward search', () => {
     for (const h of hits) expect(Object.keys(h).sort()).toEqual(['path', 'score', 'why']);
     expect(hits.map((h) => h.why)).toEqual([[{ kind: 'title', detail: 'title matches "sourdough"' }], [{ kind: 'content', detail: 'text matches "sourdough"' }]]);
     expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
-    expect((await readdir(path.join(dir, '.obsidian/plugins/steward/keyword-index'))).length).toBe(64 + 1); // shards and terms.bin
+    expect((await readdir(path.join(dir, '.obsidian/plugins/reeve/keyword-index'))).length).toBe(64 + 1); // shards and terms.bin
   });
 
   it('sees edits made between two runs and honours --limit', async () => {

@@ -29,7 +29,7 @@ function found(ix: VaultIndexer, query: string, exact = false): string[] {
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'steward-kwvault-'));
+  dir = await mkdtemp(path.join(tmpdir(), 'reeve-kwvault-'));
   await seed();
 });
 afterEach(async () => {
@@ -124,7 +124,7 @@ describe('VaultIndexer on a NodeVault', () => {
     await first.stop();
     const victim = first.index.shardFor('Projects/Garden.md');
     const inVictim = first.index.paths().filter((p) => first.index.shardFor(p) === victim).length;
-    await writeFile(path.join(dir, '.obsidian/plugins/steward', shardFileName(victim)), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]));
+    await writeFile(path.join(dir, '.obsidian/plugins/reeve', shardFileName(victim)), new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17]));
 
     const second = new VaultIndexer(await NodeVault.open(dir));
     await second.start();
@@ -163,7 +163,7 @@ describe('VaultIndexer on a NodeVault', () => {
     await ix.stop();
     await started;
     expect(ix.phase).toBe('stopped');
-    const saved = await readdir(path.join(dir, '.obsidian/plugins/steward', INDEX_FOLDER));
+    const saved = await readdir(path.join(dir, '.obsidian/plugins/reeve', INDEX_FOLDER));
     expect(saved.length).toBeGreaterThan(0);
     const next = new VaultIndexer(await NodeVault.open(dir));
     await next.start();

@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 afterEach(() => vault.cleanup());
 
-const storePath = (): string => path.join(vault.dir, '.obsidian/plugins/steward', STORE_FILE);
+const storePath = (): string => path.join(vault.dir, '.obsidian/plugins/reeve', STORE_FILE);
 
 async function open(options: SemanticIndexerOptions = {}, dims = 64): Promise<{ port: NodeVault; index: SemanticIndex }> {
   const port = await NodeVault.open(vault.dir);

@@ -93,7 +93,7 @@ describe('semantic store in slices', () => {
     expect(loaded.store.search(query, 10)).toEqual(store.search(query, 10));
 
     // One flipped byte deep in the vectors: refused whole, with the block named.
-    const file = path.join(vault.dir, '.obsidian/plugins/steward', STORE_FILE);
+    const file = path.join(vault.dir, '.obsidian/plugins/reeve', STORE_FILE);
     const raw = await readFile(file);
     const at = raw.length - 5 * STEP_BYTES;
     raw[at] = (raw[at] ?? 0) ^ 0x10;

@@ -1,4 +1,4 @@
-// The organize agent's four tools, named and shaped as in the system Steward grew out of. The
+// The organize agent's four tools, named and shaped as in the system Reeve grew out of. The
 // model writes rules, not per-file moves; every answer it gets is a summary (see session-report).
 import * as v from 'valibot';
 import type { RuleSpec } from '../../../dsl/rules';

@@ -1,5 +1,5 @@
 // Which files automatic mode may act on: inside a watched folder; never in an excluded folder,
-// the plan folder or the config folder; never a note that opted out with `steward: ignore`.
+// the plan folder or the config folder; never a note that opted out with `reeve: ignore`.
 import { isInFolder } from '../../../dsl/file-records';
 
 export interface AutoScope {
@@ -20,10 +20,10 @@ export function watchedFolderOf(path: string, scope: AutoScope): string | null {
   return best;
 }
 
-/** `steward: ignore` in frontmatter (any case; also as one item of a list) keeps a note out. */
+/** `reeve: ignore` in frontmatter (any case; also as one item of a list) keeps a note out. */
 export function optedOut(frontmatter: Record<string, unknown> | null | undefined): boolean {
   if (!frontmatter) return false;
-  const key = Object.keys(frontmatter).find((k) => k.toLowerCase() === 'steward');
+  const key = Object.keys(frontmatter).find((k) => k.toLowerCase() === 'reeve');
   if (key === undefined) return false;
   const value = frontmatter[key];
   const values = Array.isArray(value) ? value : [value];

@@ -1,9 +1,9 @@
-// Paths Steward itself has just written (plan notes, moves and renames of an organize run, the
+// Paths Reeve itself has just written (plan notes, moves and renames of an organize run, the
 // journal's own files): automatic mode must not react to its own work, or a rule's move would
-// trigger the rules again. The port every Steward job writes through records them here.
+// trigger the rules again. The port every Reeve job writes through records them here.
 import type { VaultPort } from '../../../vault-vfs/vault-port';
 
-/** How long a written path counts as Steward's own: vault events arrive shortly after the write. */
+/** How long a written path counts as Reeve's own: vault events arrive shortly after the write. */
 const DEFAULT_TTL_MS = 10_000;
 
 export class SelfWrites {
@@ -18,8 +18,8 @@ export class SelfWrites {
   private pruneAt = 64;
 
   /**
-   * Marks a path Steward writes. `subtree` for a move or trash of what may be a folder: every
-   * path under it is Steward's too. A folder Steward merely creates is not: files the user or
+   * Marks a path Reeve writes. `subtree` for a move or trash of what may be a folder: every
+   * path under it is Reeve's too. A folder Reeve merely creates is not: files the user or
    * sync puts into it are theirs.
    */
   mark(path: string, subtree = false): void {
@@ -32,7 +32,7 @@ export class SelfWrites {
     (subtree ? this.subtrees : this.written).set(path.toLowerCase(), t + this.ttlMs);
   }
 
-  /** True when Steward wrote `path` (or moved a folder holding it) in the last few seconds. */
+  /** True when Reeve wrote `path` (or moved a folder holding it) in the last few seconds. */
   isOwn(path: string): boolean {
     const t = this.now();
     const key = path.toLowerCase();
@@ -54,7 +54,7 @@ const WRITES: Record<string, { paths: (args: unknown[]) => unknown[]; subtree: b
   restoreFromTrash: { paths: (a) => [a[0], a[1]], subtree: true },
 };
 
-/** `port`, with every path it writes marked as Steward's own before the write starts. */
+/** `port`, with every path it writes marked as Reeve's own before the write starts. */
 export function trackSelfWrites(port: VaultPort, writes: SelfWrites): VaultPort {
   return new Proxy(port, {
     get(target, key, receiver) {

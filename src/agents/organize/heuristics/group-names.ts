@@ -3,7 +3,7 @@
 // meeting notes `Meetings/2024/03`), or the vault already has the plural folder (`Books/` for a
 // `#book` tag), the singular goes to the plural, spelled as it already is. Otherwise a group of
 // people would be split over two folders by which signal happened to fire. Only the folders
-// Steward names after a type, tag or property group are renamed, never one the user already has.
+// Reeve names after a type, tag or property group are renamed, never one the user already has.
 import type { HeuristicProposal } from './proposal';
 import { pluralFolder } from './proposal';
 

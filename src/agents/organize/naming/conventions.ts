@@ -1,4 +1,4 @@
-// The naming conventions Steward recognizes in file names (without extension), each with a test
+// The naming conventions Reeve recognizes in file names (without extension), each with a test
 // and, where one is well defined, a mechanical rewrite of any name into it. The order is the
 // tie-break when two conventions match equally many names: more specific first.
 

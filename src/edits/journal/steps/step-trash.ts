@@ -50,7 +50,7 @@ export async function revertTrash(ctx: StepContext, op: TrashOp, before: Before,
       await ctx.port.restoreFromTrash(after.trashPath, op.path);
     } catch (e) {
       if (!(e instanceof VaultFileNotFoundError)) throw e;
-      notes.push(`${after.trashPath} was no longer in the trash; ${op.path} was recreated from Steward's copy`);
+      notes.push(`${after.trashPath} was no longer in the trash; ${op.path} was recreated from Reeve's copy`);
     }
   }
   // Idempotent completion from the copies: whatever is still missing is recreated.
@@ -61,7 +61,7 @@ export async function revertTrash(ctx: StepContext, op: TrashOp, before: Before,
   for (const f of before.files) {
     if (await ctx.port.exists(f.path)) continue;
     const bytes = await ctx.store.readBlob(f.hash);
-    if (bytes === null) throw new StepMismatchError(`cannot restore ${f.path}: Steward's copy of it is missing`);
+    if (bytes === null) throw new StepMismatchError(`cannot restore ${f.path}: Reeve's copy of it is missing`);
     // The copy's bytes, not a decoding of them: a note that is not UTF-8 comes back whole.
     await ctx.port.createBinary(f.path, bytes);
   }

@@ -13,14 +13,14 @@ export interface LedgerRefusal {
 }
 
 /** How to confirm, in the words of the surface asking (a CLI flag, a button). */
-export const CONFIRM_HINT = 'to accept it anyway, confirm that it was not proposed here (steward pending accept --unrecorded, or "Accept anyway" on the block)';
+export const CONFIRM_HINT = 'to accept it anyway, confirm that it was not proposed here (reeve pending accept --unrecorded, or "Accept anyway" on the block)';
 
 /** Why the ledger stops this accept, or null when it may go on to the policy of the moment. */
 export function ledgerRefusal(verdict: LedgerVerdict, proposal: Proposal, confirmedUnrecorded: boolean): LedgerRefusal | null {
   if (!verdict.recorded) {
     if (!confirmedUnrecorded) return { reason: `${verdict.reason}; ${CONFIRM_HINT}`, unrecorded: true };
     // A confirmation vouches for the text the user read, not for a deletion nobody planned.
-    if (proposal.kind === 'op' && proposal.op.type === 'trash') return { reason: `${verdict.reason}; an operation Steward did not plan may not trash anything, even confirmed: trash the file by hand if you mean it`, unrecorded: false };
+    if (proposal.kind === 'op' && proposal.op.type === 'trash') return { reason: `${verdict.reason}; an operation Reeve did not plan may not trash anything, even confirmed: trash the file by hand if you mean it`, unrecorded: false };
     return null;
   }
   const refused = filter<Proposal>([proposal], verdict.policy).refused[0];

@@ -1,7 +1,7 @@
-// The ledger of proposals: every `ai-edit` block and every plan operation Steward writes into the
-// vault is recorded first, in its own state folder (`<configDir>/plugins/steward/ledger/`), with
+// The ledger of proposals: every `ai-edit` block and every plan operation Reeve writes into the
+// vault is recorded first, in its own state folder (`<configDir>/plugins/reeve/ledger/`), with
 // the note, the policy it was proposed under and a hash of its texts. Accepting checks the block
-// against the ledger: a block Steward has no record of (typed by hand, pasted from a web page,
+// against the ledger: a block Reeve has no record of (typed by hand, pasted from a web page,
 // synced from another device, or changed since it was proposed) is "not proposed here" and runs
 // only after an explicit confirmation; a recorded one is held to its recorded policy as well as
 // to the settings of the moment.
@@ -62,13 +62,13 @@ export class LedgerIndex {
     private readonly entries: ReadonlyMap<string, readonly Recorded[]>,
   ) {}
 
-  /** Whether Steward proposed this block for this note, and the policy it was proposed under. */
+  /** Whether Reeve proposed this block for this note, and the policy it was proposed under. */
   async check(note: string, block: LedgerBlock): Promise<LedgerVerdict> {
     const op = isOp(block);
     const found = this.entries.get(keyOf(op ? 'op' : 'edit', block.id, op ? block.job : undefined)) ?? [];
     const what = op ? `operation ${block.id} of plan ${block.job}` : `edit ${block.id}`;
     if (found.length === 0) {
-      const source = op ? `plan ${block.job} has no such operation in Steward's records` : 'Steward has no record of proposing it';
+      const source = op ? `plan ${block.job} has no such operation in Reeve's records` : 'Reeve has no record of proposing it';
       return { recorded: false, reason: `not proposed here: ${source} (typed by hand, pasted, or synced from elsewhere)` };
     }
     const hash = await blockHash(block);
@@ -77,8 +77,8 @@ export class LedgerIndex {
     const match = found.find((r) => r.hash === hash && (op || r.note === note));
     if (match) return { recorded: true, policy: policyFromLedger(this.configDir, match.policy) };
     const sameText = found.find((r) => r.hash === hash);
-    if (sameText) return { recorded: false, reason: `not proposed here: Steward proposed ${what} for ${sameText.note}, not for ${note}` };
-    return { recorded: false, reason: `not proposed here: ${what} differs from what Steward proposed (it was changed after it was written)` };
+    if (sameText) return { recorded: false, reason: `not proposed here: Reeve proposed ${what} for ${sameText.note}, not for ${note}` };
+    return { recorded: false, reason: `not proposed here: ${what} differs from what Reeve proposed (it was changed after it was written)` };
   }
 }
 

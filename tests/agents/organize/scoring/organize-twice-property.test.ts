@@ -39,7 +39,7 @@ describe('organize twice, on random vaults', () => {
   it('proposes nothing the second time', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(file, { minLength: 3, maxLength: 12 }), async (files) => {
-        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'steward-twice-prop-'));
+        const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-twice-prop-'));
         try {
           for (const [i, f] of files.entries()) {
             const words = TOPICS[f.topic] ?? [];

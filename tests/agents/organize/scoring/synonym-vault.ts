@@ -62,7 +62,7 @@ export function synonymVault(pairs = 5, kitchenWords = 5): SynonymVault {
   const loose = 'Inbox/Garden kitchen.md';
   return {
     files: {
-      '.obsidian/plugins/steward/manifest.json': '{}',
+      '.obsidian/plugins/reeve/manifest.json': '{}',
       'Inbox/Garden/Rose.md': text(garden, 0),
       'Inbox/Garden/Tulip.md': text(garden, 2),
       'Inbox/Kitchen/Soup.md': text(singles, 0),

@@ -1,4 +1,4 @@
-// Every spec case (see spec-examples.ts for the ids) where Steward and the reference disagree, with
+// Every spec case (see spec-examples.ts for the ids) where Reeve and the reference disagree, with
 // the reason. The suite fails on a disagreement missing here and on an entry that no longer
 // disagrees, so this list is always exactly the known differences.
 
@@ -10,7 +10,7 @@ const DESTINATION_ESCAPES =
 const MULTILINE_LINK = 'known gap: a markdown link is read within one line; one whose destination or title is on the next line is not found';
 const RAW_HTML_ACROSS_LINES = 'known gap: inline raw HTML is read within one line; links inside a tag whose attributes run onto the next line are counted';
 const WIKILINK_IN_LINK_TEXT =
-  'oracle artefact: markdown-it rejects a link whose text holds a wikilink (its nested-link check sees a token at `[`); Steward keeps both links, so a move rewrites both';
+  'oracle artefact: markdown-it rejects a link whose text holds a wikilink (its nested-link check sees a token at `[`); Reeve keeps both links, so a move rewrites both';
 
 export const ALLOWED: Record<string, string> = {
   '96': FRONTMATTER,

@@ -1,5 +1,5 @@
 // The conformance suite (issue 17): the CommonMark spec's 652 examples, and each with its words
-// turned into wikilinks and into relative markdown links, parsed by Steward and by markdown-it
+// turned into wikilinks and into relative markdown links, parsed by Reeve and by markdown-it
 // (reference-oracle.ts). Where links, headings and code blocks are must agree, or the case is in
 // allow-list.ts with its reason.
 
@@ -8,20 +8,20 @@ import { ALLOWED } from './allow-list';
 import type { Landmarks } from './reference-oracle';
 import { referenceLandmarks } from './reference-oracle';
 import { specCases } from './spec-examples';
-import { stewardLandmarks } from './steward-landmarks';
+import { reeveLandmarks } from './reeve-landmarks';
 
 const cases = specCases();
 
-function differences(reference: Landmarks, steward: Landmarks): string[] {
+function differences(reference: Landmarks, reeve: Landmarks): string[] {
   return (Object.keys(reference) as (keyof Landmarks)[])
-    .filter((k) => JSON.stringify(reference[k]) !== JSON.stringify(steward[k]))
-    .map((k) => `${k}: reference ${JSON.stringify(reference[k])}, steward ${JSON.stringify(steward[k])}`);
+    .filter((k) => JSON.stringify(reference[k]) !== JSON.stringify(reeve[k]))
+    .map((k) => `${k}: reference ${JSON.stringify(reference[k])}, reeve ${JSON.stringify(reeve[k])}`);
 }
 
 describe('CommonMark conformance of links, headings and code blocks', () => {
   const disagreeing = new Map<string, string[]>();
   for (const c of cases) {
-    const diff = differences(referenceLandmarks(c.markdown), stewardLandmarks(c.markdown));
+    const diff = differences(referenceLandmarks(c.markdown), reeveLandmarks(c.markdown));
     if (diff.length > 0) disagreeing.set(c.id, diff);
   }
 

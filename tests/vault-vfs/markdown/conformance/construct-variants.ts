@@ -1,4 +1,4 @@
-// Steward's own variants for the conformance suite: every block construct Obsidian notes use, with
+// Reeve's own variants for the conformance suite: every block construct Obsidian notes use, with
 // a link (`{L}`) in each place a link can be written, before, inside and after the construct,
 // filled with each kind of link a move rewrites.
 

@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { findFrontmatter } from '../../../../src/vault-vfs/markdown/frontmatter';
 import { TextLines } from '../../../../src/vault-vfs/markdown/text-lines';
 import { referenceLandmarks } from './reference-oracle';
-import { stewardLandmarks } from './steward-landmarks';
+import { reeveLandmarks } from './reeve-landmarks';
 
-const VAULT = process.env.STEWARD_HELP_VAULT ?? fileURLToPath(new URL('../../../../../shared/vaults/obsidian-help-en', import.meta.url));
+const VAULT = process.env.REEVE_HELP_VAULT ?? fileURLToPath(new URL('../../../../../shared/vaults/obsidian-help-en', import.meta.url));
 const present = existsSync(VAULT);
 
 function notes(root: string): string[] {
@@ -36,7 +36,7 @@ function withoutFrontmatter(text: string): string {
   return lines.join('\n');
 }
 
-describe.skipIf(!present)(`the Obsidian Help vault against the reference${present ? '' : ` (skipped: no vault at ${VAULT}; set STEWARD_HELP_VAULT)`}`, () => {
+describe.skipIf(!present)(`the Obsidian Help vault against the reference${present ? '' : ` (skipped: no vault at ${VAULT}; set REEVE_HELP_VAULT)`}`, () => {
   it('agrees on every link, heading and code line of every note', () => {
     const files = notes(VAULT);
     expect(files.length).toBeGreaterThan(150);
@@ -44,10 +44,10 @@ describe.skipIf(!present)(`the Obsidian Help vault against the reference${presen
     for (const f of files) {
       const text = readFileSync(join(VAULT, f), 'utf8');
       const reference = referenceLandmarks(withoutFrontmatter(text));
-      const steward = stewardLandmarks(text);
+      const reeve = reeveLandmarks(text);
       for (const k of ['links', 'wikilinks', 'headings', 'codeLines'] as const) {
-        if (JSON.stringify(reference[k]) !== JSON.stringify(steward[k])) {
-          disagreements.push(`${f} ${k}: reference ${JSON.stringify(reference[k])}\n  steward ${JSON.stringify(steward[k])}`);
+        if (JSON.stringify(reference[k]) !== JSON.stringify(reeve[k])) {
+          disagreements.push(`${f} ${k}: reference ${JSON.stringify(reference[k])}\n  reeve ${JSON.stringify(reeve[k])}`);
         }
       }
     }

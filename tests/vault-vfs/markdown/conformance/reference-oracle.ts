@@ -38,7 +38,7 @@ const md = MarkdownIt('commonmark');
 md.inline.ruler.before('link', 'wikilink', wikilinkRule);
 
 /**
- * Reference-style links (`[text][ref]` with `[ref]: dest`) are not read as links by Steward (the
+ * Reference-style links (`[text][ref]` with `[ref]: dest`) are not read as links by Reeve (the
  * link rewriter has no form for them), so the reference leaves them out too: the definitions
  * still end paragraphs as CommonMark says, but no reference ever resolves.
  */

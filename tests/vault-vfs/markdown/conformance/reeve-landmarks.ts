@@ -1,4 +1,4 @@
-// The same landmarks as reference-oracle.ts, read from Steward's own parser.
+// The same landmarks as reference-oracle.ts, read from Reeve's own parser.
 
 import { maskExcludedRegions } from '../../../../src/vault-vfs/markdown/code-regions';
 import { findFrontmatter } from '../../../../src/vault-vfs/markdown/frontmatter';
@@ -8,7 +8,7 @@ import { TextLines } from '../../../../src/vault-vfs/markdown/text-lines';
 import type { Landmarks } from './reference-oracle';
 import { decodeSafely, normalizeHeading } from './reference-oracle';
 
-export function stewardLandmarks(source: string): Landmarks {
+export function reeveLandmarks(source: string): Landmarks {
   const meta = parseMarkdown(source);
   const out: Landmarks = { links: [], wikilinks: [], headings: [], codeLines: [] };
   for (const ref of [...meta.links, ...meta.embeds]) {
