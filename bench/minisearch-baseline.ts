@@ -2,8 +2,8 @@
 // index, prefix search and fuzzy matching (0.2, MiniSearch's documented example) on for every
 // query, results cut to the same top 20 that Reeve returns.
 import MiniSearch, { type Options, type SearchOptions } from 'minisearch';
-import type { IndexDocument } from '../src/vault-vfs/search/analyzer';
-import { fileDocument, isNotePath, noteDocument } from '../src/vault-vfs/search/index-document';
+import type { IndexDocument } from '../src/search/keyword/analyzer';
+import { fileDocument, isNotePath, noteDocument } from '../src/search/keyword/index-document';
 import {
   EXPANSION_POSTING_BUDGET,
   FUZZY_EXPANSIONS,
@@ -12,13 +12,13 @@ import {
   MIN_PREFIX_LENGTH,
   PREFIX_EXPANSIONS,
   SHORT_PREFIX_EXPANSIONS,
-} from '../src/vault-vfs/search/query-plan';
+} from '../src/search/keyword/query-plan';
 import type { VaultPort } from '../src/vault-vfs/vault-port';
 
 export const MINISEARCH_OPTIONS: SearchOptions = { boost: { title: 3, aliases: 2.5, headings: 1.5, tags: 1.5 }, prefix: true, fuzzy: 0.2 };
 /** Results a query returns, Reeve and baseline alike. */
 export const TOP = 20;
-/** Reeve's caps, stated beside every query figure (from src/vault-vfs/search/query-plan.ts). */
+/** Reeve's caps, stated beside every query figure (from src/search/keyword/query-plan.ts). */
 export const REEVE_CAPS =
   `ours capped: top ${TOP}, prefix from ${MIN_PREFIX_LENGTH} letters (${SHORT_PREFIX_EXPANSIONS} completions at ${MIN_PREFIX_LENGTH}, ${PREFIX_EXPANSIONS} above), ` +
   `typos from ${MIN_FUZZY_LENGTH} letters (${MIN_FUZZY_LENGTH_UNKNOWN} and first letters for words not in the vault; ${FUZZY_EXPANSIONS} near misses), ` +

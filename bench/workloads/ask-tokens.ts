@@ -12,8 +12,8 @@ import { runPipeline, type AskDeps, type AskRequest } from '../../src/agents/pip
 import { DEFAULT_SCOUT_SETTINGS } from '../../src/agents/scout/scout-settings';
 import { DEFAULT_TASK_SETTINGS } from '../../src/agents/task/task-settings';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { Retrieval } from '../../src/vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import { Retrieval } from '../../src/search/retrieval/retrieval';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 import { clientFor } from '../../tests/agents/llm/client-fixtures';
 import { reply, startScriptedLlmServer, type ScriptedLlmServer } from '../../tests/llm-server';
 import { writeCorpus } from '../corpus';

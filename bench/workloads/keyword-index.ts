@@ -9,10 +9,10 @@ import { dirBytes, fmtBytes, fmtMs, fmtSpread, heapSampler, summarize, type Benc
 import { MINISEARCH_OPTIONS, REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, newMiniSearchOptions, readDocument } from '../minisearch-baseline';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
-import type { IndexDocument } from '../../src/vault-vfs/search/analyzer';
-import { isNotePath } from '../../src/vault-vfs/search/index-document';
-import { INDEX_FOLDER } from '../../src/vault-vfs/search/index-store';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import type { IndexDocument } from '../../src/search/keyword/analyzer';
+import { isNotePath } from '../../src/search/keyword/index-document';
+import { INDEX_FOLDER } from '../../src/search/keyword/index-store';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 
 const COMMON = ['project', 'meeting', 'garden', 'research', 'database', 'coffee', 'review', 'design', 'journal', 'summary'];
 const UNCOMMON = ['zephyrine', 'quokkalith', 'marzipanic', 'obsidianite', 'vellichor', 'sonder', 'petrichor', 'apricity'];
@@ -219,7 +219,7 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
 const workload: Workload = {
   name: 'keyword-index',
   description:
-    'Keyword index (src/vault-vfs/search) on the generated corpus through NodeVault, against a plain MiniSearch index of the same documents in the same run. ' +
+    'Keyword index (src/search/keyword) on the generated corpus through NodeVault, against a plain MiniSearch index of the same documents in the same run. ' +
     'MiniSearch is configured as its users do (prefix and fuzzy 0.2 on for every query, built with addAllAsync, saved with JSON.stringify and loaded with loadJSON). ' +
     'Query rows give p50 / p95 latency over the same samples, the two searchers interleaved; the ratio column is ours / MiniSearch at p95.',
   async run(bench, ctx) {

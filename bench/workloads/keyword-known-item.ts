@@ -8,7 +8,7 @@ import { fmtMs, summarize, type Workload } from '../harness';
 import { QUERY_CLASSES, knownItemQueries, meanReciprocalRank } from '../known-item-queries';
 import { REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, readDocument } from '../minisearch-baseline';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 
 /** The help vault beside the repository (`../shared/vaults/obsidian-help-en`), or REEVE_HELP_VAULT. */
 export function helpVaultDir(): string {

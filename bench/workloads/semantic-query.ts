@@ -7,12 +7,12 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
-import { Retrieval } from '../../src/vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
-import { CHUNKER_VERSION, DEFAULT_MAX_TOKENS } from '../../src/vault-vfs/semantic/chunker';
-import { SemanticIndex } from '../../src/vault-vfs/semantic/semantic-index';
-import { loadStore } from '../../src/vault-vfs/semantic/store-file';
-import type { Embedder } from '../../src/vault-vfs/semantic/types';
+import { Retrieval } from '../../src/search/retrieval/retrieval';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
+import { CHUNKER_VERSION, DEFAULT_MAX_TOKENS } from '../../src/search/semantic/chunker';
+import { SemanticIndex } from '../../src/search/semantic/semantic-index';
+import { loadStore } from '../../src/search/semantic/store-file';
+import type { Embedder } from '../../src/search/semantic/types';
 import { TimeSlicer } from '../../src/vault-vfs/time-slicer';
 import { embedText } from '../../tests/llm-server/embeddings';
 import { writeCorpus } from '../corpus';

@@ -10,7 +10,7 @@ import type { LlmClient } from '../agents/llm/llm-client';
 import { LlmError } from '../agents/llm/llm-error';
 import { createWebSearchProvider, DEFAULT_WEB_SETTINGS, SEARCH_KEY_ENV_VARS, SEARCH_PROVIDER_KINDS, WebSearchError, type SearchProviderKind } from '../agents/web';
 import { linkedomParseHtml } from '../agents/web/extract/linkedom-parse-html';
-import { SemanticIndex } from '../vault-vfs/semantic/semantic-index';
+import { SemanticIndex } from '../search/semantic/semantic-index';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { intFlag, type ParsedArgs } from './args';
 import { UsageError } from './command';

@@ -4,7 +4,7 @@
 import { DEFAULT_EMBEDDING_DIMENSIONS, DEFAULT_EMBEDDING_MODEL, createEmbedder, embeddingPrice } from '../agents/llm/embedder-adapter';
 import type { FetchLike } from '../agents/llm/fetch-like';
 import { LlmError } from '../agents/llm/llm-error';
-import type { Embedder } from '../vault-vfs/semantic/types';
+import type { Embedder } from '../search/semantic/types';
 import { intFlag, type ParsedArgs } from './args';
 import { UsageError } from './command';
 import { providerFromFlags } from './provider-flags';

@@ -3,10 +3,10 @@
 // vectors of the model the embedder names; only the rules' queries are embedded. Without it,
 // rules score with keyword matching over the files, and the output says which index scored.
 import { createEmbedder } from '../agents/llm/embedder-adapter';
-import { SemanticIndex } from '../vault-vfs/semantic/semantic-index';
-import { STORE_FILE } from '../vault-vfs/semantic/store-file';
-import { readStoreKey } from '../vault-vfs/semantic/store-codec';
-import type { Embedder, EmbedderKey } from '../vault-vfs/semantic/types';
+import { SemanticIndex } from '../search/semantic/semantic-index';
+import { STORE_FILE } from '../search/semantic/store-file';
+import { readStoreKey } from '../search/semantic/store-codec';
+import type { Embedder, EmbedderKey } from '../search/semantic/types';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import type { ProviderChoice } from './provider-flags';
 

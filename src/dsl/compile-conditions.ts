@@ -5,7 +5,8 @@
 import type { CompareNode, CompareOp, InNode, MatchesNode, TestNode } from './ast';
 import { DslError } from './errors';
 import { describeType, type FieldProp } from './fields';
-import { compileOperand, regexTest, type CompileContext, type Operand } from './compile-operands';
+import { compileOperand, regexTest } from './compile-operands';
+import type { CompileContext, Operand } from './operand';
 import { literalEquality, literalOperand } from './literals';
 import { textInSet, textTest } from './text-access';
 import { dayStartMs, hasLink, hasTag, linkQuery, nextDayStartMs, tagQuery, toBoolean, toDayKey, toNumber, toText } from './semantics';

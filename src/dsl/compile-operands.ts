@@ -4,7 +4,7 @@
 
 import type { CallNode, RefNode, ValueNode } from './ast';
 import { DslError } from './errors';
-import { describeType, type FieldProp, type ListKind, type ValueType } from './fields';
+import { describeType } from './fields';
 import { textTest } from './text-access';
 import { resolveCall, resolveRef, type Access, type Base } from './resolve';
 import { RegexBudgetError } from './linear-regex';
@@ -18,30 +18,10 @@ import {
   tagQuery,
   toText,
 } from './semantics';
-import { anyEqualsLiteral, literalOperand, type LiteralValue } from './literals';
-import type { EvalScope, Getter, Predicate } from './eval-scope';
+import { anyEqualsLiteral, literalOperand } from './literals';
+import type { CompileContext, Operand } from './operand';
+import type { EvalScope, Predicate } from './eval-scope';
 import type { FileRecord } from '../vault-vfs/file-record';
-
-export interface Operand {
-  type: ValueType | 'null';
-  get: Getter;
-  node: ValueNode;
-  /** Set for literals: the value as compared (lower-case text is not applied here). */
-  literal?: LiteralValue;
-  /** For fields: the record property, so hot comparisons read it inline. */
-  prop?: FieldProp;
-  /** The value is lower case already (the extension). */
-  lowerCase?: boolean;
-  listKind?: ListKind;
-  /** How the operand is named in messages: `file.size`, `"big"`. */
-  label: string;
-}
-
-/** Collects what an expression needs at evaluation time. */
-export interface CompileContext {
-  usesContent: boolean;
-  similarityQueries: string[];
-}
 
 function baseOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand {
   if (base.kind === 'frontmatter') {

@@ -4,7 +4,7 @@
 import type { ExprNode } from './ast';
 import type { FileRecord } from '../vault-vfs/file-record';
 import { compileCompare, compileIn, compileMatches, compileTest } from './compile-conditions';
-import type { CompileContext } from './compile-operands';
+import type { CompileContext } from './operand';
 import { NO_SCOPE, type EvalScope, type Predicate } from './eval-scope';
 import { normalizeExpression } from './normalize';
 import { parseExpression } from './parse';

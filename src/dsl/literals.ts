@@ -3,15 +3,8 @@
 
 import type { ValueNode } from './ast';
 import { DslError } from './errors';
-import type { Operand, CompileContext } from './compile-operands';
-import { dateTextToDayKey, toDayKey, toNumber, toText, type DayKey } from './semantics';
-
-export type LiteralValue =
-  | { type: 'string'; value: string; lower: string }
-  | { type: 'number'; value: number }
-  | { type: 'date'; value: DayKey }
-  | { type: 'boolean'; value: boolean }
-  | { type: 'null'; value: null };
+import type { CompileContext, LiteralValue, Operand } from './operand';
+import { dateTextToDayKey, toDayKey, toNumber, toText } from './semantics';
 
 function constant(literal: LiteralValue, node: ValueNode, label: string): Operand {
   const value = literal.value;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
-import { textsSent } from '../vault-vfs/semantic/fixtures';
+import { textsSent } from '../search/semantic/fixtures';
 
 // Keyword matching finds both words in both notes (score 1); in meaning, only the short note is
 // close to the query (the long one is about much else too).

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { runReeve } from '../helpers/cli';
 import { HELP_VAULT, helpVaultPresent, helpVaultSuite } from '../helpers/help-vault';
-import { textsSent } from '../vault-vfs/semantic/fixtures';
+import { textsSent } from '../search/semantic/fixtures';
 
 const HELP = HELP_VAULT;
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { findBlocks } from '../../src/edits/pending/find-blocks';
-import { decideOpBlocks, opBlocks, planNoteText, plannedOperationOf, updateOpBlocks, writePlanNote } from '../../src/edits/pending/plan-note';
+import { decideOpBlocks, opBlocks, planNoteText, updateOpBlocks, writePlanNote } from '../../src/edits/pending/plan-note';
+import { plannedOperationOf } from '../../src/edits/pending/op-block-data';
 import { buildScopePolicy } from '../../src/edits/scope/scope-policy';
 import type { PlannedOperation } from '../../src/vault-vfs/operations';
 import { removeVault, tempVault, type TempVault } from './helpers/temp-vault';

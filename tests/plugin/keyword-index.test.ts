@@ -5,7 +5,7 @@
 import '../obsidian/dom';
 import { App, type Plugin } from 'obsidian-test-mocks/obsidian';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import type { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 import { buildPluginBundle } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 

@@ -13,7 +13,7 @@ import { keepModalsOpen } from '../obsidian/modals';
 import { installFaithfulPluginData } from '../obsidian/plugin-data';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { button } from '../views/widget-harness';
-import { textsSent } from '../vault-vfs/semantic/fixtures';
+import { textsSent } from '../search/semantic/fixtures';
 
 let bundle = '';
 let server: ScriptedLlmServer;

@@ -7,7 +7,7 @@
 import '../obsidian/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type PluginAskContext } from '../../src/views/chat/ask-deps-from-plugin';
 import type { KeywordSearch } from '../../src/views/search/keyword-search';
 import { createHarness } from './widget-harness';

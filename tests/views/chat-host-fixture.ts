@@ -11,7 +11,7 @@ import type { PhaseName } from '../../src/agents/pipeline/pipeline-events';
 import type { TaskSettings } from '../../src/agents/task/task-settings';
 import { DEFAULT_SETTINGS, type ReeveSettings } from '../../src/settings/settings';
 import type { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
-import { VaultIndexer } from '../../src/vault-vfs/search/vault-indexer';
+import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 import type { ChatHost } from '../../src/views/chat/chat-host';
 import type { ChatRecord, ChatStoreLike } from '../../src/views/chat/chat-record';
 import { pluginChatHost } from '../../src/views/chat/plugin-chat-host';

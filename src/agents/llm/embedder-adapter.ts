@@ -1,8 +1,8 @@
 // The semantic index's Embedder on the LLM layer's EmbeddingClient (same transports, retry policy
 // and key hygiene as chat), plus what embedding models cost, for the estimate shown before a
-// first build. The index (src/vault-vfs/semantic) sees only the Embedder interface.
+// first build. The index (src/search/semantic) sees only the Embedder interface.
 
-import type { Embedder, EmbedderKey } from '../../vault-vfs/semantic/types';
+import type { Embedder, EmbedderKey } from '../../search/semantic/types';
 import { createEmbeddingClient, type EmbeddingClient, type EmbeddingClientOptions } from './embedding-client';
 
 export const DEFAULT_EMBEDDING_MODEL = 'text-embedding-3-small';

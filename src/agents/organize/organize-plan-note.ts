@@ -3,7 +3,7 @@
 // files nothing could place. It lives in the plan folder, never in the folder being organized.
 import { legalName } from '../../dsl/rename-pattern';
 import { opBlockText } from '../../edits/pending/block-format';
-import { opBlockData } from '../../edits/pending/plan-note';
+import { opBlockData } from '../../edits/pending/op-block-data';
 import { hasPath, opPaths } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
 import type { OrganizePlan, PlannedWithRisk } from './organize-plan';

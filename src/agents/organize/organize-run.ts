@@ -2,7 +2,8 @@
 // asked, accept every operation and run them through the journal.
 import type { PlanRunReport } from '../../edits/journal/run-plan-operations';
 import { ProposalLedger } from '../../edits/pending/ledger/proposal-ledger';
-import { decideOpBlocks, opBlockData } from '../../edits/pending/plan-note';
+import { decideOpBlocks } from '../../edits/pending/plan-note';
+import { opBlockData } from '../../edits/pending/op-block-data';
 import { runRecordedOperations } from '../../edits/pending/run-recorded-operations';
 import { isInFolder } from '../../dsl/file-records';
 import { checkVaultPath } from '../../vault-vfs/path-safety';

@@ -2,7 +2,7 @@
 // with why it was picked), the Web agent's queries and sources, the notes that went to the Task
 // agent and those dropped for the token limit, and the tokens and cost of each phase.
 
-import type { Why } from '../../vault-vfs/retrieval/why';
+import type { Why } from '../../search/retrieval/why';
 import type { WebContext } from '../web/web-context';
 import { addUsage, ZERO_USAGE, type Usage } from '../llm/usage-cost';
 import type { PhaseName, ScoutConfidence } from './pipeline-events';

@@ -18,7 +18,7 @@ import { newTotals } from './phase-events';
 import { emptyContext, type PipelineContext } from './pipeline-context';
 import type { PhaseName, PipelineListener } from './pipeline-events';
 import { buildTaskContext, MIN_TASK_TOKEN_LIMIT } from './task-context';
-import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import type { Retrieval } from '../../search/retrieval/retrieval';
 import { scoutWall } from '../scout/scout-deps';
 import type { WebPhase } from './web-phase';
 

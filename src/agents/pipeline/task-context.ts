@@ -8,7 +8,7 @@
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { numberedNote, type NumberedNote } from './numbered-note';
 import type { ContextNote, ContextSource, DroppedNote, SelectedNote, WhyPicked } from './pipeline-context';
-import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import type { Retrieval } from '../../search/retrieval/retrieval';
 
 export const MIN_TASK_TOKEN_LIMIT = 3000;
 /** Linked or same-folder notes considered at most, before the token limit. */

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
 import { defineTool, type Tool } from '../tools/tool';
 import { numberLines } from '../pipeline/numbered-note';
-import type { LinkDirection } from '../../vault-vfs/retrieval/link-walk';
+import type { LinkDirection } from '../../search/retrieval/link-walk';
 import { plural, stepResult, type ScoutDeps } from './scout-deps';
 
 /** Characters of a note `fetch_note` returns at most (about 3,000 tokens). */

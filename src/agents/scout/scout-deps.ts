@@ -2,8 +2,8 @@
 // run's hooks. Scout never writes anything.
 
 import type { VaultPort } from '../../vault-vfs/vault-port';
-import type { Retrieval } from '../../vault-vfs/retrieval/retrieval';
-import { wallOf, type Wall } from '../../vault-vfs/retrieval/walls';
+import type { Retrieval } from '../../search/retrieval/retrieval';
+import { wallOf, type Wall } from '../../search/retrieval/walls';
 import type { ScoutSelection } from './scout-selection';
 import type { ScoutSettings } from './scout-settings';
 

@@ -4,8 +4,8 @@
 
 import * as v from 'valibot';
 import { defineTool, type Tool } from '../tools/tool';
-import type { RetrievalHit } from '../../vault-vfs/retrieval/why';
-import type { SearchMode } from '../../vault-vfs/retrieval/retrieval';
+import type { RetrievalHit } from '../../search/retrieval/why';
+import type { SearchMode } from '../../search/retrieval/retrieval';
 import { plural, stepResult, type ScoutDeps } from './scout-deps';
 
 const limitField = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)));

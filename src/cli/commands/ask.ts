@@ -8,8 +8,8 @@ import { runPipeline, AskRequestError, type AskRequest } from '../../agents/pipe
 import { DEFAULT_SCOUT_SETTINGS } from '../../agents/scout/scout-settings';
 import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
 import { DEFAULT_SETTINGS } from '../../settings/settings';
-import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import { Retrieval } from '../../search/retrieval/retrieval';
+import { VaultIndexer } from '../../search/keyword/vault-indexer';
 import { parseArgs } from '../args';
 import { askJson, progressPrinter } from '../ask-output';
 import { readAgents, readDepth, readTaskSettings } from '../ask-options';

@@ -8,10 +8,10 @@ import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder
 import { openVault } from '../open-vault';
 import { savedIndexKey } from '../saved-semantic-index';
 import { stateWritable } from '../state-writable';
-import { progressLine, type CostEstimate } from '../../vault-vfs/semantic/build-state';
-import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
-import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
-import { type Embedder, keyString } from '../../vault-vfs/semantic/types';
+import { progressLine, type CostEstimate } from '../../search/semantic/build-state';
+import { SemanticIndex } from '../../search/semantic/semantic-index';
+import { STORE_FILE } from '../../search/semantic/store-file';
+import { type Embedder, keyString } from '../../search/semantic/types';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [

@@ -7,9 +7,9 @@ import { EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
 import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
-import { MAX_WALK_DEPTH, type LinkDirection } from '../../vault-vfs/retrieval/link-walk';
-import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import { MAX_WALK_DEPTH, type LinkDirection } from '../../search/retrieval/link-walk';
+import { Retrieval } from '../../search/retrieval/retrieval';
+import { VaultIndexer } from '../../search/keyword/vault-indexer';
 
 const DIRECTIONS: readonly LinkDirection[] = ['in', 'out', 'both'];
 

@@ -13,7 +13,7 @@ import { recordsFromVault } from '../../dsl/file-records';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { loadSavedIndex } from '../saved-semantic-index';
 import { matchRulesFile, printRuleMatches, readRulesFile } from '../rules-file-match';
-import type { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
+import type { SemanticIndex } from '../../search/semantic/semantic-index';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 const USAGE = [

@@ -9,10 +9,10 @@ import { EXIT_OK, FailureError, UsageError, type CliCommand } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
 import { IN_MEMORY_NOTE, stateWritable } from '../state-writable';
-import { Retrieval, type SearchMode } from '../../vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
-import { terms } from '../../vault-vfs/search/tokenizer';
-import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
+import { Retrieval, type SearchMode } from '../../search/retrieval/retrieval';
+import { VaultIndexer } from '../../search/keyword/vault-indexer';
+import { terms } from '../../search/keyword/tokenizer';
+import { SemanticIndex } from '../../search/semantic/semantic-index';
 
 const MODES: readonly SearchMode[] = ['keyword', 'semantic', 'hybrid'];
 

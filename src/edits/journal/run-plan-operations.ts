@@ -2,7 +2,8 @@
 // into each block: `done`, or `failed` with the reason. The scope policy (operation limit
 // included) is checked once more right before anything runs.
 import type { VaultPort } from '../../vault-vfs/vault-port';
-import { opBlocks, plannedOperationOf, updateOpBlocks, type OpDecision } from '../pending/plan-note';
+import { opBlocks, updateOpBlocks, type OpDecision } from '../pending/plan-note';
+import { plannedOperationOf } from '../pending/op-block-data';
 import { noteEditRefusals, notePathsNow } from '../pending/note-edit-check';
 import { foreignBlockReason } from '../pending/plan-owner';
 import { isNoteEdit } from '../../vault-vfs/operations';

@@ -8,7 +8,7 @@ import { pathAfterMoves } from '../../vault-vfs/move-trail';
 import { isNoteEdit, type PropertyValues } from '../../vault-vfs/operations';
 import { VaultFileNotFoundError, type VaultPort } from '../../vault-vfs/vault-port';
 import type { OpBlockData } from './block-format';
-import { plannedOperationOf } from './plan-note';
+import { plannedOperationOf } from './op-block-data';
 
 /** Where the notes of a plan note's blocks are now: moves of the plan that ran (`done`), in order. */
 export function notePathsNow(blocks: readonly { data: OpBlockData }[]): (path: string) => string {

@@ -1,7 +1,7 @@
 // Plan notes: an organize plan written as `ai-op` blocks the user accepts or rejects one by one
 // or together. The state of each operation is kept in its own block (`"state"`), so the note is
 // the single record of what was decided and what ran, readable in Markdown either way.
-import { isNoteEdit, riskOf, type PlannedOperation, type PropertyValues } from '../../vault-vfs/operations';
+import type { PlannedOperation } from '../../vault-vfs/operations';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { applyLineEdits, dominantEol, type LineEdit } from '../text/lines';
@@ -11,34 +11,8 @@ import { findBlocks, type FoundOpBlock } from './find-blocks';
 import { ledgerRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
 import { noteEditRefusals } from './note-edit-check';
+import { opBlockData, plannedOperationOf } from './op-block-data';
 import { foreignBlockReason } from './plan-owner';
-
-export function opBlockData(op: PlannedOperation, job: string): OpBlockData {
-  const data: OpBlockData = { id: op.opId, job, type: op.type, risk: riskOf(op) };
-  if (op.type === 'create_folder' || op.type === 'trash') data.path = op.path;
-  else if (isNoteEdit(op)) {
-    data.path = op.path;
-    data.before = op.before;
-    data.after = op.after;
-  } else {
-    data.source = op.source;
-    data.destination = op.destination;
-  }
-  if (op.rule !== undefined) data.rule = op.rule;
-  if (op.reason !== undefined) data.reason = op.reason;
-  return data;
-}
-
-export function plannedOperationOf(d: OpBlockData): PlannedOperation {
-  const extra = { ...(d.rule !== undefined ? { rule: d.rule } : {}), ...(d.reason !== undefined ? { reason: d.reason } : {}) };
-  if (d.type === 'create_folder' || d.type === 'trash') return { opId: d.id, type: d.type, path: d.path ?? '', ...extra };
-  if (d.type === 'set_properties') return { opId: d.id, type: d.type, path: d.path ?? '', before: asProperties(d.before), after: asProperties(d.after), ...extra };
-  if (d.type === 'add_tags' || d.type === 'remove_tags') return { opId: d.id, type: d.type, path: d.path ?? '', before: asTags(d.before), after: asTags(d.after), ...extra };
-  return { opId: d.id, type: d.type, source: d.source ?? '', destination: d.destination ?? '', ...extra };
-}
-
-const asTags = (v: OpBlockData['before']): string[] => (Array.isArray(v) ? v : []);
-const asProperties = (v: OpBlockData['before']): PropertyValues => (v !== undefined && !Array.isArray(v) ? v : {});
 
 const SECTIONS: { type: PlannedOperation['type']; title: string }[] = [
   { type: 'create_folder', title: 'New folders' },

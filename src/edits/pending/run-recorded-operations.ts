@@ -8,7 +8,8 @@ import { opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { ledgerRefusal } from './ledger/accept-check';
-import { opBlocks, opVerdicts, plannedOperationOf } from './plan-note';
+import { opBlocks, opVerdicts } from './plan-note';
+import { plannedOperationOf } from './op-block-data';
 
 export interface RecordedRunReport extends PlanRunReport {
   /** Accepted operations that did not run: not proposed here, or refused by their recorded policy. */

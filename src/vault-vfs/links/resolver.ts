@@ -19,7 +19,7 @@
 //     folder is "", which every path starts with;
 //   - two files whose paths differ only in case: the one first in code-unit order wins steps 3-4.
 
-import { type NameLists, OverlayLists, OverlaySet, type PathSet } from './overlay-collections';
+import { type NameLists, OverlayLists, OverlaySet, type PathSet } from '../../collections/overlay-collections';
 import { fileName, folderOf } from './vault-paths';
 
 function byLengthThenCodeUnits(a: string, b: string): number {

@@ -5,7 +5,6 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, promises as fs, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../for-each-limited';
-import type { DeferredSyncs } from './deferred-syncs';
 
 /** Temp files written and synced at once by writeFilesAtomic: lets the disk batch the syncs. */
 const SYNC_CONCURRENCY = 16;
@@ -70,6 +69,11 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
   await writeFilesAtomic([{ target, data }]);
 }
 
+/** Where a file whose sync is deferred is handed over (DeferredSyncs; named here so the two files do not import each other). */
+export interface SyncLater {
+  addFile(abs: string): void;
+}
+
 /**
  * Several files, each replaced atomically as by writeFileAtomic, with their syncs overlapped:
  * every temp file is written and synced first (if one fails, none of the targets changed), then
@@ -78,7 +82,7 @@ export async function writeFileAtomic(target: string, data: string | Uint8Array)
  * A file with `deferTo` is not synced now: it and its folder wait there for the caller's flush (a
  * process that dies still leaves it whole; only a power loss can tear it).
  */
-export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array; deferTo?: DeferredSyncs }[]): Promise<void> {
+export async function writeFilesAtomic(files: readonly { target: string; data: string | Uint8Array; deferTo?: SyncLater }[]): Promise<void> {
   const temps = files.map((f) => ({ ...f, temp: tempPathFor(f.target) }));
   try {
     for (const f of temps) if (f.deferTo) writeUnsyncedTemp(f.temp, f.target, f.data);

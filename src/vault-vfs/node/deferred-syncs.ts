@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../for-each-limited';
 import { syncFolder } from './atomic-write';
-import { isNotFound } from './node-state-store';
+import { isNotFound } from './not-found';
 
 /** Syncs in flight at once: the file system commits concurrent syncs together. */
 const SYNC_CONCURRENCY = 32;

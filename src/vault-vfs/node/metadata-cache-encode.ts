@@ -1,6 +1,6 @@
 // Writing `metadata-cache.bin` (layout: metadata-cache-file.ts) from what an open found: the
 // records it reused from the old file and the notes it parsed, each with its links' targets.
-import { ByteWriter } from '../search/bytes';
+import { ByteWriter } from '../../binary/bytes';
 import type { LinkTargets } from '../note-links';
 import { type CacheEntry, sealFile, writeHeader, writeTargets } from './metadata-cache-file';
 

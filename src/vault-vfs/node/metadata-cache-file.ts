@@ -8,8 +8,8 @@
 //   number in the file table).
 //
 // The checksum covers every byte, so damage anywhere drops the whole file.
-import { checksum32 } from '../search/byte-arrays';
-import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../search/bytes';
+import { checksum32 } from '../../binary/byte-arrays';
+import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../../binary/bytes';
 import type { LinkTargets } from '../note-links';
 
 export const METADATA_CACHE_FILE = 'metadata-cache.bin';

@@ -20,7 +20,7 @@ import { DeferredMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
 import type { LinkTargets } from '../note-links';
 import type { StateStore } from '../vault-port';
-import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../search/bytes';
+import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
 import { type CacheEntry, type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver } from './metadata-cache-file';

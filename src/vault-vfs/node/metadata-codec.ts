@@ -7,7 +7,7 @@
 import { forEachLinkpath } from '../link-watchers';
 import type { Loc, NoteMetadata, Pos, SectionType } from '../metadata-types';
 import { PackedSections, packedSectionsOf, withLazySections } from '../markdown/packed-sections';
-import { type ByteReader, type ByteWriter, CorruptDataError, UnencodableError } from '../search/bytes';
+import { type ByteReader, type ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 
 const SECTION_TYPES: readonly SectionType[] = ['yaml', 'heading', 'paragraph', 'list', 'code', 'blockquote', 'callout', 'table', 'thematicBreak', 'html', 'math', 'comment', 'footnoteDefinition'];
 const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));

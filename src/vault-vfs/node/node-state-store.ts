@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type { LockAttempt, StateStore } from '../vault-port';
 import { writeFileAtomic } from './atomic-write';
+import { isNotFound } from './not-found';
 import { tryProcessLock } from './process-lock';
 
 export class NodeStateStore implements StateStore {
@@ -77,6 +78,3 @@ export class NodeStateStore implements StateStore {
   }
 }
 
-export function isNotFound(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && (e as { code?: string }).code === 'ENOENT';
-}

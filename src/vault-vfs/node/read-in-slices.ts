@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TimeSlicer } from '../time-slicer';
-import { isNotFound } from './node-state-store';
+import { isNotFound } from './not-found';
 
 /** Longest stretch of synchronous work before the event loop gets a turn (walk and reads alike). */
 const SLICE_MS = 16;

@@ -3,7 +3,7 @@
 import { type Stats, promises as fs, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { type FileStat, UnsafePathError } from '../vault-port';
-import { isNotFound } from './node-state-store';
+import { isNotFound } from './not-found';
 import { nodeSlicer } from './read-in-slices';
 
 export const TRASH_FOLDER = '.trash';

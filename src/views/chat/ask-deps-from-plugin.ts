@@ -15,7 +15,7 @@ import { clampWebSettings, createWebSearchProvider, WebSearchError, type SearchP
 import { domParserParseHtml } from '../../agents/web/extract/dom-parser-parse-html';
 import { createPluginPageFetcher } from '../../agents/web/obsidian-page-fetcher';
 import type { ReeveSettings } from '../../settings/settings';
-import { Retrieval } from '../../vault-vfs/retrieval/retrieval';
+import { Retrieval } from '../../search/retrieval/retrieval';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { pluginLlmClient } from '../llm/plugin-llm-client';
 import type { KeywordSearch } from '../search/keyword-search';

@@ -5,7 +5,7 @@
 import type { Plugin } from 'obsidian';
 import type { OrganizeSearch } from '../../agents/organize/agent/undecided-search';
 import type { SimilarityProvider } from '../../dsl/similarity';
-import { VaultIndexer } from '../../vault-vfs/search/vault-indexer';
+import { VaultIndexer } from '../../search/keyword/vault-indexer';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 /** Longest stretch of indexing between two yields to the UI. */

@@ -6,7 +6,7 @@ import { createEmbedder, embeddingPrice } from '../../agents/llm/embedder-adapte
 import { pluginFetch } from '../../agents/llm/obsidian-request-fetch';
 import { DEFAULT_TIMEOUT_MS, type ProviderConfig } from '../../agents/llm/provider-config';
 import type { ReeveSettings } from '../../settings/settings';
-import type { Embedder } from '../../vault-vfs/semantic/types';
+import type { Embedder } from '../../search/semantic/types';
 
 export type PluginEmbedderResult = { ok: true; embedder: Embedder; price: number | null } | { ok: false; reason: string };
 

@@ -1,7 +1,7 @@
 // Asks before a first semantic build with a paid provider: how many notes and chunks, about how
 // many tokens and dollars, and to whom the text goes. Closing the modal is a no.
 import { type App, Modal, Setting } from 'obsidian';
-import type { CostEstimate } from '../../vault-vfs/semantic/build-state';
+import type { CostEstimate } from '../../search/semantic/build-state';
 
 export function estimateSentence(e: CostEstimate, provider: string): string {
   const usd = e.usd === null ? 'at a price Reeve does not know' : `for about $${e.usd < 0.01 ? e.usd.toFixed(4) : e.usd.toFixed(2)}`;

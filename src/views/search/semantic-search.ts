@@ -6,9 +6,9 @@
 // another model is refused and rebuilt, after consent).
 import type { App, Plugin } from 'obsidian';
 import type { ReeveSettings } from '../../settings/settings';
-import { progressLine, type CostEstimate, type SemanticProgress } from '../../vault-vfs/semantic/build-state';
-import { SemanticIndex } from '../../vault-vfs/semantic/semantic-index';
-import { STORE_FILE } from '../../vault-vfs/semantic/store-file';
+import { progressLine, type CostEstimate, type SemanticProgress } from '../../search/semantic/build-state';
+import { SemanticIndex } from '../../search/semantic/semantic-index';
+import { STORE_FILE } from '../../search/semantic/store-file';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { pluginEmbedder } from './plugin-embedder';
 import { askSemanticConsent } from './semantic-consent-modal';

@@ -4,8 +4,8 @@ import { runPipeline, type AskDeps, type AskRequest, type AskResult } from '../.
 import type { PipelineEvent } from '../../../src/agents/pipeline/pipeline-events';
 import { DEFAULT_TASK_SETTINGS, type TaskSettings } from '../../../src/agents/task/task-settings';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
-import { Retrieval } from '../../../src/vault-vfs/retrieval/retrieval';
-import { VaultIndexer } from '../../../src/vault-vfs/search/vault-indexer';
+import { Retrieval } from '../../../src/search/retrieval/retrieval';
+import { VaultIndexer } from '../../../src/search/keyword/vault-indexer';
 import type { LlmClient } from '../../../src/agents/llm/llm-client';
 
 export interface PipelineRun {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import type { NoteMetadata } from '../../../src/vault-vfs/metadata-types';
-import { ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../../src/vault-vfs/search/bytes';
+import { ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../../src/binary/bytes';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from '../../../src/vault-vfs/node/metadata-codec';
 
 const TOKENS = [

@@ -7,8 +7,8 @@
 // the plan says why. Embedding cosines are used as they are (clamped to [0, 1]); a real model's
 // unrelated texts score above 0, so its content signal runs higher than keywords' would.
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import { SemanticIndex } from '../../../vault-vfs/semantic/semantic-index';
-import { keyString } from '../../../vault-vfs/semantic/types';
+import { SemanticIndex } from '../../../search/semantic/semantic-index';
+import { keyString } from '../../../search/semantic/types';
 import type { Bag } from './bags';
 
 /** Each note's vector as a bag (dimension number -> value), for the content signal. */

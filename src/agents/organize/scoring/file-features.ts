@@ -7,7 +7,7 @@
 // note's content is its vector instead, taken from the index: no text is read, no budget spent.
 import { wordsOf } from '../../../dsl/content-similarity';
 import type { FileRecord } from '../../../vault-vfs/file-record';
-import { STOPWORDS } from '../../../vault-vfs/search/stopwords';
+import { STOPWORDS } from '../../../search/keyword/stopwords';
 import { fileKind } from '../heuristics/attachment-type';
 import { nameTokens } from '../heuristics/cohesion';
 import { type Bag, bagOf } from './bags';

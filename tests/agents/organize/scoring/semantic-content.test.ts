@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { planOrganize } from '../../../../src/agents/organize/plan-organize';
 import { NodeVault } from '../../../../src/vault-vfs/node/node-vault';
-import { SemanticIndex } from '../../../../src/vault-vfs/semantic/semantic-index';
+import { SemanticIndex } from '../../../../src/search/semantic/semantic-index';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../llm-server';
 import { makeTempVault, type TempVault } from '../../../helpers/temp-vault';
-import { scriptedEmbedder, textsSent } from '../../../vault-vfs/semantic/fixtures';
+import { scriptedEmbedder, textsSent } from '../../../search/semantic/fixtures';
 import { synonymVault } from './synonym-vault';
 
 let server: ScriptedLlmServer;

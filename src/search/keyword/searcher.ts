@@ -1,0 +1,223 @@
+// Scores a planned query over every shard. Term-at-a-time into flat per-document accumulators
+// (no object per matching document, which is what makes MiniSearch slow on common words), then a
+// bounded heap for the top results.
+//
+// Ranking is lexicographic, folded into one number in [0, 1):
+//   1. coverage: how many query terms the document matches (in any field, through any expansion);
+//   2. title hits: how many query terms match the file name or an alias, so title matches come
+//      first among documents that match equally much;
+//   3. relevance: BM25 over content (term frequency saturated, length normalized) plus fixed
+//      weights for the title, alias, heading, tag and folder fields, times the expansion weight.
+// score = (coverage + (titleHits + r) / (n + 1)) / (n + 1), with r = S / (S + 10) in [0, 1) for
+// relevance S and n query terms; it is 0 for no match and grows with each criterion in order.
+
+import type { DocTable } from './doc-table';
+import { MAX_QUERY_TERMS, type QueryTerm } from './query-plan';
+import { type Shard } from './shard';
+import { FIELD_ALIAS, FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK, FIELD_TAG, FIELD_TITLE } from './segment';
+
+const K1 = 1.2;
+const B = 0.75;
+const RELEVANCE_HALF = 10;
+const TITLE_LIKE = FIELD_TITLE | FIELD_ALIAS;
+
+/** Field weight of each combination of field bits. */
+const FIELD_WEIGHT = new Float32Array(32).map((_, bits) => {
+  let w = 0;
+  if (bits & FIELD_TITLE) w += 3;
+  if (bits & FIELD_ALIAS) w += 2.5;
+  if (bits & FIELD_HEADING) w += 1.5;
+  if (bits & FIELD_TAG) w += 1.5;
+  if (bits & FIELD_FOLDER) w += 0.5;
+  return w;
+});
+
+/** In `ScoredDoc.fields`: the query term matched the note's text (the other bits are shard.ts's). */
+export const FIELD_CONTENT = 32;
+/** Query terms tracked per document for explanations: all of them (query-plan.ts caps them). */
+const EXPLAINED_TERMS = MAX_QUERY_TERMS;
+
+export interface ScoredDoc {
+  doc: number;
+  score: number;
+  /** With `explain`: per query term, the field bits (and FIELD_CONTENT) it matched in. */
+  fields?: Uint8Array;
+}
+
+export interface SearchContext {
+  docs: DocTable;
+  shards: readonly Shard[];
+  df: Int32Array;
+}
+
+/** Scratch arrays reused across queries, grown with the document table. */
+class Accumulators {
+  total = new Float32Array(0);
+  termBest = new Float32Array(0);
+  mask = new Uint32Array(0);
+  titleHits = new Uint8Array(0);
+  titleNow = new Uint8Array(0);
+  /** Field bits the current query term matched in, per document. */
+  termFields = new Uint8Array(0);
+  /** Field bits per document and query term (document * EXPLAINED_TERMS + term), for explanations. */
+  hitFields = new Uint8Array(0);
+  /** Documents a query term touched, in order. */
+  touched = new Int32Array(0);
+
+  fit(n: number): void {
+    if (this.total.length >= n) return;
+    const cap = Math.max(1024, n + (n >> 2));
+    this.total = new Float32Array(cap);
+    this.termBest = new Float32Array(cap);
+    this.mask = new Uint32Array(cap);
+    this.titleHits = new Uint8Array(cap);
+    this.titleNow = new Uint8Array(cap);
+    this.termFields = new Uint8Array(cap);
+    this.hitFields = new Uint8Array(0);
+    this.touched = new Int32Array(cap);
+  }
+}
+
+export class Searcher {
+  private readonly acc = new Accumulators();
+
+  /**
+   * The matching documents with their scores: all of them when `limit` is Infinity, else the best
+   * `limit`, best first. With `explain`, each hit also says which fields each query term matched
+   * in (recorded as the postings are scored anyway, so it costs one byte store a posting).
+   */
+  run(ctx: SearchContext, plan: readonly QueryTerm[], limit: number, explain = false): ScoredDoc[] {
+    const docs = ctx.docs;
+    this.acc.fit(docs.capacity);
+    if (explain && this.acc.hitFields.length < this.acc.total.length * EXPLAINED_TERMS) this.acc.hitFields = new Uint8Array(this.acc.total.length * EXPLAINED_TERMS);
+    const { total, termBest, mask, titleHits, titleNow, termFields, hitFields } = this.acc;
+    const n = plan.length;
+    const matched: number[] = [];
+    const alive = docs.alive;
+    const length = docs.contentLength;
+    const avg = docs.averageContentLength();
+    const N = Math.max(1, docs.liveCount);
+    const touched = this.acc.touched;
+    for (let qi = 0; qi < n; qi++) {
+      let count = 0;
+      for (const { id, weight } of (plan[qi] as QueryTerm).expansions) {
+        const df = Math.min(N, Math.max(1, ctx.df[id] ?? 1));
+        const factor = weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        for (const shard of ctx.shards) {
+          const row = shard.baseRow(id);
+          const list = shard.delta.get(id);
+          const base = shard.base;
+          const local = base.localDocs;
+          const postings = base.postings;
+          const tfs = base.tf;
+          const baseEnd = row >= 0 ? (base.offsets[row + 1] as number) : 0;
+          const listEnd = list === undefined ? 0 : list.length;
+          // Base postings first, then the delta's (doc, tf | fields << 8) pairs, one loop body.
+          for (let r = row >= 0 ? (base.offsets[row] as number) : 0, p = 0; r < baseEnd || p < listEnd; ) {
+            let d: number;
+            let tf: number;
+            let fields: number;
+            if (r < baseEnd) {
+              const packed = postings[r] as number;
+              d = local[packed >>> FIELD_BITS] as number;
+              fields = packed & FIELD_MASK;
+              tf = tfs[r++] as number;
+            } else {
+              const packed = (list as number[])[p + 1] as number;
+              d = (list as number[])[p] as number;
+              tf = packed & 0xff;
+              fields = packed >>> 8;
+              p += 2;
+            }
+            if (alive[d] !== 1) continue;
+            let s = FIELD_WEIGHT[fields] as number;
+            if (tf > 0) s += (tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * (length[d] as number)) / avg));
+            s *= factor;
+            const best = termBest[d] as number;
+            if (best === 0) touched[count++] = d;
+            if (s > best) termBest[d] = s;
+            if (fields & TITLE_LIKE) titleNow[d] = 1;
+            termFields[d] = (termFields[d] as number) | fields | (tf > 0 ? FIELD_CONTENT : 0);
+          }
+        }
+      }
+      const bit = 1 << qi;
+      for (let k = 0; k < count; k++) {
+        const d = touched[k] as number;
+        if (mask[d] === 0) matched.push(d);
+        mask[d] = (mask[d] as number) | bit;
+        total[d] = (total[d] as number) + (termBest[d] as number);
+        titleHits[d] = (titleHits[d] as number) + (titleNow[d] as number);
+        termBest[d] = 0;
+        titleNow[d] = 0;
+        if (explain && qi < EXPLAINED_TERMS) hitFields[d * EXPLAINED_TERMS + qi] = termFields[d] as number;
+        termFields[d] = 0;
+      }
+    }
+    const out = this.select(matched, n, limit);
+    if (explain) {
+      const kept = Math.min(n, EXPLAINED_TERMS);
+      for (const hit of out) hit.fields = hitFields.slice(hit.doc * EXPLAINED_TERMS, hit.doc * EXPLAINED_TERMS + kept);
+    }
+    for (const d of matched) {
+      total[d] = 0;
+      mask[d] = 0;
+      titleHits[d] = 0;
+      if (explain) hitFields.fill(0, d * EXPLAINED_TERMS, (d + 1) * EXPLAINED_TERMS);
+    }
+    return out;
+  }
+
+  private compose(d: number, n: number): number {
+    const s = this.acc.total[d] as number;
+    const r = s / (s + RELEVANCE_HALF);
+    return (popcount(this.acc.mask[d] as number) + ((this.acc.titleHits[d] as number) + r) / (n + 1)) / (n + 1);
+  }
+
+  private select(matched: readonly number[], n: number, limit: number): ScoredDoc[] {
+    if (limit >= matched.length) {
+      return matched.map((doc) => ({ doc, score: this.compose(doc, n) })).sort((a, b) => b.score - a.score);
+    }
+    // A min-heap of the best `limit` so far, worst at the root.
+    const heap: ScoredDoc[] = [];
+    for (const doc of matched) {
+      const score = this.compose(doc, n);
+      if (heap.length < limit) {
+        heap.push({ doc, score });
+        siftUp(heap, heap.length - 1);
+      } else if (score > (heap[0] as ScoredDoc).score) {
+        heap[0] = { doc, score };
+        siftDown(heap, 0);
+      }
+    }
+    return heap.sort((a, b) => b.score - a.score);
+  }
+}
+
+function popcount(x: number): number {
+  let v = x - ((x >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+function siftUp(heap: ScoredDoc[], i: number): void {
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if ((heap[parent] as ScoredDoc).score <= (heap[i] as ScoredDoc).score) return;
+    [heap[parent], heap[i]] = [heap[i] as ScoredDoc, heap[parent] as ScoredDoc];
+    i = parent;
+  }
+}
+
+function siftDown(heap: ScoredDoc[], i: number): void {
+  for (;;) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let m = i;
+    if (l < heap.length && (heap[l] as ScoredDoc).score < (heap[m] as ScoredDoc).score) m = l;
+    if (r < heap.length && (heap[r] as ScoredDoc).score < (heap[m] as ScoredDoc).score) m = r;
+    if (m === i) return;
+    [heap[m], heap[i]] = [heap[i] as ScoredDoc, heap[m] as ScoredDoc];
+    i = m;
+  }
+}

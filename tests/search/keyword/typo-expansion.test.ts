@@ -1,0 +1,69 @@
+// Typos that the narrow fuzzy search missed: in a word's first letter, and in words under 4
+// letters. Both are looked for only in a word the vault does not have (query-plan.ts).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { IndexDocument } from '../../../src/search/keyword/analyzer';
+import { KeywordIndex } from '../../../src/search/keyword/keyword-index';
+
+function doc(path: string, content = ''): IndexDocument {
+  const title = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
+  return { path, title, headings: [], tags: [], aliases: [], content };
+}
+
+function paths(index: KeywordIndex, query: string, opts = {}): string[] {
+  return index.search(query, { limit: 100, ...opts }).map((h) => h.path);
+}
+
+const TITLES = ['Garden plan', 'Kubernetes cluster', 'Weekly review', 'Sourdough bread', 'Tag index', 'Map view', 'Quarterly roadmap', 'Mitochondria notes'];
+
+function helpIndex(): KeywordIndex {
+  const index = new KeywordIndex();
+  for (const t of TITLES) index.add(doc(`${t}.md`, `Some text about ${t.toLowerCase()} and other things.`));
+  return index;
+}
+
+describe('typos in the first letter and in short words', () => {
+  it('finds a note whose title word was typed with a wrong, missing or extra first letter', () => {
+    const index = helpIndex();
+    expect(paths(index, 'jarden plan')[0]).toBe('Garden plan.md');
+    expect(paths(index, 'ubernetes')[0]).toBe('Kubernetes cluster.md');
+    expect(paths(index, 'ssourdough')[0]).toBe('Sourdough bread.md');
+    expect(paths(index, 'oeekly review')[0]).toBe('Weekly review.md');
+  });
+
+  it('finds a note from a mistyped word of 3 letters', () => {
+    const index = helpIndex();
+    expect(paths(index, 'tah index')[0]).toBe('Tag index.md');
+    expect(paths(index, 'mab')).toContain('Map view.md');
+    expect(paths(index, 'mab', { fuzzy: false })).toEqual([]);
+  });
+
+  it('leaves a word the vault has alone: no first-letter or short-word neighbours', () => {
+    const index = new KeywordIndex();
+    index.add(doc('cat.md', 'cat'));
+    index.add(doc('bat.md', 'bat'));
+    index.add(doc('hello.md', 'hello'));
+    index.add(doc('jello.md', 'jello'));
+    expect(paths(index, 'cat')).toEqual(['cat.md']);
+    expect(paths(index, 'hello')).toEqual(['hello.md']);
+    // A word it lacks gets both.
+    expect(paths(index, 'rat').sort()).toEqual(['bat.md', 'cat.md']);
+    expect(paths(index, 'yello').sort()).toEqual(['hello.md', 'jello.md']);
+  });
+
+  it('finds any title word of 4+ letters with one changed first letter, for random titles', () => {
+    const letters = 'abcdefghijklmnopqrstuvwxyz';
+    const word = fc.string({ unit: fc.constantFrom(...letters), minLength: 4, maxLength: 10 });
+    fc.assert(
+      fc.property(fc.uniqueArray(word, { minLength: 2, maxLength: 30 }), fc.nat(), fc.constantFrom(...letters), (words, pick, first) => {
+        const target = words[pick % words.length] as string;
+        const typo = first + target.slice(1);
+        fc.pre(!words.includes(typo));
+        const index = new KeywordIndex();
+        for (const w of words) index.add(doc(`${w}.md`, ''));
+        expect(paths(index, typo)).toContain(`${target}.md`);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+  });
+});
