@@ -2,7 +2,9 @@
 // file that exists (and, with a #fragment into a Markdown page, at a heading that page has), every
 // docs page is reachable from the README, and the README stays short enough to read in a few
 // minutes. Links are read by markdown-it, a CommonMark parser, so a link inside code is not a link
-// and a link whose text wraps onto the next line still is.
+// and a link whose text wraps onto the next line still is. The pages also stand on their own in a
+// fresh clone (issue 11, item 20): no path they give, in a link, in code or in prose, climbs out of
+// the repository, and no page is left marked as a draft.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import MarkdownIt from 'markdown-it';
@@ -110,6 +112,25 @@ describe('the README and docs/ link to what exists', () => {
     const linked = new Set((parsed.get('README.md')?.targets ?? []).map((t) => t.href));
     expect(images.length).toBeGreaterThan(0);
     expect(images.filter((i) => !linked.has(i))).toEqual([]);
+  });
+});
+
+/**
+ * The `../` paths a page gives in code or prose. Those are read from the repository's root, where
+ * its commands run, so any of them climbs out; a link's target is the page's own (brokenLinks).
+ */
+function pathsOutside(file: string): string[] {
+  const text = readFileSync(path.join(root, file), 'utf8');
+  return [...text.matchAll(/(?:^|[\s`"']|(?<!\])\()((?:\.\.\/)+[^\s)`"']*)/gmu)].map((m) => m[1] ?? '');
+}
+
+describe.each(pages)('%s stands on its own in a fresh clone', (file) => {
+  it('gives no path outside the repository', () => {
+    expect(pathsOutside(file)).toEqual([]);
+  });
+
+  it('is not marked as a draft', () => {
+    expect(readFileSync(path.join(root, file), 'utf8').split('\n').slice(0, 5).join('\n')).not.toMatch(/\bdraft\b/iu);
   });
 });
 
