@@ -5,7 +5,7 @@
 // A `<tool_call>` that is not followed by a call body is prose mentioning the tag, not a call.
 
 import type { FormatReader, FoundCalls } from './found-call';
-import { skipFenceClose, skipFenceOpen, skipSpace } from './json-scan';
+import { skipFenceClose, skipFenceOpen, skipSpace, startsCallJson } from './json-scan';
 import { readJsonSequence } from './json-sequence';
 import { readArgKeyCall, readFunctionTag } from './xml-parameters';
 
@@ -30,7 +30,7 @@ function readBlock(text: string, after: number, close: string): Omit<FoundCalls,
     const i = skipFenceClose(text, skipSpace(text, end));
     return text.startsWith(close, i) ? i + close.length : end;
   };
-  if (text[pos] === '{' || text[pos] === '[') {
+  if (startsCallJson(text, pos)) {
     const seq = readJsonSequence(text, pos, [close, '<tool_call>']);
     return { calls: seq.calls, end: finish(seq.end) };
   }

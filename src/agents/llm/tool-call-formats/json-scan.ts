@@ -44,3 +44,8 @@ export function skipFenceOpen(text: string, i: number): number {
 export function skipFenceClose(text: string, i: number): number {
   return text.startsWith('```', i) ? skipSpace(text, i + 3) : i;
 }
+
+/** Whether a JSON object, or an array of objects, starts at `i` (a call's JSON, not `[1]` or `[note]`). */
+export function startsCallJson(text: string, i: number): boolean {
+  return text[i] === '{' || (text[i] === '[' && text[skipSpace(text, i + 1)] === '{');
+}

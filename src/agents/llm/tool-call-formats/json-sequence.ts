@@ -7,7 +7,7 @@
 
 import { callsOf } from './call-shape';
 import { brokenCall, type RawCall } from './found-call';
-import { balancedEnd, skipSpace } from './json-scan';
+import { balancedEnd, skipSpace, startsCallJson } from './json-scan';
 import { parseRepairedJson } from './repair-json';
 
 export interface JsonSequence {
@@ -17,13 +17,13 @@ export interface JsonSequence {
 }
 
 /**
- * The calls written as JSON from `pos` (which must be at `{` or `[`). `closers` are the markers
+ * The calls written as JSON from `pos` (an object, or an array of objects). `closers` are the markers
  * that may end the family's block, used only when a value's brackets never close.
  */
 export function readJsonSequence(text: string, pos: number, closers: readonly string[]): JsonSequence {
   const calls: RawCall[] = [];
   let end = pos;
-  while (text[pos] === '{' || text[pos] === '[') {
+  while (startsCallJson(text, pos)) {
     const close = balancedEnd(text, pos, 'lenient');
     if (close < 0) {
       const limit = firstIndexOf(text, closers, pos);

@@ -10,7 +10,7 @@
 // A marker not followed by JSON is text mentioning it.
 
 import type { FormatReader, FoundCalls } from './found-call';
-import { skipFenceClose, skipFenceOpen, skipSpace } from './json-scan';
+import { skipFenceClose, skipFenceOpen, skipSpace, startsCallJson } from './json-scan';
 import { readJsonSequence } from './json-sequence';
 
 interface JsonMarker {
@@ -33,7 +33,7 @@ export const readMarkedJson: FormatReader = ({ text }) => {
   for (const { open, close } of MARKERS) {
     for (let at = text.indexOf(open); at >= 0; at = text.indexOf(open, at + 1)) {
       const pos = skipFenceOpen(text, skipSpace(text, at + open.length));
-      if (text[pos] !== '{' && text[pos] !== '[') continue;
+      if (!startsCallJson(text, pos)) continue;
       const closers = [close, open].filter((c): c is string => c !== undefined);
       const seq = readJsonSequence(text, pos, closers);
       let end = seq.end;

@@ -4,7 +4,7 @@
 
 import { callsOf } from './call-shape';
 import { brokenCall, type FormatReader, type FoundCalls, type RawCall } from './found-call';
-import { balancedEnd, skipSpace } from './json-scan';
+import { balancedEnd, skipSpace, startsCallJson } from './json-scan';
 import { readJsonSequence } from './json-sequence';
 import { parseRepairedJson } from './repair-json';
 
@@ -16,7 +16,7 @@ export const readMistral: FormatReader = ({ text }) => {
   for (let at = text.indexOf(MARK); at >= 0; ) {
     const pos = skipSpace(text, at + MARK.length);
     let read: { calls: RawCall[]; end: number } | undefined;
-    if (text[pos] === '[' || text[pos] === '{') read = readJsonSequence(text, pos, [MARK]);
+    if (startsCallJson(text, pos)) read = readJsonSequence(text, pos, [MARK]);
     else read = readNamed(text, pos);
     if (read !== undefined) found.push({ start: at, end: read.end, calls: read.calls });
     at = text.indexOf(MARK, read?.end ?? at + 1);

@@ -7,12 +7,11 @@
 // the result must still have a call's shape.
 
 import { callsOf } from './call-shape';
+import { FENCE, isJsonFence } from './code-samples';
 import type { FormatReader, FoundCalls, RawCall } from './found-call';
 import { balancedEnd, skipSpace } from './json-scan';
 import { parseJson, parseRepairedJson } from './repair-json';
 
-const FENCE = /```([\w+-]*)[^\n`]*\n?([\s\S]*?)(?:```|$)/g;
-const JSON_LANGS = new Set(['', 'json', 'json5', 'jsonc', 'tool_call', 'tool_code', 'javascript-json']);
 /** Failed bracket scans allowed per reply before the rest is given up (each may scan to the end). */
 const MAX_OPEN_ENDED = 64;
 
@@ -23,8 +22,8 @@ export const readPlainJson: FormatReader = ({ text, knownTools }) => {
     const start = m.index ?? 0;
     const end = start + m[0].length;
     rest = rest.slice(0, start) + ' '.repeat(end - start) + rest.slice(end);
-    if (!JSON_LANGS.has((m[1] ?? '').toLowerCase())) continue;
-    const calls = wholeSpanCalls((m[2] ?? '').trim(), knownTools, m[0].endsWith('```') ? false : true);
+    if (!isJsonFence(m[1] ?? '')) continue;
+    const calls = wholeSpanCalls((m[2] ?? '').trim(), knownTools, !m[0].endsWith('```'));
     if (calls !== undefined) found.push({ start, end, calls });
   }
   const whole = rest.trim();
