@@ -5,14 +5,14 @@
 //   `[TOOL_CALLS]`, DeepSeek and Kimi tokens, gpt-oss Harmony, MiniMax-M2 `<invoke>`, Granite,
 //   Jamba, MiniMax-M1, InternLM, Phi-4-mini, Llama `<|python_tag|>` and `<function=…>`, LM Studio;
 //   then, in what no marker claimed and outside code samples (fences in other languages than
-//   JSON), pythonic call lists and fenced or bare JSON.
+//   JSON, inline code), pythonic call lists and fenced or bare JSON.
 // Text inside reasoning (`<think>` anywhere, Harmony's analysis channel) is never read for calls.
 // Inside markers the model meant a call: one that cannot be read gets name "" (never run; the
 // tool runner tells the model). Without markers only a call's full shape naming a known tool
 // counts, so a JSON answer, a tool list or a code sample is not mistaken for a call.
 
 import type { ToolCall } from './chat-types';
-import { codeSampleRanges } from './tool-call-formats/code-samples';
+import { codeSampleRanges, inlineCodeRanges } from './tool-call-formats/code-samples';
 import type { FormatReader, FoundCalls } from './tool-call-formats/found-call';
 import { readDeepSeek, readKimi } from './tool-call-formats/deepseek-kimi';
 import { readHarmony } from './tool-call-formats/harmony';
@@ -49,6 +49,7 @@ export function parseTextToolCalls(reply: string, knownTools: ReadonlySet<string
   };
   claim(MARKED);
   visible = blankOut(visible, codeSampleRanges(visible));
+  visible = blankOut(visible, inlineCodeRanges(visible));
   claim(UNMARKED);
   taken.sort((a, b) => a.start - b.start);
   const calls = taken.flatMap((t) => t.calls).map((c) => ({ id: nextId(), name: c.name, arguments: c.arguments }));

@@ -1,6 +1,7 @@
 // Model outputs with the calls they hold, for the text tool-call parser. Most are the inputs and
 // expected calls of vLLM's published tool-parser tests (vllm-project/vllm, tests/tool_parsers/,
-// one file per family, named in `source`); facts only, the parser is Reeve's own. Cases marked
+// one file per family, named in `source`) and SGLang's (sgl-project/sglang,
+// test/srt/test_function_call_parser.py); facts only, the parser is Reeve's own. Cases marked
 // "issue 28" are the audit's edge cases; "format" cases write a family's documented shape where
 // the published tests read here had none. `negatives` are text that holds no call at all.
 
@@ -68,6 +69,13 @@ export const CORPUS: readonly CorpusCase[] = [
   { source: 'vllm pythonic', family: 'pythonic', reply: `[${PY_ESCAPED}]`, calls: [PY_ESCAPED_CALL] },
   { source: 'vllm pythonic', family: 'pythonic', reply: `[${PY_SIMPLE}, ${PY_TYPES}]`, calls: [PY_SIMPLE_CALL, PY_TYPES_CALL] },
   { source: 'format (Llama 4 prompt format)', family: 'pythonic', reply: `<|python_start|>[${PY_SIMPLE}]<|python_end|>`, calls: [PY_SIMPLE_CALL] },
+  // SGLang's pythonic detector (test/srt/test_function_call_parser.py): calls after some text
+  { source: 'sglang pythonic', family: 'pythonic', reply: "Here's a tool call: [get_weather(location='New York', unit='celsius')]", calls: [{ name: 'get_weather', args: { location: 'New York', unit: 'celsius' } }] },
+  { source: 'sglang pythonic', family: 'pythonic', reply: "[get_weather(location='Tokyo')] Here's the forecast:", calls: [{ name: 'get_weather', args: { location: 'Tokyo' } }] },
+  { source: 'sglang pythonic', family: 'pythonic', reply: "[get_weather(location='Berlin')] and [search(query='restaurants')]", calls: [{ name: 'get_weather', args: { location: 'Berlin' } }, { name: 'search', args: { query: 'restaurants' } }] },
+  { source: 'sglang pythonic', family: 'pythonic', reply: "[search(query='test', config={'options': [1, 2], 'nested': {'key': 'value'}})]", calls: [{ name: 'search', args: { query: 'test', config: { options: [1, 2], nested: { key: 'value' } } } }] },
+  { source: 'sglang pythonic', family: 'pythonic', reply: "[get_weather(location='Paris', data=[10, 20]), search(query='test', filters=['a', 'b'])]", calls: [{ name: 'get_weather', args: { location: 'Paris', data: [10, 20] } }, { name: 'search', args: { query: 'test', filters: ['a', 'b'] } }] },
+  { source: 'sglang pythonic', family: 'pythonic', reply: "User wants to get the weather in Mars. <|python_start|>[get_weather(location='Mars', unit='celsius')]<|python_end|> In this way we will get the weather in Mars.", calls: [{ name: 'get_weather', args: { location: 'Mars', unit: 'celsius' } }] },
   // Olmo 3 (test_olmo3_tool_parser.py)
   { source: 'vllm olmo3', family: 'olmo3', reply: `<function_calls>${PY_SIMPLE}</function_calls>`, calls: [PY_SIMPLE_CALL] },
   { source: 'vllm olmo3', family: 'olmo3', reply: `<function_calls>${PY_TYPES.replace('None', 'null').replace('True', 'true')}</function_calls>`, calls: [PY_TYPES_CALL] },
@@ -83,6 +91,8 @@ export const CORPUS: readonly CorpusCase[] = [
   { source: 'vllm mistral v11', family: 'mistral', reply: '[TOOL_CALLS]add_this_and_that{"a": 3.5, "b": 4}', calls: [{ name: 'add_this_and_that', args: { a: 3.5, b: 4 } }] },
   { source: 'vllm mistral v11', family: 'mistral', reply: '[TOOL_CALLS]get_current_weather{"city": "San Francisco", "state": "CA", "unit": "celsius"}', calls: [weather('San Francisco', 'CA', 'celsius')] },
   { source: 'vllm mistral v11', family: 'mistral', reply: '[TOOL_CALLS]add{"a": 3.5, "b": 4}[TOOL_CALLS]multiply{"a": 3, "b": 6}', calls: [{ name: 'add', args: { a: 3.5, b: 4 } }, { name: 'multiply', args: { a: 3, b: 6 } }] },
+  { source: 'sglang mistral', family: 'mistral', reply: '[TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"", "content":"```\\nANSWER: [City Name] - [Weather Conditions] - [Temperature]\\n```"}}]', calls: [{ name: 'make_next_step_decision', args: { decision: '', content: '```\nANSWER: [City Name] - [Weather Conditions] - [Temperature]\n```' } }] },
+  { source: 'sglang mistral', family: 'mistral', reply: 'Here is some text before the tool call: [TOOL_CALLS] [{"name":"make_next_step_decision", "arguments":{"decision":"ANSWER", "content":"The answer is 42"}}]', calls: [{ name: 'make_next_step_decision', args: { decision: 'ANSWER', content: 'The answer is 42' } }] },
   { source: 'format (Mistral tokenizer v11+)', family: 'mistral', reply: '[TOOL_CALLS]get_weather[ARGS]{"city": "Paris"}', calls: [{ name: 'get_weather', args: { city: 'Paris' } }] },
   // DeepSeek (test_deepseekv3_tool_parser.py, test_deepseekv31_tool_parser.py)
   { source: 'vllm deepseek_v3', family: 'deepseek', reply: `${DS.begin}${DS.call}function${DS.sep}get_weather\n\`\`\`json\n{"city": "Tokyo", "unit": "celsius"}\n\`\`\`${DS.callEnd}${DS.end}`, calls: [{ name: 'get_weather', args: { city: 'Tokyo', unit: 'celsius' } }] },
@@ -176,7 +186,7 @@ export const NEGATIVES: readonly string[] = [
   'I recommend {"tool": "search", "reason": "to find notes"} next.',
   '{"summary": "Moved two notes", "edits": []}',
   'Python example:\n```python\n[search(q="a")]\nprint(get_weather(city="Paris"))\n```',
-  'Call search(q="a") when you need it, or [search(q="b")] inline.',
+  'Call `search(q="a")` when you need it, or `[search(q="b")]` inline, or `{"name": "search", "arguments": {}}`.',
   'Tags: #project {status: done} [[Note {1}]] and a set {1, 2, 3}.',
   'YAML:\n```yaml\nname: search\narguments:\n  q: a\n```',
   'The `<tool_call>` tag and [TOOL_CALLS] token are how models call tools; `functools` is a Python module.',

@@ -1,13 +1,13 @@
 // Pythonic calls (Llama 3.2/3.3/4, Olmo 3, Granite's pythonic mode, ToolACE): a Python list of
-// calls with keyword arguments, `[get_weather(city="Paris"), get_time()]`, alone on its line,
-// optionally inside Llama 4's `<|python_start|>…<|python_end|>` or Olmo's
+// calls with keyword arguments, `[get_weather(city="Paris"), get_time()]`, on its own or after
+// some text, optionally inside Llama 4's `<|python_start|>…<|python_end|>` or Olmo's
 // `<function_calls>…</function_calls>` (one call per line there). Unmarked, a list counts only
 // when every name is a known tool, so Python in an answer is not run.
 
 import type { FormatReader, FoundCalls, RawCall } from './found-call';
 import { readPythonValue, skipWs, type Parsed } from './python-literal';
 
-const LIST_START = /(^|\n)[ \t]*(<\|python_start\|>\s*)?\[(?=\s*[A-Za-z_][\w.]*\s*\()/g;
+const LIST_START = /(<\|python_start\|>\s*)?\[(?=\s*[A-Za-z_][\w.]*\s*\()/g;
 const OLMO = /<function_calls>([\s\S]*?)(?:<\/function_calls>|$)/g;
 
 export const readPythonic: FormatReader = ({ text, knownTools }) => {
@@ -21,14 +21,12 @@ export const readPythonic: FormatReader = ({ text, knownTools }) => {
     const open = (m.index ?? 0) + m[0].length - 1;
     const list = readCallList(text, open);
     if (list === undefined) continue;
-    const marked = m[2] !== undefined;
+    const marked = m[1] !== undefined;
     let end = list.end;
     const closeTag = /^\s*<\|python_end\|>/.exec(text.slice(end));
     if (closeTag !== null) end += closeTag[0].length;
-    const lineEnd = /^[ \t]*(\n|$)/.test(text.slice(end));
-    if (!lineEnd && !marked) continue;
     if (!marked && !list.value.every((c) => knownTools.has(c.name))) continue;
-    found.push({ start: open - (m[2]?.length ?? 0), end, calls: list.value });
+    found.push({ start: m.index ?? open, end, calls: list.value });
   }
   // A reply that is exactly one call without the brackets, to a known tool.
   const whole = readCall(text, skipWs(text, 0));
