@@ -10,6 +10,7 @@ import { readJsonSequence } from './json-sequence';
 import { readArgKeyCall, readFunctionTag } from './xml-parameters';
 
 const OPEN = /<(tool_call|toolcall|tool-call)>/g;
+const MAX_STRAY = 80;
 
 export const readHermes: FormatReader = ({ text }) => {
   const found: FoundCalls[] = [];
@@ -28,7 +29,12 @@ function readBlock(text: string, after: number, close: string): Omit<FoundCalls,
   const pos = skipFenceOpen(text, skipSpace(text, after));
   const finish = (end: number): number => {
     const i = skipFenceClose(text, skipSpace(text, end));
-    return text.startsWith(close, i) ? i + close.length : end;
+    if (text.startsWith(close, i)) return i + close.length;
+    // A few stray characters between the call and its closing tag belong to the block, so the tag
+    // does not leak into the answer.
+    const at = text.indexOf(close, i);
+    const nextOpen = text.indexOf('<tool_call>', i);
+    return at >= 0 && at - i <= MAX_STRAY && (nextOpen < 0 || at < nextOpen) ? at + close.length : end;
   };
   if (startsCallJson(text, pos)) {
     const seq = readJsonSequence(text, pos, [close, '<tool_call>']);
