@@ -60,5 +60,7 @@ export function parseTextToolCalls(reply: string, knownTools: ReadonlySet<string
     at = t.end;
   }
   text += reply.slice(at);
+  // A fence that held only calls is left empty once they are taken out.
+  if (calls.length > 0) text = text.replace(/```[\w-]*[ \t]*\n?\s*```[ \t]*/g, '');
   return { calls, text: text.trim() };
 }

@@ -1,7 +1,7 @@
 // Model outputs with the calls they hold, for the text tool-call parser. Most are the inputs and
 // expected calls of vLLM's published tool-parser tests (vllm-project/vllm, tests/tool_parsers/,
 // one file per family, named in `source`) and SGLang's (sgl-project/sglang,
-// test/srt/test_function_call_parser.py); facts only, the parser is Reeve's own. Cases marked
+// test/srt/test_function_call_parser.py) and llama.cpp's (ggml-org/llama.cpp, tests/test-chat.cpp); facts only, the parser is Reeve's own. Cases marked
 // "issue 28" are the audit's edge cases; "format" cases write a family's documented shape where
 // the published tests read here had none. `negatives` are text that holds no call at all.
 
@@ -47,6 +47,30 @@ export const CORPUS: readonly CorpusCase[] = [
   { source: 'vllm hermes', family: 'hermes', reply: 'Sure, let me check the weather.<tool_call>{"name": "get_weather", "arguments": {"city": "NYC"}}</tool_call>', calls: [{ name: 'get_weather', args: { city: 'NYC' } }] },
   { source: 'vllm hermes', family: 'hermes', reply: '<tool_call>{"name": "search", "arguments": {"q": "cats"}}</tool_call><tool_call>{"name": "search", "arguments": {"q": "dogs"}}</tool_call>', calls: [{ name: 'search', args: { q: 'cats' } }, { name: 'search', args: { q: 'dogs' } }] },
   { source: 'vllm hermes', family: 'hermes', reply: '<tool_call>\n{"name": "get_db_config", "arguments": "{\\"param\\": \\"max_connections\\"}"}\n</tool_call>', calls: [{ name: 'get_db_config', args: { param: 'max_connections' } }] },
+  // llama.cpp's Hermes 2 Pro variants (ggml-org/llama.cpp, tests/test-chat.cpp)
+  ...[
+    '<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>',
+    'Hello, world!\nWhat\'s up?<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>',
+    'I\'m\nthinking</think>\n<tool_call>{"name": "special_function", "arguments": {"arg1": 1}}</tool_call>',
+    '<function=special_function>{"arg1": 1}</function>',
+    '<function name="special_function">\n{"arg1": 1}\n</function>',
+    '<tool>\n  {"name": "special_function", "arguments": {"arg1": 1}}\n</tool>',
+    '<tools>\n  {"name": "special_function", "arguments": {"arg1": 1}}\n</tools>',
+    '<response>\n  {"name": "special_function", "arguments": {"arg1": 1}}\n</response>',
+    '```xml\n<response>\n    {"name": "special_function", "arguments": {"arg1": 1}}\n</response>\n```',
+    '```xml\n  {"name": "special_function", "arguments": {"arg1": 1}}\n```',
+    '```\n  {"name": "special_function", "arguments": {"arg1": 1}}\n```',
+    '```json\n  {"name": "special_function", "arguments": {"arg1": 1}}\n```',
+    '```json\n\n                    <function_call> {"name": "special_function", "arguments": {"arg1": 1}} \n                    </function_call> \n``` ',
+    '<json>\n  {"name": "special_function", "arguments": {"arg1": 1}}\n</json>',
+    '<xml>\n  {\n    "name": "special_function", "arguments": {"arg1": 1}\n  }\n</xml>',
+    '<JSON>\n  {"name": "special_function", "arguments": {"arg1": 1}}\n</JSON>',
+    '{"name": "special_function", "arguments": {"arg1": 1}}',
+    '{\n  "name": "special_function", "arguments": {"arg1": 1}}',
+  ].map((reply): CorpusCase => ({ source: 'llama.cpp hermes_2_pro', family: 'hermes', reply, calls: [{ name: 'special_function', args: { arg1: 1 } }] })),
+  { source: 'llama.cpp hermes_2_pro', family: 'hermes', reply: '<tool_call>\n{"name": "special_function", "arguments": {"arg1": 1}}\n</tool_call>\n<tool_call>\n{"name": "python", "arguments": {"code":"print(\'hello\')"}}\n</tool_call>', calls: [{ name: 'special_function', args: { arg1: 1 } }, { name: 'python', args: { code: "print('hello')" } }] },
+  { source: 'llama.cpp hermes_2_pro', family: 'llama-function-tag', reply: '<function=special_function>{"arg1": 1}</function>\n<function=python>{"code":"print(\'hello\')"}</function>', calls: [{ name: 'special_function', args: { arg1: 1 } }, { name: 'python', args: { code: "print('hello')" } }] },
+  { source: 'llama.cpp llama_3_x', family: 'llama3-json', reply: '{"name": "special_function", "parameters": {"arg1": 1}}', calls: [{ name: 'special_function', args: { arg1: 1 } }] },
   // Llama 3.x JSON (test_llama3_json_tool_parser.py)
   { source: 'vllm llama3_json', family: 'llama3-json', reply: 'Here is the result: {"name": "getOpenIncidentsTool", "parameters": {}} Would you like to know more?', calls: [{ name: 'getOpenIncidentsTool', args: {} }] },
   { source: 'vllm llama3_json', family: 'llama3-json', reply: '{"name": "searchTool", "parameters": {"query": "test query", "limit": 10}}', calls: [{ name: 'searchTool', args: { query: 'test query', limit: 10 } }] },
@@ -192,4 +216,8 @@ export const NEGATIVES: readonly string[] = [
   'The `<tool_call>` tag and [TOOL_CALLS] token are how models call tools; `functools` is a Python module.',
   '<think>I could call {"name": "search", "arguments": {"q": "a"}} but I will not.</think>The answer is 42.',
   'Broken {"name": "search", "arguments": {"q": "a" and more text',
+  // llama.cpp: a call inside an unclosed reasoning block is reasoning
+  '<think><tool_call>nah uhg</tool_call>',
+  // the model echoing its tool list in <tools>
+  '<tools>\n{"name": "search", "description": "Searches", "parameters": {"type": "object"}}\n</tools>',
 ];

@@ -6,7 +6,8 @@
 import type { Range } from './reasoning';
 
 export const FENCE = /```([\w+-]*)[ \t]*\n?([\s\S]*?)(?:```|$)/g;
-const JSON_LANGS = new Set(['', 'json', 'json5', 'jsonc', 'tool_call', 'tool_code']);
+// `xml` too: models label a fence holding a call that way (llama.cpp's Hermes tests have it).
+const JSON_LANGS = new Set(['', 'json', 'json5', 'jsonc', 'tool_call', 'tool_code', 'xml']);
 
 export function isJsonFence(language: string): boolean {
   return JSON_LANGS.has(language.toLowerCase());

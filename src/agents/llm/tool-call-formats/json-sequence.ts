@@ -5,7 +5,7 @@
 // holding the text up to the family's closing marker, so the model is told instead of the text
 // leaking into the answer.
 
-import { callsOf } from './call-shape';
+import { callsOf, type Context } from './call-shape';
 import { brokenCall, type RawCall } from './found-call';
 import { balancedEnd, skipSpace, startsCallJson } from './json-scan';
 import { parseRepairedJson } from './repair-json';
@@ -20,7 +20,7 @@ export interface JsonSequence {
  * The calls written as JSON from `pos` (an object, or an array of objects). `closers` are the markers
  * that may end the family's block, used only when a value's brackets never close.
  */
-export function readJsonSequence(text: string, pos: number, closers: readonly string[]): JsonSequence {
+export function readJsonSequence(text: string, pos: number, closers: readonly string[], context: Context = 'marked'): JsonSequence {
   const calls: RawCall[] = [];
   let end = pos;
   while (startsCallJson(text, pos)) {
@@ -30,13 +30,13 @@ export function readJsonSequence(text: string, pos: number, closers: readonly st
       const atEnd = text.slice(limit).trim() === '';
       const raw = text.slice(pos, limit);
       const value = parseRepairedJson(raw.trimEnd(), { atEnd });
-      const read = value === undefined ? undefined : callsOf(value.value, 'marked');
+      const read = value === undefined ? undefined : callsOf(value.value, context);
       calls.push(...(read ?? [brokenCall(raw)]));
       return { calls, end: limit };
     }
     const raw = text.slice(pos, close);
     const value = parseRepairedJson(raw, { atEnd: false });
-    calls.push(...((value === undefined ? undefined : callsOf(value.value, 'marked')) ?? [brokenCall(raw)]));
+    calls.push(...((value === undefined ? undefined : callsOf(value.value, context)) ?? [brokenCall(raw)]));
     end = close;
     pos = skipSpace(text, close);
     if (text[pos] === ',' || text[pos] === ';') pos = skipSpace(text, pos + 1);

@@ -11,11 +11,11 @@ import { brokenCall, type FormatReader, type FoundCalls, type RawCall } from './
 import { balancedEnd, skipSpace } from './json-scan';
 import { parseJson, parseRepairedJson } from './repair-json';
 
-/** A `<function=NAME>…</function>` call at `pos`, or undefined when none starts there. */
+/** A `<function=NAME>…</function>` (or `<function name="NAME">`) call at `pos`, or undefined. */
 export function readFunctionTag(text: string, pos: number): { call: RawCall; end: number } | undefined {
-  const head = /^<function=([^>\s]+)>/.exec(text.slice(pos, pos + 200));
+  const head = /^<function(?:=([^>\s]+)| name="([^"]+)")>/.exec(text.slice(pos, pos + 200));
   if (head === null) return undefined;
-  const name = (head[1] ?? '').trim();
+  const name = (head[1] ?? head[2] ?? '').trim();
   let i = skipSpace(text, pos + head[0].length);
   if (text[i] === '{') {
     const close = balancedEnd(text, i, 'lenient');
@@ -74,17 +74,17 @@ export const readInvokeBlocks: FormatReader = ({ text }) => {
   return found;
 };
 
-/** Standalone `<function=NAME>` calls (Llama 3.1's custom format, Qwen3-Coder without its wrapper). */
+/**
+ * Standalone `<function=NAME>` (and `<function name="NAME">`) calls: Llama 3.1's custom format,
+ * Qwen3-Coder without its wrapper, and what llama.cpp's Hermes tests list.
+ */
 export const readFunctionTags: FormatReader = ({ text }) => {
   const found: FoundCalls[] = [];
-  for (let at = text.indexOf('<function='); at >= 0; ) {
+  for (const m of text.matchAll(/<function[= ]/g)) {
+    const at = m.index ?? 0;
+    if (found.some((f) => at < f.end)) continue;
     const read = readFunctionTag(text, at);
-    if (read === undefined) {
-      at = text.indexOf('<function=', at + 1);
-      continue;
-    }
-    found.push({ start: at, end: read.end, calls: [read.call] });
-    at = text.indexOf('<function=', read.end);
+    if (read !== undefined) found.push({ start: at, end: read.end, calls: [read.call] });
   }
   return found;
 };
