@@ -54,6 +54,13 @@ describe('text tool calls: the bugs of the claimed formats', () => {
     expect(parse(advice).calls).toEqual([]);
     expect(parse('{"name": "read_note"}').calls).toEqual([]);
     expect(parse('{"name": "read_note", "path": "a.md"}').calls).toEqual([]);
+    const definition = '{"name": "read_note", "parameters": {"type": "object", "properties": {"path": {"type": "string"}}}}';
+    expect(parse(definition).calls).toEqual([]);
+    expect(parse('{"type": "function", "function": {"name": "read_note", "description": "Reads", "parameters": {}}}').calls).toEqual([]);
+  });
+
+  it('a call with a key the model added (its reason, an id) is still a call', () => {
+    expect(named('{"name": "read_note", "arguments": {"path": "a"}, "reason": "to see it"}')).toEqual([['read_note', { path: 'a' }]]);
   });
 });
 
