@@ -35,7 +35,8 @@ export const CHECK_REQUEST: ChatRequest = {
     { role: 'user', content: 'What is 17 plus 25? Use the add_numbers tool.' },
   ],
   tools: [TOOL],
-  maxTokens: 512,
+  // Room for a reasoning model to think before it calls.
+  maxTokens: 2048,
 };
 
 const TEXT_FORMATS: readonly ToolFormat[] = ['hermes', 'json'];
