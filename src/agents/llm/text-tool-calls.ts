@@ -3,7 +3,8 @@
 // model's format is often not what its profile claims, and small models mix formats):
 //   family markers first: Hermes `<tool_call>` (with Qwen3-Coder / GLM bodies, and the looser
 //   wrappers small models use: `<tools>`, `<response>`, `<json>`… for full calls to known tools),
-//   Mistral `[TOOL_CALLS]`, DeepSeek and Kimi tokens, gpt-oss Harmony, MiniMax-M2 `<invoke>`, Granite,
+//   Mistral `[TOOL_CALLS]`, DeepSeek and Kimi tokens, gpt-oss Harmony, MiniMax-M2 and DeepSeek DSML
+//   `<invoke>`, Granite,
 //   Jamba, MiniMax-M1, InternLM, Phi-4-mini, Llama `<|python_tag|>` and `<function=…>`, LM Studio;
 //   then, in what no marker claimed and outside code samples (fences in other languages than
 //   JSON, inline code), pythonic call lists and fenced or bare JSON.

@@ -3,6 +3,7 @@
 //                 (usually inside <tool_call>; Llama 3.1's <function=name>{json}</function> too)
 //   GLM-4.5/4.6:  get_weather<arg_key>city</arg_key><arg_value>Paris</arg_value> inside <tool_call>
 //   MiniMax-M2:   <minimax:tool_call><invoke name="get_weather"><parameter name="city">Paris</parameter></invoke>…
+//   DeepSeek DSML: the same with <｜DSML｜…> tags inside <｜DSML｜function_calls> (V3.2) or <｜DSML｜tool_calls> (V4)
 // Argument values are text; a value written as JSON (a number, true/false/null, an object or a
 // list) is read as that value, since the tag format has no other way to write one.
 
@@ -51,11 +52,14 @@ export function readArgKeyCall(body: string): RawCall | undefined {
   return { name: head[1] ?? '', arguments: JSON.stringify(args) };
 }
 
-const INVOKE_BLOCK = /<(minimax:tool_call|｜DSML｜function_calls)>([\s\S]*?)(?:<\/\1>|$)/g;
+const INVOKE_BLOCK = /<(minimax:tool_call|｜DSML｜function_calls|｜DSML｜tool_calls)>([\s\S]*?)(?:<\/\1>|$)/g;
 const INVOKE = /<(?:｜DSML｜)?invoke name="([^"]+)">([\s\S]*?)(?:<\/(?:｜DSML｜)?invoke>|$)/g;
 const PARAMETER = /<(?:｜DSML｜)?parameter name="([^"]+)"([^>]*)>([\s\S]*?)<\/(?:｜DSML｜)?parameter>/g;
 
-/** MiniMax-M2's (and DeepSeek-V3.2's DSML) `<invoke name=…><parameter name=…>` blocks. */
+/**
+ * MiniMax-M2's `<invoke name=…><parameter name=…>` blocks, and DeepSeek V3.2's and V4's DSML ones
+ * (`<｜DSML｜function_calls>` / `<｜DSML｜tool_calls>`, where `string="true"` keeps a value as text).
+ */
 export const readInvokeBlocks: FormatReader = ({ text }) => {
   const found: FoundCalls[] = [];
   for (const block of text.matchAll(INVOKE_BLOCK)) {
