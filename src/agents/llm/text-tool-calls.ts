@@ -4,8 +4,8 @@
 //   family markers first: Hermes `<tool_call>` (with Qwen3-Coder / GLM bodies, and the looser
 //   wrappers small models use: `<tools>`, `<response>`, `<json>`… for full calls to known tools),
 //   Mistral `[TOOL_CALLS]`, DeepSeek and Kimi tokens, gpt-oss Harmony, MiniMax-M2 and DeepSeek DSML
-//   `<invoke>`, Granite,
-//   Jamba, MiniMax-M1, InternLM, Phi-4-mini, Llama `<|python_tag|>` and `<function=…>`, LM Studio;
+//   `<invoke>`, Granite, Jamba, MiniMax-M1, InternLM, Phi-4-mini, Llama `<|python_tag|>` and
+//   `<function=…>`, LM Studio;
 //   then, in what no marker claimed and outside code samples (fences in other languages than
 //   JSON, inline code), pythonic call lists and fenced or bare JSON.
 // Text inside reasoning (`<think>` anywhere, Harmony's analysis channel) is never read for calls.
