@@ -24,6 +24,8 @@ import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
+import { ownerOrder } from './owner/owner-order';
+import type { OwnerSettings } from './owner/owner-settings';
 import { PlanBuilder } from './plan-builder';
 import { contentSource } from './scoring/content-source';
 import { FeatureSource } from './scoring/file-features';
@@ -93,6 +95,8 @@ export interface OrganizeRequest {
    * attachmentFolderSetting), where attachments belong; null or absent when it names none.
    */
   attachmentFolder?: string | null;
+  /** The daily notes and templates folders the owner's settings name (owner/owner-settings.ts). */
+  owner?: OwnerSettings;
   /** When a similarity score is strong enough to move a folder or file (defaults: 0.7, 0.8, 0.3). */
   scoring?: ScoringThresholds;
 }
@@ -139,7 +143,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
-    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
+    // The owner's order (owner/owner-order.ts): what is filed in their folders is not scored for a move either.
+    const owner = ownerOrder({ folder: req.folder, records, attachmentFolder: req.attachmentFolder ?? null, ...(req.owner ? { settings: req.owner } : {}) });
+    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null, owner, ...(req.owner?.dailyNotes ? { dailyNotes: req.owner.dailyNotes } : {}) });
     // With the agent, what the heuristics and scores could not decide waits for it (agent-items.ts);
     // without, their defaults stand.
     const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
@@ -151,7 +157,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
-    const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
+    const free = new Set(open.filter((r) => !decided.has(r.path) && !owner.filed(r) && owner.staysBecause(r) === null && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
     // Scored over the tree as the rules and heuristics leave it: what a second organize would see.
     const settled = recordsAfter(records, [...ops, ...placedMoves]);
     const scored = await scorePass({ folder: req.folder, records: settled.records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features, originOf: settled.originOf });
