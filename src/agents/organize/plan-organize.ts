@@ -245,7 +245,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       ? `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`
       : conflicts.length > 0
         ? `No operation could be planned for ${req.folder || 'the vault'}: ${conflicts.length} refused or in conflict (listed below); ${used.join('; ')}.`
-        : `${req.folder || 'The vault'} is already organized: nothing to move.`;
+        : `${req.folder || 'The vault'} is already organized: nothing to move${used.length > 0 ? `; ${used.join('; ')}` : ''}.`;
   return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path), quality };
 }
 

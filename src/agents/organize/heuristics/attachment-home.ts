@@ -40,8 +40,8 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
   const counts = new Map<string, { files: number; attachments: number }>();
   for (const r of visible) {
     const parts = relFolder(r).split('/').filter((p) => p !== '');
-    // From i = 0: the organized folder itself ('') is a home when it is mostly attachments.
-    for (let i = 0; i <= parts.length; i++) {
+    // The organized folder itself ('') is a home when the files directly in it are mostly attachments.
+    for (let i = parts.length === 0 ? 0 : 1; i <= parts.length; i++) {
       const key = parts.slice(0, i).join('/');
       const c = counts.get(key) ?? { files: 0, attachments: 0 };
       c.files++;

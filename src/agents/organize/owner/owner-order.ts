@@ -18,7 +18,7 @@ import type { OwnerSettings } from './owner-settings';
 const HOLDING = new Set(['downloads', 'download', 'inbox', 'unsorted', 'uncategorized', 'uncategorised', 'misc', 'miscellaneous', 'temp', 'tmp', 'new folder', 'untitled folder', 'untitled', 'desktop', 'import', 'imports', 'imported', 'camera uploads', 'camera roll', 'dcim', 'to sort', 'to file', 'dump', 'scratch']);
 
 /** Tags that say where a note is in its life, not what it is about. */
-const STATE_TAGS = /^(?:seedling|sprout|sapling|budding|bud|evergreen|fleeting|literature|permanent|draft|drafts|wip|todo|to-?do|done|doing|stub|placeholder|incomplete|complete|review|to-?review|archived?|active|inactive|status|stage|state|mature|growing|new|old|unread|read|reading)$/iu;
+const STATE_TAGS = /^(?:seedling|seedlings|sprout|sapling|budding|bud|evergreen|fleeting|draft|drafts|wip|todo|to-?do|done|doing|stub|placeholder|incomplete|to-?review|archived|status|stage|state|mature|growing)$/iu;
 
 /** Share of the organized folder's files that must be filed for it to count as organized. */
 const ORGANIZED_SHARE = 0.5;
@@ -54,6 +54,8 @@ export interface OwnerOrder {
   filed(record: FileRecord): boolean;
   /** Whether a folder (vault path) exists now. */
   exists(folder: string): boolean;
+  /** Whether a folder (vault path) is one for what is not sorted yet: the vault root, or a holding folder (`Inbox`, `Downloads`, …). */
+  holding(folder: string): boolean;
   /** Whether a tag marks a state rather than a topic. */
   isStateTag(tag: string): boolean;
   /** The owner's existing folder that holds notes of `type:` value or tag `key` (lower case), if one clearly does. */
@@ -129,6 +131,7 @@ export function ownerOrder(input: OwnerOrderInput): OwnerOrder {
     },
     filed,
     exists: (f) => f === '' || folders.has(f),
+    holding: (f) => f === '' || holding(f),
     isStateTag: (tag) => {
       const lower = tag.toLowerCase();
       return lower.split('/').some((seg) => STATE_TAGS.test(seg)) || spread(lower);

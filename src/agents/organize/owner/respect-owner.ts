@@ -8,7 +8,9 @@
 // - a filed file moves only with strong evidence: into the attachment folder, into the owner's
 //   folder of its kind, or by the owner's daily notes settings; never into a folder the plan invents;
 // - in an organized folder, loose files too only join existing folders;
-// - elsewhere, no new folder takes (nearly) all the files beside a file: that wraps their folder in itself.
+// - elsewhere, no new folder takes (nearly) all the files beside a file in a folder of the owner's
+//   (`60-Canvas` into `60-Canvas/Canvases`): that wraps their folder in itself. The vault root and
+//   holding folders (`Inbox`) are not the owner's folder of a kind, so an inbox of people still gets `People/`.
 import { isInFolder as within } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import type { HeuristicProposal } from '../heuristics/proposal';
@@ -58,6 +60,8 @@ export function respectOwner(input: RespectInput): Respected {
       continue;
     }
     let p = raw;
+    const filed = owner.filed(r);
+    if (filed) held.set(path, `it is filed in your ${r.folder}`);
     if (p.heuristic === 'shared tag' && p.kind && owner.isStateTag(p.kind.value)) continue;
     let strong = p.heuristic === 'attachment folder';
     const home = p.kind ? owner.homeOfKind(p.kind.by, p.kind.value) : null;
@@ -74,7 +78,8 @@ export function respectOwner(input: RespectInput): Respected {
       } else p = datedDepth(p);
     }
     const dest = abs(p.folder);
-    if (owner.filed(r) ? !strong : owner.organized && !strong && !owner.exists(dest)) continue;
+    if (filed ? !strong : owner.organized && !strong && !owner.exists(dest)) continue;
+    held.delete(path);
     chosen.set(path, p);
   }
   return { chosen: withoutWraps(chosen, records, folder, owner), held };
@@ -111,7 +116,7 @@ function withoutWraps(chosen: Map<string, HeuristicProposal>, records: readonly 
   }
   for (const [path, p] of [...chosen]) {
     const r = byPath.get(path);
-    if (!r || p.byOwnerSetting || owner.exists(abs(p.folder)) || within(abs(p.folder), r.folder) === false) continue;
+    if (!r || p.byOwnerSetting || owner.holding(r.folder) || owner.exists(abs(p.folder)) || !within(abs(p.folder), r.folder)) continue;
     const n = beside.get(r.folder) ?? 0;
     if (n >= 2 && (going.get(key(r, p)) ?? 0) / n >= WRAP_SHARE) chosen.delete(path);
   }
