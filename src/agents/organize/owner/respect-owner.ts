@@ -63,7 +63,9 @@ export function respectOwner(input: RespectInput): Respected {
     const filed = owner.filed(r);
     if (filed) held.set(path, `it is filed in your ${r.folder}`);
     if (p.heuristic === 'shared tag' && p.kind && owner.isStateTag(p.kind.value)) continue;
-    let strong = p.heuristic === 'attachment folder';
+    // The attachment folder the owner's setting names (a home found by its contents has a lower
+    // confidence: it may be the plan's own Attachments/ of a first run, no choice of the owner's).
+    let strong = p.heuristic === 'attachment folder' && p.confidence === undefined;
     const home = p.kind ? owner.homeOfKind(p.kind.by, p.kind.value) : null;
     const homeRel = home ? relOf(home.folder) : null;
     if (home && homeRel !== null) {
