@@ -114,6 +114,15 @@ describe("the owner's special folders", () => {
     expect(r.files[0]?.reason).toMatch(/your Daily notes settings keep them in 20-Diary\/2024\/03 \(format YYYY\/MM\/YYYY-MM-DD\)/u);
   });
 
+  it('filed daily notes that do not follow a changed format stay; a loose one goes by the format', () => {
+    const dailyNotes = { folder: '20-Diary', format: 'YYYY/MM/YYYY-MM-DD' };
+    const records = [...n(9, (i) => rec(`20-Diary/2023-01-0${i + 1}.md`)), rec('20-Diary/2023/02/2023-02-01.md'), rec('2024-03-02.md'), rec('Notes/a.md'), rec('Notes/b.md')];
+    expect(moves(records, { folder: '', dailyNotes })).toEqual({ '2024-03-02.md': '20-Diary/2024/03' });
+    // When most follow it, the stray one joins them.
+    const most = [...n(9, (i) => rec(`20-Diary/2023/01/2023-01-0${i + 1}.md`)), rec('20-Diary/2023-02-01.md'), rec('Notes/a.md')];
+    expect(moves(most, { folder: '', dailyNotes })).toEqual({ '20-Diary/2023-02-01.md': '20-Diary/2023/02' });
+  });
+
   it('a missing, empty or broken settings file says nothing', async () => {
     expect(await readOwnerSettings(async () => null)).toEqual({ templateFolders: [] });
     expect(await readOwnerSettings(async () => 'not json')).toEqual({ templateFolders: [] });

@@ -48,6 +48,7 @@ export function respectOwner(input: RespectInput): Respected {
   const byPath = new Map(records.map((r) => [r.path, r]));
   const datedDepth = yearOrMonth(input.chosen, owner, abs);
   const daily = input.dailyNotes && relOf(input.dailyNotes.folder) !== null ? input.dailyNotes : undefined;
+  const filedFollow = daily ? filedDailyFollow(input.chosen, byPath, owner, daily) : false;
 
   const chosen = new Map<string, HeuristicProposal>();
   const held = new Map<string, string>();
@@ -73,7 +74,9 @@ export function respectOwner(input: RespectInput): Respected {
       strong = true;
     } else if (p.dated) {
       const { kind, y, m, d } = p.dated;
-      if (kind === 'Daily' && daily) {
+      // Filed daily notes move by the format only when most of them already follow it (the
+      // format may have changed since the older notes were written: those stay as they are).
+      if (kind === 'Daily' && daily && (filedFollow || !owner.filed(r))) {
         const to = relOf(dailyFolderFor(daily, y, m, d)) ?? '';
         p = { ...p, folder: to, reason: `daily note dated ${y}-${pad(m)}-${pad(d)}; your Daily notes settings keep them in ${abs(to) || 'the vault root'} (format ${daily.format})`, byOwnerSetting: true };
         strong = true;
@@ -85,6 +88,22 @@ export function respectOwner(input: RespectInput): Respected {
     chosen.set(path, p);
   }
   return { chosen: withoutWraps(chosen, records, folder, owner), held };
+}
+
+/** Share of the filed daily notes that must already sit where the format puts them for the rest to follow. */
+const FORMAT_FOLLOWED = 0.8;
+
+/** Whether the owner's filed daily notes mostly sit where their daily notes format puts them. */
+function filedDailyFollow(chosen: ReadonlyMap<string, HeuristicProposal>, byPath: ReadonlyMap<string, FileRecord>, owner: OwnerOrder, daily: DailyNotesSetting): boolean {
+  let filed = 0;
+  let there = 0;
+  for (const [path, p] of chosen) {
+    const r = byPath.get(path);
+    if (!r || p.dated?.kind !== 'Daily' || !owner.filed(r)) continue;
+    filed++;
+    if (r.folder === dailyFolderFor(daily, p.dated.y, p.dated.m, p.dated.d)) there++;
+  }
+  return filed > 0 && there / filed >= FORMAT_FOLLOWED;
 }
 
 /**
