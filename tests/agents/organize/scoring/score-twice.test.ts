@@ -41,6 +41,8 @@ describe('similarity scores in a real plan', () => {
     const reasons = opBlocks(note).flatMap((b) => (b.data.type === 'move' ? [b.data.reason ?? ''] : []));
     expect(reasons).toHaveLength(2);
     for (const r of reasons) expect(r).toMatch(/scores 0\.\d\d \(at least 0\.80; name \d\.\d\d, content \d\.\d\d, type \d\.\d\d, path \d\.\d\d\)/);
+    // In the owner's terms first (issue 26): the folder of theirs it joins, and how full it is.
+    for (const r of reasons) expect(r).toMatch(/^joins your Kitchen\/Bread \(\d+ files there\): /u);
     expect(note).toMatch(/\*\*Before -> after\*\*: cohesion \d\.\d\d -> \d\.\d\d/);
     expect(first.plan.quality?.worse).toBe(false);
     const again = await plan(await NodeVault.open(v.dir), false);
