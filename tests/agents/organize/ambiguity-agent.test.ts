@@ -82,7 +82,7 @@ describe.each<ClientSetup & { label: string }>([
     const all = batches.flat();
     expect(new Set(all.map((l) => l.replace(/^\d+\. /u, ''))).size).toBe(64);
     const deepFile = all.find((l) => l.includes('Inbox/Imported/2019/2024-03-01 Sourdough.md'));
-    expect(deepFile).toMatch(/candidates: .*Inbox\/Journal\/2024\/03 0\.60 \(dated name\).*Inbox\/Recipe 0\.60 \(shared tag\)/u);
+    expect(deepFile).toMatch(/candidates: .*Inbox\/Journal\/2024 0\.60 \(dated name\).*Inbox\/Recipe 0\.60 \(shared tag\)/u);
     expect(all.find((l) => l.includes('folder Inbox/Downloads/mixed'))).toMatch(/4 files: .*candidates: stay 0\.50 \(stay\)/u);
     expect(all.some((l) => l.includes('Inbox/Downloads/kept'))).toBe(false);
 

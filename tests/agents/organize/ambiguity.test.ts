@@ -41,7 +41,7 @@ describe('ambiguous items', () => {
 
   it('a file whose dated name and tag disagree, at any depth (of a holding folder: a folder of the owner\'s keeps its files)', () => {
     const records = [tagged('Inbox/a.md', 'recipe'), tagged('Inbox/b.md', 'recipe'), tagged('Inbox/Downloads/er/2024-03-01 Soup.md', 'recipe'), ...[1, 2, 3, 4].map((i) => rec(`Inbox/Downloads/er/n${i}.md`)), rec('Inbox/Downloads/er/n5.md')];
-    expect(items(records)).toEqual({ 'Inbox/Downloads/er/2024-03-01 Soup.md': 'file: Journal/2024/03 0.60, Recipe 0.60' });
+    expect(items(records)).toEqual({ 'Inbox/Downloads/er/2024-03-01 Soup.md': 'file: Journal/2024 0.60, Recipe 0.60' });
   });
 
   it('not a file the heuristics place surely: a daily note with a tag', () => {

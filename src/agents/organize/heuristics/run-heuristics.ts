@@ -22,6 +22,7 @@ import { sharedGroups } from './shared-groups';
 import { asOriginal, followOriginals } from '../owner/conflict-copies';
 import { type OwnerOrder, ownerOrder } from '../owner/owner-order';
 import type { DailyNotesSetting } from '../owner/owner-settings';
+import { withDateDepth } from '../owner/date-depth';
 import { respectOwner } from '../owner/respect-owner';
 
 export interface HeuristicsOptions extends HubOptions {
@@ -77,8 +78,9 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   // Attachments already in a home are settled before any heuristic looks at them.
   const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
   const homeOf = homeForAttachment(records, folder, attachments, opts.attachmentFolder ?? null);
+  const owner = opts.owner ?? ownerOrder({ folder, records, attachmentFolder: opts.attachmentFolder ?? null });
   const raw: HeuristicProposal[][] = [
-    records.flatMap((r) => datedName(asOriginal(r)) ?? []),
+    withDateDepth(records.flatMap((r) => datedName(asOriginal(r)) ?? []), owner, folder),
     groups.filter((p) => p.heuristic === 'frontmatter type'),
     hubNotes(records, opts),
     groups.filter((p) => p.heuristic === 'shared tag'),
@@ -95,7 +97,6 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   const first = new Map<string, HeuristicProposal>();
   for (const list of byPrecedence) for (const p of list) if (!first.has(p.path) && !atHome.has(p.path)) first.set(p.path, p);
   // The owner's order decides what of that stands (owner/respect-owner.ts); conflict copies follow their originals.
-  const owner = opts.owner ?? ownerOrder({ folder, records, attachmentFolder: opts.attachmentFolder ?? null });
   const respected = respectOwner({ folder, records, chosen: first, owner, ...(opts.dailyNotes ? { dailyNotes: opts.dailyNotes } : {}) });
   const chosen = respected.chosen;
   followOriginals(records, chosen, respected.held);

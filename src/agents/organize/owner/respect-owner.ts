@@ -4,7 +4,7 @@
 // - a group named after a tag that marks a state (`#seedling`, `#placeholder/description`) is no group;
 // - a type or tag group goes to the owner's existing folder of that kind when there is one
 //   ("joins your 30_Library/120_Tools where its 14 siblings are");
-// - a daily note goes where the owner's Daily notes settings put it;
+// - a daily note goes where the owner's Daily notes settings put it (other dated files by date-depth.ts);
 // - a filed file moves only with strong evidence: into the attachment folder, into the owner's
 //   folder of its kind, or by the owner's daily notes settings; never into a folder the plan invents;
 // - in an organized folder, loose files too only join existing folders;
@@ -35,8 +35,6 @@ export interface Respected {
 
 /** A new folder taking at least this share of the files beside a file wraps their folder in itself. */
 const WRAP_SHARE = 0.8;
-/** Above this many dated files of a kind in one year, a month level keeps folders readable. */
-const NOTES_PER_YEAR_FOLDER = 60;
 
 const pad = (n: number): string => String(n).padStart(2, '0');
 
@@ -46,7 +44,6 @@ export function respectOwner(input: RespectInput): Respected {
   const abs = (rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
   const relOf = (vaultPath: string): string | null => (vaultPath === folder ? '' : folder === '' ? vaultPath : vaultPath.startsWith(prefix) ? vaultPath.slice(prefix.length) : null);
   const byPath = new Map(records.map((r) => [r.path, r]));
-  const datedDepth = yearOrMonth(input.chosen, owner, abs);
   const daily = input.dailyNotes && relOf(input.dailyNotes.folder) !== null ? input.dailyNotes : undefined;
   const filedFollow = daily ? filedDailyFollow(input.chosen, byPath, owner, daily) : false;
 
@@ -80,7 +77,7 @@ export function respectOwner(input: RespectInput): Respected {
         const to = relOf(dailyFolderFor(daily, y, m, d)) ?? '';
         p = { ...p, folder: to, reason: `daily note dated ${y}-${pad(m)}-${pad(d)}; your Daily notes settings keep them in ${abs(to) || 'the vault root'} (format ${daily.format})`, byOwnerSetting: true };
         strong = true;
-      } else p = datedDepth(p);
+      }
     }
     const dest = abs(p.folder);
     if (filed ? !strong : owner.organized && !strong && !owner.exists(dest)) continue;
@@ -104,23 +101,6 @@ function filedDailyFollow(chosen: ReadonlyMap<string, HeuristicProposal>, byPath
     if (r.folder === dailyFolderFor(daily, p.dated.y, p.dated.m, p.dated.d)) there++;
   }
   return filed > 0 && there / filed >= FORMAT_FOLLOWED;
-}
-
-/**
- * Dated files by year, or by year and month when a year holds more than NOTES_PER_YEAR_FOLDER
- * of a kind or the month folders already exist: 29 daily notes of a year are one folder.
- */
-function yearOrMonth(chosen: ReadonlyMap<string, HeuristicProposal>, owner: OwnerOrder, abs: (rel: string) => string): (p: HeuristicProposal) => HeuristicProposal {
-  const perYear = new Map<string, number>();
-  for (const p of chosen.values()) if (p.dated) perYear.set(`${p.dated.kind}/${p.dated.y}`, (perYear.get(`${p.dated.kind}/${p.dated.y}`) ?? 0) + 1);
-  return (p) => {
-    if (!p.dated) return p;
-    const { kind, y, m } = p.dated;
-    const year = `${kind}/${y}`;
-    const n = perYear.get(year) ?? 0;
-    if (n > NOTES_PER_YEAR_FOLDER || owner.exists(abs(`${year}/${pad(m)}`))) return p;
-    return { ...p, folder: year, reason: p.reason.replace(/, filed by year and month$/u, `, filed by year (${n} of them that year)`) };
-  };
 }
 
 /** Proposals into a new folder that would take nearly all the files beside them are dropped. */
