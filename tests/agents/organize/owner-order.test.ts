@@ -33,6 +33,8 @@ describe('a file in a subfolder its owner made is filed', () => {
     const r = runHeuristics([...tools, stray, ...mates, rec('README.md')], { folder: '' });
     expect(r.files.map((p) => [p.path, p.folder])).toEqual([['30_Library/100_Zettelkasten/jq.md', '30_Library/120_Tools']]);
     expect(r.files[0]?.reason).toMatch(/joins your 30_Library\/120_Tools where its 5 siblings are$/u);
+    // A tool note in a subfolder of the tools folder is already home.
+    expect(moves([...tools, rec('30_Library/120_Tools/CLI/rg.md', { frontmatter: { type: 'tool' } }), ...mates], { folder: '' })).toEqual({});
   });
 
   it('never moves by a hub note or a shared property, whatever the score of the destination', () => {

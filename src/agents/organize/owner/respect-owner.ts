@@ -66,6 +66,8 @@ export function respectOwner(input: RespectInput): Respected {
     let strong = p.heuristic === 'attachment folder' && p.confidence === undefined;
     const home = p.kind ? owner.homeOfKind(p.kind.by, p.kind.value) : null;
     const homeRel = home ? relOf(home.folder) : null;
+    // Already inside the owner's folder of its kind (in a subfolder of it): where it belongs.
+    if (home && within(r.folder, home.folder)) continue;
     if (home && homeRel !== null) {
       p = { ...p, folder: homeRel, reason: `${p.reason}; joins your ${home.folder} where its ${home.siblings} siblings are` };
       strong = true;
