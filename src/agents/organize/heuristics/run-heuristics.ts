@@ -6,7 +6,11 @@
 // tag) says (see cohesion.ts); an attachment a note beside it links to, or sharing a name with them,
 // stays with its notes (bound-attachments.ts). A file already inside its proposed folder stays (so a second run
 // over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
-// destination the folder moves whole instead of being scattered.
+// destination the folder moves whole instead of being scattered. Over all of it stands the owner's
+// order (../owner/): files filed in the owner's subfolders, folder notes and the folders their
+// settings name stay unless an existing folder of theirs clearly holds their kind; a folder of
+// theirs never moves whole; dated files go by year unless a year is full; conflict copies follow
+// their originals.
 import { isInFolder as within } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
