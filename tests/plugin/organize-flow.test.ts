@@ -82,7 +82,8 @@ describe('organize folder, in Obsidian', () => {
     const el = await renderCodeBlock(plugin, port, parent, 'ai-op', note, '"source":"Inbox/2024-03-02.md"');
     await clickAndWait(el, 'Accept');
     const moved = (/"destination":"([^"]+2024-03-02\.md)"/.exec(planText) ?? [])[1] ?? '';
-    expect(moved).toMatch(/^Inbox\/Daily\/2024\/03\/2024-03-02\.md$/);
+    // A year with one daily note is one folder, no month level (issue 26).
+    expect(moved).toMatch(/^Inbox\/Daily\/2024\/2024-03-02\.md$/);
     expect(await port.exists('Inbox/2024-03-02.md')).toBe(false);
     expect(await port.read(moved)).toBe(FILES['Inbox/2024-03-02.md']);
     // Every link to it still resolves to it; its own links too; the rest of the plan waits.

@@ -1,11 +1,13 @@
 // Which copies of a duplicated file may go to the trash (only when the user allows trash). One
 // copy of every group is always kept, chosen so that nothing the user relies on changes: the copy
 // most notes link to, then one already filed in a subfolder rather than loose, then one whose
-// name has no copy marker ("report copy.pdf", "report 1.pdf"), then the oldest. A copy that any
+// name has no copy marker ("report copy.pdf", "report 1.pdf", a sync conflict; never a date's
+// digits, see owner/copy-markers.ts), then the oldest. A copy that any
 // note links to or embeds is never trashed (its links would break); it is listed instead.
 import { isInFolder } from '../../dsl/file-records';
 import type { PlannedOperation, TrashOperation } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
+import { hasCopyMarker } from './owner/copy-markers';
 import type { VaultFileEntry } from '../../vault-vfs/vault-port';
 
 export interface CopyInfo {
@@ -22,7 +24,6 @@ export interface DuplicateDecision {
   linked: { path: string; linkedFrom: number }[];
 }
 
-const COPY_MARKER = /(?:[ _-]copy(?: \d+)?|[ _-]\d{1,2}|\s\(\d{1,2}\))$/iu;
 
 function stem(path: string): string {
   const name = path.slice(path.lastIndexOf('/') + 1);
@@ -36,14 +37,14 @@ function keptBecause(keep: string, group: readonly string[], info: (p: string) =
   const others = group.filter((p) => p !== keep);
   if (others.every((p) => info(p).linkedFrom < k.linkedFrom)) return `linked from ${k.linkedFrom} note${k.linkedFrom === 1 ? '' : 's'}, the most`;
   if (parentOf(keep) !== folder && others.some((p) => parentOf(p) === folder)) return 'already filed in a subfolder';
-  if (!COPY_MARKER.test(stem(keep)) && others.some((p) => COPY_MARKER.test(stem(p)))) return 'its name has no copy marker';
+  if (!hasCopyMarker(stem(keep)) && others.some((p) => hasCopyMarker(stem(p)))) return 'its name has no copy marker';
   if (others.every((p) => info(p).ctime > k.ctime)) return 'the oldest copy';
   return 'first by path';
 }
 
 /** The copy to keep: see the file comment for the order. */
 export function chooseKept(group: readonly string[], info: (p: string) => CopyInfo, folder: string): string {
-  const rank = (p: string): number[] => [-info(p).linkedFrom, parentOf(p) === folder ? 1 : 0, COPY_MARKER.test(stem(p)) ? 1 : 0, info(p).ctime];
+  const rank = (p: string): number[] => [-info(p).linkedFrom, parentOf(p) === folder ? 1 : 0, hasCopyMarker(stem(p)) ? 1 : 0, info(p).ctime];
   return [...group].sort((a, b) => {
     const ra = rank(a);
     const rb = rank(b);

@@ -43,6 +43,7 @@ export function planJson(plan: OrganizePlan): unknown {
       path: hasPath(op) ? op.path : null,
       ...(isNoteEdit(op) ? { before: op.before, after: op.after } : {}),
       rule: op.rule ?? null,
+      reason: op.reason ?? null,
       risk: op.risk,
     })),
     conflicts: plan.conflicts,

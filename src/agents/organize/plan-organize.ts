@@ -24,7 +24,10 @@ import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
 import { organizable, ruleNamesHidden } from './organizable';
+import { ownerOrder } from './owner/owner-order';
+import type { OwnerSettings } from './owner/owner-settings';
 import { PlanBuilder } from './plan-builder';
+import { type Stage, certaintyOf, cutToLimit } from './plan-limit-cut';
 import { contentSource } from './scoring/content-source';
 import { FeatureSource } from './scoring/file-features';
 import { planQuality, recordsAfter } from './scoring/plan-quality';
@@ -93,6 +96,8 @@ export interface OrganizeRequest {
    * attachmentFolderSetting), where attachments belong; null or absent when it names none.
    */
   attachmentFolder?: string | null;
+  /** The daily notes and templates folders the owner's settings name (owner/owner-settings.ts). */
+  owner?: OwnerSettings;
   /** When a similarity score is strong enough to move a folder or file (defaults: 0.7, 0.8, 0.3). */
   scoring?: ScoringThresholds;
 }
@@ -108,6 +113,12 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const records = sorted.visible;
   progress(`${records.length} files in ${req.folder || 'the vault'}`);
   const ops: PlannedOperation[] = [];
+  // Which stage planned each operation: how certain it is when the plan must be cut to the limit.
+  const stageOf = new Map<PlannedOperation, Stage>();
+  const staged = (stage: Stage, list: readonly PlannedOperation[]): void => {
+    for (const op of list) stageOf.set(op, stage);
+    ops.push(...list);
+  };
   const conflicts: PlanConflictJson[] = [...sorted.unsafe];
   const claimed = new Set<string>();
   let unchanged = 0;
@@ -121,7 +132,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const plan = await planRules(req.rules, ruleRecords, { folder: req.folder, configDir: port.configDir, allowOutside: req.allowOutside ?? false, existing: entries, similarity, readNote: (p) => port.read(p) });
     const hiddenPaths = new Set(sorted.hidden.map((r) => r.path));
     for (const m of plan.matches) claimed.add(m.path);
-    ops.push(...plan.operations.filter((op) => op.type === 'create_folder' || !hiddenPaths.has(opSource(op)) || namingHidden.has(op.rule ?? '')));
+    staged('rules', plan.operations.filter((op) => op.type === 'create_folder' || !hiddenPaths.has(opSource(op)) || namingHidden.has(op.rule ?? '')));
     conflicts.push(...plan.conflicts.map((c) => ({ kind: c.kind, paths: c.paths, detail: c.detail })));
     unchanged += plan.unchanged;
     used.push(`${plan.matches.length} files matched ${req.rules.length} rule${req.rules.length === 1 ? '' : 's'}${plan.similarityUsed === null ? '' : ` (vector_similarity scored by the ${plan.similarityUsed} index)`}`);
@@ -139,7 +150,9 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   const open = records.filter((r) => !claimed.has(r.path));
   if (req.sources.has('heuristics')) {
     const links = port.resolvedLinks();
-    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null });
+    // The owner's order (owner/owner-order.ts): what is filed in their folders is not scored for a move either.
+    const owner = ownerOrder({ folder: req.folder, records, attachmentFolder: req.attachmentFolder ?? null, ...(req.owner ? { settings: req.owner } : {}) });
+    const h = runHeuristics(open, { folder: req.folder, linkCounts: (p) => links[p] ?? {}, attachmentFolder: req.attachmentFolder ?? null, owner, ...(req.owner?.dailyNotes ? { dailyNotes: req.owner.dailyNotes } : {}) });
     // With the agent, what the heuristics and scores could not decide waits for it (agent-items.ts);
     // without, their defaults stand.
     const ambiguous = asking ? itemsInVault(h.ambiguous, req.folder) : [];
@@ -151,7 +164,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     for (const f of h.folders) track(f.source, builder.place({ source: f.source, folder: join(req.folder, f.into), rule: 'whole folder', reason: f.reason }));
     unchanged += h.unchanged.length;
     const decided = new Set([...h.files.map((p) => p.path), ...h.unchanged]);
-    const free = new Set(open.filter((r) => !decided.has(r.path) && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
+    const free = new Set(open.filter((r) => !decided.has(r.path) && !owner.filed(r) && owner.staysBecause(r) === null && !h.folders.some((f) => isInFolder(r.path, f.source))).map((r) => r.path));
     // Scored over the tree as the rules and heuristics leave it: what a second organize would see.
     const settled = recordsAfter(records, [...ops, ...placedMoves]);
     const scored = await scorePass({ folder: req.folder, records: settled.records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features, originOf: settled.originOf });
@@ -170,7 +183,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     undecided = open;
   }
   const built = builder.build((i) => `h${i}`);
-  ops.push(...built.operations);
+  staged('heuristics', built.operations);
   conflicts.push(...built.collisions.map((c) => ({ kind: 'collision', paths: c.paths, detail: c.detail })));
 
   if (asking && req.agent && (undecided.length > 0 || (items?.length ?? 0) > 0)) {
@@ -198,7 +211,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const asked = (source: string): boolean => askedAbout.has(source) || inItems(source);
     const mayDo = (op: PlannedOperation): boolean =>
       op.type === 'move' || op.type === 'rename' ? asked(op.source) : isNoteEdit(op) && req.agentRuleEdits === true && askedAbout.has(op.path);
-    ops.push(...answer.operations.filter((op) => op.type === 'create_folder' || mayDo(op)));
+    staged('agent', answer.operations.filter((op) => op.type === 'create_folder' || mayDo(op)));
     used.push(...answer.notes);
   }
 
@@ -206,7 +219,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     // Notes nothing else moves are brought to the chosen convention.
     const moving = ops.flatMap((op) => (op.type === 'move' || op.type === 'rename' ? [op.source] : []));
     const renames = namingRenames(req.naming, records.filter((r) => !moving.some((m) => isInFolder(r.path, m))), req.folder);
-    ops.push(...renames);
+    staged('naming', renames);
     used.push(renames.length > 0 ? `${namingRuleName(req.naming)}: ${renames.length} notes renamed` : `${namingRuleName(req.naming)}: no renames (every note follows it, or it has no mechanical rename)`);
   }
   if (req.signal?.aborted) throw new OrganizeCancelledError();
@@ -219,7 +232,18 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const trashed = trashForDuplicates(duplicates, { links: port.resolvedLinks(), files, planned: ops, folder: req.folder });
     const gone = new Set(trashed.map((t) => t.path));
     // A copy going to the trash is not also moved.
-    ops.splice(0, ops.length, ...ops.filter((op) => !((op.type === 'move' || op.type === 'rename') && gone.has(op.source))), ...trashed);
+    ops.splice(0, ops.length, ...ops.filter((op) => !((op.type === 'move' || op.type === 'rename') && gone.has(op.source))));
+    staged('trash', trashed);
+  }
+
+  // Over the limit, the most certain operations are planned and the rest left for a later run.
+  const limit = req.planLimit ?? DEFAULT_PLAN_LIMIT;
+  const cut = cutToLimit(ops, (op) => certaintyOf(op, stageOf.get(op) ?? 'heuristics'), limit);
+  if (cut.left.length > 0) {
+    ops.splice(0, ops.length, ...cut.kept);
+    const more = `${cut.left.length} more operation${cut.left.length === 1 ? '' : 's'} left for a later run`;
+    conflicts.push({ kind: 'limit', paths: cut.left.slice(0, 50).flatMap(opPaths), detail: `${more}: a plan holds at most ${limit} operations, so the most certain were planned first (your rules, then dated names, the attachment folder and types before tags, hubs and similarity scores); apply this plan and organize again to plan the rest` });
+    used.push(more);
   }
 
   // One id space, folders first (parents before children), then moves and renames, then trash.
@@ -239,7 +263,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
       ? `${operations.length} operations for ${req.folder || 'the vault'}: ${used.join('; ')}.`
       : conflicts.length > 0
         ? `No operation could be planned for ${req.folder || 'the vault'}: ${conflicts.length} refused or in conflict (listed below); ${used.join('; ')}.`
-        : `${req.folder || 'The vault'} is already organized: nothing to move.`;
+        : `${req.folder || 'The vault'} is already organized: nothing to move${used.length > 0 ? `; ${used.join('; ')}` : ''}.`;
   return { planId: req.planId, targetFolder: req.folder, description, operations: operations.map((op) => ({ ...op, risk: riskOf(op) })), conflicts, unchanged, duplicates, undecided: undecided.map((r) => r.path), quality };
 }
 

@@ -39,9 +39,9 @@ describe('ambiguous items', () => {
     expect(items([rec('Inbox/idea.md'), rec('Inbox/Old/deep idea.md'), rec('Inbox/Old/other.md')])).toEqual({ 'Inbox/idea.md': 'file: ' });
   });
 
-  it('a file whose dated name and tag disagree, at any depth', () => {
-    const records = [tagged('Inbox/a.md', 'recipe'), tagged('Inbox/b.md', 'recipe'), tagged('Inbox/Deep/er/2024-03-01 Soup.md', 'recipe'), ...[1, 2, 3, 4].map((i) => rec(`Inbox/Deep/er/n${i}.md`)), rec('Inbox/Deep/er/n5.md')];
-    expect(items(records)).toEqual({ 'Inbox/Deep/er/2024-03-01 Soup.md': 'file: Journal/2024/03 0.60, Recipe 0.60' });
+  it('a file whose dated name and tag disagree, at any depth (of a holding folder: a folder of the owner\'s keeps its files)', () => {
+    const records = [tagged('Inbox/a.md', 'recipe'), tagged('Inbox/b.md', 'recipe'), tagged('Inbox/Downloads/er/2024-03-01 Soup.md', 'recipe'), ...[1, 2, 3, 4].map((i) => rec(`Inbox/Downloads/er/n${i}.md`)), rec('Inbox/Downloads/er/n5.md')];
+    expect(items(records)).toEqual({ 'Inbox/Downloads/er/2024-03-01 Soup.md': 'file: Journal/2024 0.60, Recipe 0.60' });
   });
 
   it('not a file the heuristics place surely: a daily note with a tag', () => {
@@ -57,9 +57,12 @@ describe('ambiguous items', () => {
   });
 
   it('the top-most subfolder that would be scattered, not its files or subfolders', () => {
-    const records = [rec('Inbox/Mixed/a.pdf'), rec('Inbox/Mixed/b.png'), rec('Inbox/Mixed/c.md'), rec('Inbox/Mixed/Sub/d.png'), rec('Inbox/Mixed/Sub/e.md')];
+    // A downloads folder holds what is not sorted yet; a folder of the owner's would be filed and stay (issue 26).
+    const records = [rec('Inbox/Downloads/a.pdf'), rec('Inbox/Downloads/b.png'), rec('Inbox/Downloads/c.md'), rec('Inbox/Downloads/Sub/d.png'), rec('Inbox/Downloads/Sub/e.md')];
     // Staying (in the organized folder, '') and Images hold 2 of 5 files each, PDFs 1.
-    expect(items(records)).toEqual({ 'Inbox/Mixed': 'folder:  0.40, Attachments/Images 0.40, Attachments/PDFs 0.20' });
+    expect(items(records)).toEqual({ 'Inbox/Downloads': 'folder:  0.40, Attachments/Images 0.40, Attachments/PDFs 0.20' });
+    const mixed = records.map((r) => rec(r.path.replace('Downloads', 'Mixed')));
+    expect(items(mixed)).toEqual({});
   });
 
   it('not a subfolder that moves whole, nor one where most files agree', () => {

@@ -86,7 +86,8 @@ describe('naming in planOrganize', () => {
   it('counts renames against the operation limit', async () => {
     tv = await makeTempVault({ 'N/A One.md': '1', 'N/B Two.md': '2', 'N/C Three.md': '3' });
     const plan = await planOrganize(await NodeVault.open(tv.dir), { folder: 'N', sources: new Set(), naming: { id: 'snake-case', name: 'snake_case' }, planLimit: 2, planId: 'jl' });
-    expect(plan.operations).toEqual([]);
-    expect(plan.conflicts.every((c) => c.kind === 'refused' && c.detail.includes('more than the limit of 2'))).toBe(true);
+    // Up to the limit, the rest left for a later run (issue 26: not refused whole).
+    expect(plan.operations.map((op) => op.type)).toEqual(['rename', 'rename']);
+    expect(plan.conflicts.map((c) => [c.kind, c.detail.slice(0, 43)])).toEqual([['limit', '1 more operation left for a later run: a pl']]);
   });
 });

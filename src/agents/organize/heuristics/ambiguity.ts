@@ -54,6 +54,8 @@ export const SIGNAL_SCORE: Record<HeuristicName, number> = {
   'shared tag': 0.6,
   'hub note': 0.55,
   'shared property': 0.5,
+  // A conflict copy follows its original, as certain as the original's own move.
+  'conflict copy': 0.9,
 };
 export const MARGIN = 0.15;
 export const AGREEMENT = 0.7;

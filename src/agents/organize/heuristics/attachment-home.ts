@@ -2,7 +2,8 @@
 // new attachments" (`attachmentFolderPath` in `<configDir>/app.json`) names a folder when set to
 // one; and a folder that already holds mostly attachments (at least 80% of its files, at least 5
 // of them) is one the user keeps them in. Attachments already inside such a home stay where they
-// are (kind subfolders included), and new ones go to the primary home, the setting's folder or
+// are (kind subfolders included; the organized folder itself is a home when it is one, so a folder
+// of attachments is never sorted into kind folders inside itself), and new ones go to the primary home, the setting's folder or
 // else the largest home, as they are: no `Images/` level is invented there. A home found by its
 // contents that holds one kind only (a folder of camera photos) takes that kind only: it is no
 // place for invoices, which are filed by kind instead.
@@ -39,7 +40,8 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
   const counts = new Map<string, { files: number; attachments: number }>();
   for (const r of visible) {
     const parts = relFolder(r).split('/').filter((p) => p !== '');
-    for (let i = 1; i <= parts.length; i++) {
+    // The organized folder itself ('') is a home when the files directly in it are mostly attachments.
+    for (let i = parts.length === 0 ? 0 : 1; i <= parts.length; i++) {
       const key = parts.slice(0, i).join('/');
       const c = counts.get(key) ?? { files: 0, attachments: 0 };
       c.files++;

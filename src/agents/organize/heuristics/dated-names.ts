@@ -30,14 +30,17 @@ function isMeeting(record: FileRecord, title: string): boolean {
 }
 
 export function datedName(record: FileRecord): HeuristicProposal | null {
+  let day = '1';
   const at = (kind: string, y: string, m: string, why: string): HeuristicProposal => ({
     path: record.path,
     folder: `${kind}/${y}/${m}`,
     heuristic: 'dated name',
     reason: `${why} dated ${y}-${m}, filed by year and month`,
+    dated: { kind, y: Number(y), m: Number(m), d: Number(day) },
   });
   if (record.ext === 'md') {
     const daily = DAILY.exec(record.name);
+    day = daily?.[3] ?? DATED_NOTE.exec(record.name)?.[3] ?? DATED_LAST.exec(record.name)?.[4] ?? '1';
     if (daily && validDate(daily[1] ?? '', daily[2] ?? '', daily[3] ?? '')) return at('Daily', daily[1] ?? '', daily[2] ?? '', 'daily note');
     const dated = DATED_NOTE.exec(record.name);
     if (dated && validDate(dated[1] ?? '', dated[2] ?? '', dated[3] ?? '')) {
@@ -52,6 +55,7 @@ export function datedName(record: FileRecord): HeuristicProposal | null {
   }
   if (IMAGE.has(record.ext)) {
     const shot = SCREENSHOT.exec(record.name);
+    day = shot?.[3] ?? '1';
     if (shot && validDate(shot[1] ?? '', shot[2] ?? '', shot[3] ?? '')) return at('Screenshots', shot[1] ?? '', shot[2] ?? '', 'screenshot');
   }
   return null;

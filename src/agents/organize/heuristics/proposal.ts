@@ -10,9 +10,15 @@ export interface HeuristicProposal {
   reason: string;
   /** How sure the heuristic is, in [0, 1], when it differs from its usual strength (see ambiguity.ts). */
   confidence?: number;
+  /** The type or tag a group proposal is named after (to find the owner's folder of that kind). */
+  kind?: { by: 'type' | 'tag'; value: string };
+  /** The date a dated-name proposal files by, and the kind of dated file (`Daily`, `Meetings`, …). */
+  dated?: { kind: string; y: number; m: number; d: number };
+  /** Set when the owner's own settings chose the destination (their daily notes folder and format). */
+  byOwnerSetting?: boolean;
 }
 
-export type HeuristicName = 'dated name' | 'attachment type' | 'attachment folder' | 'frontmatter type' | 'shared tag' | 'shared property' | 'hub note';
+export type HeuristicName = 'dated name' | 'attachment type' | 'attachment folder' | 'frontmatter type' | 'shared tag' | 'shared property' | 'hub note' | 'conflict copy';
 
 /** Title Case of a word or tag segment, for folder names: `area/health` -> `Area/Health`. */
 export function titleCase(text: string): string {

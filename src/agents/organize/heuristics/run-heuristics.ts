@@ -6,7 +6,11 @@
 // tag) says (see cohesion.ts); an attachment a note beside it links to, or sharing a name with them,
 // stays with its notes (bound-attachments.ts). A file already inside its proposed folder stays (so a second run
 // over an organized folder proposes nothing), and when at least 70% of a subfolder's files agree on a
-// destination the folder moves whole instead of being scattered.
+// destination the folder moves whole instead of being scattered. Over all of it stands the owner's
+// order (../owner/): files filed in the owner's subfolders, folder notes and the folders their
+// settings name stay unless an existing folder of theirs clearly holds their kind; a folder of
+// theirs never moves whole; dated files go by year unless a year is full; conflict copies follow
+// their originals.
 import { isInFolder as within } from '../../../dsl/file-records';
 import type { FileRecord } from '../../../vault-vfs/file-record';
 import { type AmbiguousItem, candidatesOf, findAmbiguous } from './ambiguity';
@@ -19,10 +23,19 @@ import { unifyGroupNames } from './group-names';
 import { type HubOptions, hubNotes } from './hub-notes';
 import type { HeuristicProposal } from './proposal';
 import { sharedGroups } from './shared-groups';
+import { asOriginal, followOriginals } from '../owner/conflict-copies';
+import { type OwnerOrder, ownerOrder } from '../owner/owner-order';
+import type { DailyNotesSetting } from '../owner/owner-settings';
+import { withDateDepth } from '../owner/date-depth';
+import { respectOwner } from '../owner/respect-owner';
 
 export interface HeuristicsOptions extends HubOptions {
   /** The folder Obsidian's attachment setting names (vault path), or null/absent when none. */
   attachmentFolder?: string | null;
+  /** The owner's order; made from the records and the attachment setting when absent. */
+  owner?: OwnerOrder;
+  /** The owner's Daily notes settings: daily notes go where they say. */
+  dailyNotes?: DailyNotesSetting;
 }
 
 /** Signals too weak to take a note away from folder-mates it resembles. */
@@ -69,8 +82,9 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   // Attachments already in a home are settled before any heuristic looks at them.
   const atHome = new Set(records.filter((r) => isAttachment(r) && attachments.homes.some((h) => within(parentRel(r.path, folder), h))).map((r) => r.path));
   const homeOf = homeForAttachment(records, folder, attachments, opts.attachmentFolder ?? null);
+  const owner = opts.owner ?? ownerOrder({ folder, records, attachmentFolder: opts.attachmentFolder ?? null });
   const raw: HeuristicProposal[][] = [
-    records.flatMap((r) => datedName(r) ?? []),
+    withDateDepth(records.flatMap((r) => datedName(asOriginal(r)) ?? []), owner, folder),
     groups.filter((p) => p.heuristic === 'frontmatter type'),
     hubNotes(records, opts),
     groups.filter((p) => p.heuristic === 'shared tag'),
@@ -84,8 +98,13 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
   let at = 0;
   const byPrecedence = raw.map((list) => list.map(() => unified[at++] as HeuristicProposal));
   const candidates = candidatesOf(byPrecedence.flat().filter((p) => !atHome.has(p.path)));
-  const chosen = new Map<string, HeuristicProposal>();
-  for (const list of byPrecedence) for (const p of list) if (!chosen.has(p.path) && !atHome.has(p.path)) chosen.set(p.path, p);
+  const first = new Map<string, HeuristicProposal>();
+  for (const list of byPrecedence) for (const p of list) if (!first.has(p.path) && !atHome.has(p.path)) first.set(p.path, p);
+  // The owner's order decides what of that stands (owner/respect-owner.ts); conflict copies follow their originals.
+  const respected = respectOwner({ folder, records, chosen: first, owner, ...(opts.dailyNotes ? { dailyNotes: opts.dailyNotes } : {}) });
+  const chosen = respected.chosen;
+  followOriginals(records, chosen, respected.held);
+  for (const path of respected.held.keys()) atHome.add(path);
   const byPath = new Map(records.map((r) => [r.path, r]));
   const notesByFolder = new Map<string, FileRecord[]>();
   const joiningByFolder = new Map<string, FileRecord[]>();
@@ -151,7 +170,9 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     if (!top || inside.length < 2 || top[1] / inside.length < AGREEMENT) continue;
     const [into, n] = top;
     const parent = sub.includes('/') ? sub.slice(0, sub.lastIndexOf('/')) : '';
-    if (into === parent || within(into, sub)) continue;
+    // A folder of the owner's is filed as a whole: its files may join the owner's folders one by
+    // one, but it is never moved, nor wrapped in a folder named like itself.
+    if (into === parent || within(into, sub) || inside.some((r) => owner.filed(r)) || wraps(into, sub)) continue;
     folders.push({ source: folder === '' ? sub : `${folder}/${sub}`, into, reason: `${n} of its ${inside.length} files belong in ${into || 'the organized folder'}; the folder moves whole` });
     settled.add(sub);
     movedWhole.push(sub);
@@ -174,4 +195,11 @@ export function runHeuristics(records: readonly FileRecord[], opts: HeuristicsOp
     homes: attachments.homes,
   });
   return { files: [...moving.values()], folders, unchanged, undecided, ambiguous };
+}
+
+/** Whether moving `sub` into `into` wraps it in a folder named like itself (`SoT` into `Sots/`). */
+function wraps(into: string, sub: string): boolean {
+  const bare = (name: string): string => name.toLowerCase().replace(/[\s_-]+/gu, '').replace(/(?:es|s)$/u, '');
+  const last = into.slice(into.lastIndexOf('/') + 1);
+  return last !== '' && bare(last) === bare(sub.slice(sub.lastIndexOf('/') + 1));
 }

@@ -30,7 +30,7 @@ export function sharedGroups(records: readonly FileRecord[], minGroup = 3): Heur
     const type = typeOf(note);
     const n = type ? (typeCounts.get(type) ?? 0) : 0;
     if (type && n >= minGroup) {
-      out.push({ path: note.path, folder: pluralFolder(type), heuristic: 'frontmatter type', reason: `type: ${type}, shared by ${n} notes` });
+      out.push({ path: note.path, folder: pluralFolder(type), heuristic: 'frontmatter type', reason: `type: ${type}, shared by ${n} notes`, kind: { by: 'type', value: type } });
     } else untyped.push(note);
   }
   const tagCounts = countBy(untyped, (r) => r.tags.map((t) => t.toLowerCase()));
@@ -41,7 +41,7 @@ export function sharedGroups(records: readonly FileRecord[], minGroup = 3): Heur
       if (n < minGroup || n >= untyped.length) continue;
       if (!best || n > best.n || (n === best.n && tag.toLowerCase() < best.tag.toLowerCase())) best = { tag, n };
     }
-    if (best) out.push({ path: note.path, folder: titleCase(best.tag.toLowerCase()), heuristic: 'shared tag', reason: `#${best.tag}, shared by ${best.n} notes` });
+    if (best) out.push({ path: note.path, folder: titleCase(best.tag.toLowerCase()), heuristic: 'shared tag', reason: `#${best.tag}, shared by ${best.n} notes`, kind: { by: 'tag', value: best.tag.toLowerCase() } });
   }
   return [...out, ...sharedProperties(notes, out)];
 }

@@ -174,6 +174,11 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
   const targets = new Set<string>();
   const standing = (): Group[] => dests.filter((d) => !settled.some((s) => isInFolder(d.folder, s)));
   const leave = (path: string, ranked: ScoredCandidate[]): void => void result.candidates.set(path, ranked.slice(0, 3));
+  // In the owner's terms first: which of their existing folders it joins, and how many files are there.
+  const joins = (into: string): string => {
+    const n = groups.get(into)?.members.length ?? 0;
+    return `joins your ${into} (${n} file${n === 1 ? '' : 's'} there)`;
+  };
 
   for (const sub of subfolders) {
     if (settled.some((s) => isInFolder(sub, s)) || [...targets].some((d) => isInFolder(d, sub))) continue;
@@ -205,7 +210,7 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
       const clear = clearBest(ranked, t.destinationScore);
       if (clear && clear.score > fit) {
         const to = chosen(settle(groupOf(sub, [feat(r)], false), r.path, clear, standing(), t.destinationScore), ranked, t.destinationScore);
-        result.placements.push({ source: r.path, into: to.into, rule: 'similarity score (split folder)', reason: `${sub} is split (cohesion ${fmt(c)}, below ${fmt(t.splitCohesion)}): ${to.why}; against ${fmt(fit)} where it is` });
+        result.placements.push({ source: r.path, into: to.into, rule: 'similarity score (split folder)', reason: `${joins(to.into)}: ${sub} is split (cohesion ${fmt(c)}, below ${fmt(t.splitCohesion)}): ${to.why}; against ${fmt(fit)} where it is` });
       } else leave(r.path, ranked);
     }
   }
@@ -220,7 +225,7 @@ function onePass(input: ScorePassInput, feat: (r: FileRecord) => FileFeatures): 
       continue;
     }
     const to = chosen(settle(groupOf(folder, [feat(r)], false), r.path, clear, standing(), t.destinationScore), ranked, t.destinationScore);
-    result.placements.push({ source: r.path, into: to.into, rule: 'similarity score', reason: to.why });
+    result.placements.push({ source: r.path, into: to.into, rule: 'similarity score', reason: `${joins(to.into)}: ${to.why}` });
   }
   return result;
 }

@@ -59,6 +59,15 @@ describe('organize twice, on random vaults', () => {
         numRuns: 25,
         // Found by this property: a folder and a subfolder of it moved by one plan, the folder first.
         examples: [[[
+          // Found by this property once filed files stayed (issue 26): the first run's Attachments/
+          // became a home by its contents, and the second run moved a PDF filed in Bread into it.
+          { folder: 0, topic: 0, kind: 'jpg', name: [0], text: [0, 0], day: 1 },
+          { folder: 1, topic: 0, kind: 'pdf', name: [0], text: [0, 0], day: 1 },
+          { folder: 0, topic: 0, kind: 'pdf', name: [0], text: [0, 0], day: 1 },
+          { folder: 4, topic: 0, kind: 'jpg', name: [0], text: [0, 0], day: 1 },
+          { folder: 0, topic: 0, kind: 'pdf', name: [0], text: [0, 0], day: 1 },
+          { folder: 0, topic: 0, kind: 'pdf', name: [0], text: [0, 0], day: 1 },
+        ]], [[
           { folder: 5, topic: 1, kind: 'md', name: [1], text: [0, 0], day: 1 },
           { folder: 6, topic: 1, kind: 'md', name: [0], text: [0, 1], day: 1 },
           { folder: 0, topic: 0, kind: 'md', name: [0], text: [0, 0], day: 1 },

@@ -4,8 +4,8 @@
 // Inbox/Garden and Inbox/Kitchen, each with notes on their own words, and a loose note named after
 // both folders whose text uses only synonyms of the garden words. By keywords its text shares no
 // word with either folder (its name fits both equally: it stays); by the embedder its text is the
-// garden notes' text (it goes to Inbox/Garden). A PDF among the kitchen notes gives every plan an
-// operation, so its description says which index scored.
+// garden notes' text (it goes to Inbox/Garden). A plan's description says which index scored, with
+// operations or without (the PDF among the kitchen notes is filed there and stays).
 import { embedText } from '../../../llm-server';
 import { stem } from '../../../../src/agents/organize/scoring/file-features';
 
