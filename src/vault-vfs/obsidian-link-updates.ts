@@ -11,6 +11,7 @@ import { applyLinkEdits } from './links/apply-link-edits';
 import { expandRenames, pathMapper } from './links/expand-renames';
 import { type NoteLinkEdits, planLinkRewrites } from './links/rewrite-links';
 import type { NoteMetadata } from './metadata-types';
+import { openViews, processNote } from './obsidian-open-note';
 import type { NewLinkFormat } from './vault-port';
 
 /** Vault#getConfig: present in Obsidian, missing from its typings. */
@@ -31,7 +32,7 @@ function linkPlan(app: App, from: string, to: string, metadataOf: (p: string) =>
 
 async function applyEdits(app: App, path: string, note: NoteLinkEdits): Promise<void> {
   const file = app.vault.getFileByPath(path);
-  if (file && note.edits.length > 0) await app.vault.process(file, (text) => applyLinkEdits(text, note).text);
+  if (file && note.edits.length > 0) await processNote(app, file, (text) => applyLinkEdits(text, note).text);
 }
 
 /**
@@ -48,6 +49,9 @@ export async function renameKeepingLinks(
   allowCaseVariants = false,
 ): Promise<void> {
   const from = file.path;
+  // The links are planned from the index, which knows only saved text: open notes are saved first.
+  const open = openViews(app);
+  if (open.length > 0) await write(async () => void (await Promise.all(open.map((v) => v.save()))));
   const { notes, moved } = linkPlan(app, from, to, metadataOf, allowCaseVariants);
   if (vaultSetting(app, 'alwaysUpdateLinks') === true) {
     // Links in notes that stay put and led to files that stay put: the ones a new name captures.

@@ -3,13 +3,15 @@
 // (which honours the user's trash setting), and `app.metadataCache` for metadata. Writes read the
 // file fresh (`process`, never `cachedRead`) and return once Obsidian has indexed them
 // (obsidian-index-wait.ts), so metadata and backlinks read after a write describe the vault as
-// it is.
+// it is. A note open in an editor is read from and written through its editor
+// (obsidian-open-note.ts), so a write neither loses what the user typed nor moves their cursor.
 import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
 import { afterIndexed } from './obsidian-index-wait';
 import { renameKeepingLinks } from './obsidian-link-updates';
+import { noteText, processNote } from './obsidian-open-note';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
 
 function statOf(s: FileStats): FileStat {
@@ -78,7 +80,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async read(p: string): Promise<string> {
-    return this.app.vault.read(this.file(p));
+    return noteText(this.app, this.file(p));
   }
 
   async readBinary(p: string): Promise<Uint8Array> {
@@ -92,7 +94,7 @@ export class ObsidianVault implements VaultPort {
 
   async process(p: string, fn: (data: string) => string): Promise<string> {
     const f = this.file(p);
-    return this.indexed(() => this.app.vault.process(f, fn));
+    return this.indexed(() => processNote(this.app, f, fn));
   }
 
   async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void> {
