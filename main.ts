@@ -55,7 +55,12 @@ export default class ReevePlugin extends Plugin {
 
   /** The vault as the core sees it, made on first use; every write through it is Reeve's own. */
   port(): VaultPort {
-    this.vault ??= trackSelfWrites(new ObsidianVault(this.app, { fileLock: desktopFileLock }), this.selfWrites);
+    if (!this.vault) {
+      const vault = new ObsidianVault(this.app, { fileLock: desktopFileLock });
+      // Its link indexes follow the vault's events until the plugin unloads.
+      this.register(() => vault.close());
+      this.vault = trackSelfWrites(vault, this.selfWrites);
+    }
     return this.vault;
   }
 

@@ -10,6 +10,7 @@ import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
 import { afterIndexed } from './obsidian-index-wait';
+import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
 import { noteText, processNote } from './obsidian-open-note';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
@@ -36,6 +37,7 @@ export function toNoteMetadata(cache: CachedMetadata): NoteMetadata {
 
 export class ObsidianVault implements VaultPort {
   readonly state: ObsidianStateStore;
+  private readonly links: ObsidianLinkIndex;
 
   /** `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see ObsidianStateStore). */
   constructor(
@@ -43,6 +45,12 @@ export class ObsidianVault implements VaultPort {
     opts: { fileLock?: FileLock } = {},
   ) {
     this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/reeve`), opts.fileLock);
+    this.links = new ObsidianLinkIndex(app, (p) => this.metadata(p));
+  }
+
+  /** Stops following the vault's and the metadata cache's events (the plugin unloads). */
+  close(): void {
+    this.links.close();
   }
 
   get configDir(): string {
@@ -155,7 +163,7 @@ export class ObsidianVault implements VaultPort {
     const restore = opts.restore === true;
     this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined, restore);
     await this.ensureParents(dst);
-    await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write), restore);
+    await renameKeepingLinks(this.app, f, dst, { metadataOf: (path) => this.metadata(path), links: this.links }, (write) => this.indexed(write), restore);
   }
 
   /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Reeve can't rely on finding it. */
@@ -196,9 +204,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   backlinks(p: string): string[] {
-    const out: string[] = [];
-    for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks)) if (targets[p]) out.push(source);
-    return out.sort();
+    return this.links.backlinks(p);
+  }
+
+  notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {
+    return this.links.notesLinkingToNames(names);
   }
 
   resolveLink(linkpath: string, sourcePath: string): string | null {
