@@ -9,7 +9,11 @@
 // source; `registerMarkdownPostProcessor` processors then see the rendered DOM ("Post processors can
 // mutate the DOM to render various things"), which is where Dataview finds inline code such as
 // `$= …` to run. The registry is the renderer's, not one plugin's: any plugin's processor runs on
-// any rendered Markdown, until the plugin unloads. Each top-level block is a section of its own,
+// any rendered Markdown, until the plugin unloads. A language takes one code-block processor:
+// registering a second throws "Code block postprocessor for language … is already registered"
+// (observed in Obsidian, with another public plugin that registers `ai-edit`), and Obsidian reports
+// the plugin as failed. The registry is per window in Obsidian; per App here (one App per window).
+// Each top-level block is a section of its own,
 // a `div.el-<tag>` (observed in Obsidian's reading view DOM), and a post-processor is called once
 // per section with it, so what it adds to a section later lands in the rendered element.
 import MarkdownIt from 'markdown-it';
@@ -22,8 +26,17 @@ let installed = false;
 
 const md = new MarkdownIt({ html: true, linkify: true });
 
-const codeBlockProcessors = new Map<string, CodeBlockHandler>();
-const postProcessors = new Set<MarkdownPostProcessor>();
+interface Registry {
+  codeBlocks: Map<string, CodeBlockHandler>;
+  post: Set<MarkdownPostProcessor>;
+}
+const registries = new WeakMap<object, Registry>();
+
+function registryOf(app: object): Registry {
+  let r = registries.get(app);
+  if (!r) registries.set(app, (r = { codeBlocks: new Map(), post: new Set() }));
+  return r;
+}
 
 /** [[target|alias]] → a link Obsidian's way (outside code; good enough for the tests' texts). */
 function wikilinks(text: string): string {
@@ -35,25 +48,29 @@ function wikilinks(text: string): string {
 }
 
 function installProcessorRegistry(): void {
-  type Registering = Plugin & { register(cb: () => void): void };
+  type Registering = Plugin & { register(cb: () => void): void; app: object };
   const proto = Plugin.prototype as unknown as Registering;
   const codeBlock = proto.registerMarkdownCodeBlockProcessor;
   proto.registerMarkdownCodeBlockProcessor = function (this: Registering, language: string, handler: CodeBlockHandler, sortOrder?: number) {
-    codeBlockProcessors.set(language, handler);
+    const { codeBlocks } = registryOf(this.app);
+    if (codeBlocks.has(language)) throw new Error(`Code block postprocessor for language ${language} is already registered`);
+    codeBlocks.set(language, handler);
     this.register(() => {
-      if (codeBlockProcessors.get(language) === handler) codeBlockProcessors.delete(language);
+      if (codeBlocks.get(language) === handler) codeBlocks.delete(language);
     });
     return codeBlock.call(this, language, handler as never, sortOrder);
   } as typeof proto.registerMarkdownCodeBlockProcessor;
   const post = proto.registerMarkdownPostProcessor;
   proto.registerMarkdownPostProcessor = function (this: Registering, processor: MarkdownPostProcessor, sortOrder?: number) {
-    postProcessors.add(processor);
-    this.register(() => postProcessors.delete(processor));
+    const { post: registered } = registryOf(this.app);
+    registered.add(processor);
+    this.register(() => registered.delete(processor));
     return post.call(this, processor as never, sortOrder);
   } as typeof proto.registerMarkdownPostProcessor;
 }
 
-async function runProcessors(sections: HTMLElement[], sourcePath: string, component: Component): Promise<void> {
+async function runProcessors(app: object, sections: HTMLElement[], sourcePath: string, component: Component): Promise<void> {
+  const { codeBlocks, post } = registryOf(app);
   const ctx: MarkdownPostProcessorContext = {
     docId: 'rendered',
     sourcePath,
@@ -63,20 +80,20 @@ async function runProcessors(sections: HTMLElement[], sourcePath: string, compon
   };
   for (const code of sections.flatMap((el) => [...el.querySelectorAll('pre > code')])) {
     const language = [...code.classList].find((c) => c.startsWith('language-'))?.slice('language-'.length);
-    const handler = language === undefined ? undefined : codeBlockProcessors.get(language);
+    const handler = language === undefined ? undefined : codeBlocks.get(language);
     if (!handler) continue;
     const div = createDiv();
     code.parentElement?.replaceWith(div);
     await handler((code.textContent ?? '').replace(/\n$/, ''), div, ctx);
   }
-  for (const section of sections) for (const processor of postProcessors) await processor(section, ctx);
+  for (const section of sections) for (const processor of post) await processor(section, ctx);
 }
 
 export function installFaithfulMarkdown(): void {
   if (installed) return;
   installed = true;
   installProcessorRegistry();
-  MarkdownRenderer.render = async (_app: unknown, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> => {
+  MarkdownRenderer.render = async (app: object, markdown: string, el: HTMLElement, sourcePath: string, component: Component): Promise<void> => {
     const html = md.render(wikilinks(markdown));
     // Parsed in an inert document, then adopted: like Obsidian, the nodes go live in `el`.
     const parsed = new DOMParser().parseFromString(`<body>${html}</body>`, 'text/html');
@@ -88,6 +105,6 @@ export function installFaithfulMarkdown(): void {
       sections.push(section);
     }
     el.querySelectorAll('a[href^="http"]').forEach((a) => a.classList.add('external-link'));
-    await runProcessors(sections, sourcePath, component);
+    await runProcessors(app, sections, sourcePath, component);
   };
 }
