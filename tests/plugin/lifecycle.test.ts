@@ -89,6 +89,20 @@ describe('plugin lifecycle', () => {
     expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
   });
 
+  it('does nothing at layout ready when it was unloaded before', async () => {
+    const app = App.createConfigured__({ files: { 'a.md': 'x' } });
+    leaks = trackLeaks({ workspace: app.workspace, vault: app.vault, metadataCache: app.metadataCache });
+    const PluginClass = loadBundle(bundle);
+    const plugin = new PluginClass(app, readManifest());
+    plugin.load();
+    await settle();
+    plugin.unload();
+    await settle();
+    app.workspace.setLayoutReady__();
+    await settle();
+    expect(leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
+  });
+
   it('offers its settings in settings search', async () => {
     const started = await startPlugin();
     leaks = started.leaks;
