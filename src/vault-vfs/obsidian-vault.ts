@@ -58,7 +58,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   private safe(p: string): string {
-    return normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
+    const checked = normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
+    // Obsidian holds a path as the disk gave it (decomposed, NFD, on macOS), while the check and
+    // normalizePath give NFC: a path Obsidian listed is looked up as listed.
+    if (p !== checked && p.normalize('NFC') === checked && this.app.vault.getAbstractFileByPath(p)) return p;
+    return checked;
   }
 
   private file(p: string): TFile {

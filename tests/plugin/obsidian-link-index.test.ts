@@ -101,3 +101,17 @@ describe('the Obsidian adapter\'s link indexes', () => {
     expect([...read].filter((p) => p.startsWith('Other/'))).toEqual([]);
   });
 });
+
+describe('a note whose name the disk gives decomposed (NFD)', () => {
+  it('is read, written and renamed by the path Obsidian lists', async () => {
+    const nfd = 'Cafe\u0301.md';
+    const { port } = vaultOf({ [nfd]: 'menu', 'Home.md': '[[Cafe\u0301]]' });
+    const listed = (await port.list()).find((e) => e.path.normalize('NFC') === 'Café.md')?.path;
+    expect(listed).toBe(nfd);
+    expect(await port.read(nfd)).toBe('menu');
+    await port.process(nfd, (t) => `${t}!`);
+    expect(await port.read(nfd)).toBe('menu!');
+    await port.rename(nfd, 'Places/Café.md');
+    expect(await port.read('Places/Café.md')).toBe('menu!');
+  });
+});
