@@ -1,6 +1,7 @@
 // Build options for the two bundles, shared by esbuild.config.mjs and the tests that load the
 // real bundle: the plugin (main.js, CommonJS, for Obsidian) and the CLI (dist/cli.mjs, ESM, Node).
 import { builtinModules } from 'node:module';
+import { guardLookbehind } from './esbuild.lookbehind.mjs';
 
 const pluginExternal = ['obsidian', 'electron', '@codemirror/*', '@lezer/*', ...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -17,6 +18,7 @@ export function pluginOptions(production, outfile = 'main.js') {
     minify: production,
     sourcemap: production ? false : 'inline',
     treeShaking: true,
+    plugins: [guardLookbehind],
     logLevel: 'info',
     banner: { js: '/* Reeve: agents for your vault, with your consent. MIT licensed. */' },
   };

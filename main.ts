@@ -9,6 +9,7 @@ import { pluginChatHost } from './src/views/chat/plugin-chat-host';
 import { registerChatView } from './src/views/chat/register-chat-view';
 import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
+import { onLayoutReadyWhileLoaded } from './src/views/layout-ready';
 import { registerPendingBlockWidgets } from './src/views/pending/register-widgets';
 import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
 import { offerRecovery } from './src/views/recovery/offer-recovery';
@@ -47,7 +48,7 @@ export default class ReevePlugin extends Plugin {
     this.addCommand({ id: 'recover-interrupted-job', name: 'Recover an interrupted job', callback: () => void offerRecovery(this.app, this.port(), { sayWhenClean: true }) });
     // The journal is read and vault events are watched only once the workspace is ready: the
     // vault's start-up `create` events (one per file) must not look like new files.
-    this.app.workspace.onLayoutReady(() => {
+    onLayoutReadyWhileLoaded(this, () => {
       registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites });
       void offerRecovery(this.app, this.port());
     });
@@ -55,7 +56,12 @@ export default class ReevePlugin extends Plugin {
 
   /** The vault as the core sees it, made on first use; every write through it is Reeve's own. */
   port(): VaultPort {
-    this.vault ??= trackSelfWrites(new ObsidianVault(this.app, { fileLock: desktopFileLock }), this.selfWrites);
+    if (!this.vault) {
+      const vault = new ObsidianVault(this.app, { fileLock: desktopFileLock });
+      // Its link indexes follow the vault's events until the plugin unloads.
+      this.register(() => vault.close());
+      this.vault = trackSelfWrites(vault, this.selfWrites);
+    }
     return this.vault;
   }
 

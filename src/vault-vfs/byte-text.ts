@@ -10,7 +10,8 @@ const encoder = new TextEncoder();
 
 const ESCAPE_BASE = 0xdc00;
 /** A surrogate that is not half of a pair. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// No lookbehind: a regex literal with one stops main.js from loading on iOS before 16.4.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Length of the valid UTF-8 sequence starting at `i`, or 0 when the byte there starts none. */
 function sequenceLength(b: Uint8Array, i: number): number {

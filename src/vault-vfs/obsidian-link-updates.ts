@@ -9,8 +9,10 @@
 import type { App, TAbstractFile } from 'obsidian';
 import { applyLinkEdits } from './links/apply-link-edits';
 import { expandRenames, pathMapper } from './links/expand-renames';
-import { type NoteLinkEdits, planLinkRewrites } from './links/rewrite-links';
+import { type NoteLinkEdits, planLinkRewrites, touchedNameKeys } from './links/rewrite-links';
 import type { NoteMetadata } from './metadata-types';
+import type { ObsidianLinkIndex } from './obsidian-link-index';
+import { openViews, processNote } from './obsidian-open-note';
 import type { NewLinkFormat } from './vault-port';
 
 /** Vault#getConfig: present in Obsidian, missing from its typings. */
@@ -20,18 +22,26 @@ export function vaultSetting(app: App, key: string): unknown {
   return (app.vault as unknown as ConfigReader).getConfig?.(key);
 }
 
-function linkPlan(app: App, from: string, to: string, metadataOf: (p: string) => NoteMetadata | null, allowCaseVariants: boolean): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
+/** What a link plan reads: each note's metadata, and the adapter's indexes over the cache. */
+export interface LinkSources {
+  metadataOf: (p: string) => NoteMetadata | null;
+  links: ObsidianLinkIndex;
+}
+
+/** Only the notes whose links name a file the move touches are read (see touchedNameKeys). */
+function linkPlan(app: App, from: string, to: string, sources: LinkSources, allowCaseVariants: boolean): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
   const files = app.vault.getFiles().map((f) => f.path);
   if (!files.some((f) => f === from || f.startsWith(from + '/'))) return { notes: [], moved: (p) => p };
   const renames = expandRenames(files, [{ from, to }], undefined, { allowCaseVariants });
   const format = (vaultSetting(app, 'newLinkFormat') as NewLinkFormat | undefined) ?? 'shortest';
-  const plan = planLinkRewrites({ files, metadataOf, renames, newLinkFormat: format, allowCaseVariants });
+  const candidates = sources.links.notesLinkingToNames(touchedNameKeys(renames));
+  const plan = planLinkRewrites({ files, metadataOf: sources.metadataOf, renames, newLinkFormat: format, allowCaseVariants, candidates, resolver: sources.links.resolver });
   return { notes: plan.notes, moved: pathMapper(renames) };
 }
 
 async function applyEdits(app: App, path: string, note: NoteLinkEdits): Promise<void> {
   const file = app.vault.getFileByPath(path);
-  if (file && note.edits.length > 0) await app.vault.process(file, (text) => applyLinkEdits(text, note).text);
+  if (file && note.edits.length > 0) await processNote(app, file, (text) => applyLinkEdits(text, note).text);
 }
 
 /**
@@ -42,13 +52,16 @@ export async function renameKeepingLinks(
   app: App,
   file: TAbstractFile,
   to: string,
-  metadataOf: (p: string) => NoteMetadata | null,
+  sources: LinkSources,
   write: (w: () => Promise<void>) => Promise<void>,
   /** The move puts back a name that differs only in case from another (see RenameOptions). */
   allowCaseVariants = false,
 ): Promise<void> {
   const from = file.path;
-  const { notes, moved } = linkPlan(app, from, to, metadataOf, allowCaseVariants);
+  // The links are planned from the index, which knows only saved text: open notes are saved first.
+  const open = openViews(app);
+  if (open.length > 0) await write(async () => void (await Promise.all(open.map((v) => v.save()))));
+  const { notes, moved } = linkPlan(app, from, to, sources, allowCaseVariants);
   if (vaultSetting(app, 'alwaysUpdateLinks') === true) {
     // Links in notes that stay put and led to files that stay put: the ones a new name captures.
     const captured = notes

@@ -3,13 +3,16 @@
 // (which honours the user's trash setting), and `app.metadataCache` for metadata. Writes read the
 // file fresh (`process`, never `cachedRead`) and return once Obsidian has indexed them
 // (obsidian-index-wait.ts), so metadata and backlinks read after a write describe the vault as
-// it is.
+// it is. A note open in an editor is read from and written through its editor
+// (obsidian-open-note.ts), so a write neither loses what the user typed nor moves their cursor.
 import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
 import { afterIndexed } from './obsidian-index-wait';
+import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
+import { noteText, processNote } from './obsidian-open-note';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
 
 function statOf(s: FileStats): FileStat {
@@ -34,6 +37,7 @@ export function toNoteMetadata(cache: CachedMetadata): NoteMetadata {
 
 export class ObsidianVault implements VaultPort {
   readonly state: ObsidianStateStore;
+  private readonly links: ObsidianLinkIndex;
 
   /** `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see ObsidianStateStore). */
   constructor(
@@ -41,6 +45,12 @@ export class ObsidianVault implements VaultPort {
     opts: { fileLock?: FileLock } = {},
   ) {
     this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/reeve`), opts.fileLock);
+    this.links = new ObsidianLinkIndex(app, (p) => this.metadata(p));
+  }
+
+  /** Stops following the vault's and the metadata cache's events (the plugin unloads). */
+  close(): void {
+    this.links.close();
   }
 
   get configDir(): string {
@@ -48,7 +58,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   private safe(p: string): string {
-    return normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
+    const checked = normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
+    // Obsidian holds a path as the disk gave it (decomposed, NFD, on macOS), while the check and
+    // normalizePath give NFC: a path Obsidian listed is looked up as listed.
+    if (p !== checked && p.normalize('NFC') === checked && this.app.vault.getAbstractFileByPath(p)) return p;
+    return checked;
   }
 
   private file(p: string): TFile {
@@ -78,7 +92,7 @@ export class ObsidianVault implements VaultPort {
   }
 
   async read(p: string): Promise<string> {
-    return this.app.vault.read(this.file(p));
+    return noteText(this.app, this.file(p));
   }
 
   async readBinary(p: string): Promise<Uint8Array> {
@@ -92,7 +106,7 @@ export class ObsidianVault implements VaultPort {
 
   async process(p: string, fn: (data: string) => string): Promise<string> {
     const f = this.file(p);
-    return this.indexed(() => this.app.vault.process(f, fn));
+    return this.indexed(() => processNote(this.app, f, fn));
   }
 
   async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void> {
@@ -153,7 +167,7 @@ export class ObsidianVault implements VaultPort {
     const restore = opts.restore === true;
     this.assertFree(dst, src.toLowerCase() === dst.toLowerCase() ? src : undefined, restore);
     await this.ensureParents(dst);
-    await renameKeepingLinks(this.app, f, dst, (path) => this.metadata(path), (write) => this.indexed(write), restore);
+    await renameKeepingLinks(this.app, f, dst, { metadataOf: (path) => this.metadata(path), links: this.links }, (write) => this.indexed(write), restore);
   }
 
   /** Obsidian decides where trash goes (system trash, `.trash`, or deletion): Reeve can't rely on finding it. */
@@ -194,9 +208,11 @@ export class ObsidianVault implements VaultPort {
   }
 
   backlinks(p: string): string[] {
-    const out: string[] = [];
-    for (const [source, targets] of Object.entries(this.app.metadataCache.resolvedLinks)) if (targets[p]) out.push(source);
-    return out.sort();
+    return this.links.backlinks(p);
+  }
+
+  notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {
+    return this.links.notesLinkingToNames(names);
   }
 
   resolveLink(linkpath: string, sourcePath: string): string | null {

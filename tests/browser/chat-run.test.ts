@@ -27,11 +27,14 @@ describe('the chat view in Chromium', () => {
     );
     const page = chat.s.page;
     await page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
+    // Only one of Send and Stop shows at a time (.reeve-hidden over Obsidian's button styles).
+    expect(await page.locator('.reeve-chat-stop').isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Send' }).click();
     // Scout's phase appears while it runs, then the Task answer streams in (before the run ends).
     await page.locator('[data-phase="scout"].is-running').waitFor();
     await page.locator('.reeve-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
     await page.getByRole('button', { name: 'Stop the run' }).waitFor();
+    expect(await page.locator('.reeve-chat-send').isVisible()).toBe(false);
     await page.evaluate(() => window.reeve.chatIdle());
     expect(await page.locator('.reeve-chat-phase-title').allInnerTexts()).toEqual(['Scout', 'Task']);
     expect(await page.locator('[data-phase="scout"] .reeve-chat-step').first().textContent()).toMatch(/^searched 'solar' — \d+ notes?$/);

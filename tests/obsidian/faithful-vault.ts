@@ -15,6 +15,8 @@ export interface VaultSettings {
   /** "Automatically update internal links"; on unless a test says otherwise. */
   alwaysUpdateLinks?: boolean;
   newLinkFormat?: LinkFormat;
+  /** Renames read every note, as the runtime did before it looked notes up by the names they link to. */
+  renameReadsEveryNote?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function makeVaultFaithful(app: App, settings: VaultSettings = {}): Witne
   readAnyFileAsBytes(app);
   const cache = new WitnessMetadataCache(app);
   cache.install();
-  installWitnessRename(app, cache);
+  installWitnessRename(app, cache, { everyNote: settings.renameReadsEveryNote === true });
   installObsidianTrash(app);
   return cache;
 }

@@ -4,9 +4,11 @@
 // Markdown view scrolls to, e.g. `{line}`), is handed to the leaf, replacing the last one.
 // `Workspace.openLinkText(linktext, sourcePath, newLeaf, openViewState)` resolves the link's path
 // (its `#subpath` goes to `eState.subpath`) and opens the file the same way. The mocks set the
-// file and drop the rest, so a test could not see where a note was opened.
+// file and drop the rest, so a test could not see where a note was opened. A note opens in a
+// MarkdownView whose editor holds unsaved text (markdown-view.ts), as Obsidian's does.
 import type { OpenViewState, PaneType } from 'obsidian';
 import { parseLinktext, Workspace, WorkspaceLeaf, type TFile } from 'obsidian-test-mocks/obsidian';
+import { openMarkdownView } from './markdown-view';
 
 type Leaf = WorkspaceLeaf;
 
@@ -27,6 +29,7 @@ export function installFaithfulWorkspace(): void {
     await openFile.call(this, file, openState);
     const type = file.extension === 'md' ? 'markdown' : file.extension;
     await this.setViewState({ type, state: { ...openState?.state, file: file.path }, active: openState?.active ?? false }, openState?.eState ?? {});
+    if (type === 'markdown') (this as { view: unknown }).view = await openMarkdownView(this, file);
     if (openState?.active) this.app__.workspace.setActiveLeaf(this);
   };
   const wsProto = Workspace.prototype as unknown as { openLinkText: Workspace['openLinkText'] };

@@ -12,6 +12,7 @@ import { installFaithfulPluginData } from './plugin-data';
 import { installVaultConfig } from './vault-config';
 
 export * from 'obsidian-test-mocks/obsidian';
+export { normalizePath } from './normalize-path';
 
 installFaithfulPluginData();
 installNoticeRecorder();

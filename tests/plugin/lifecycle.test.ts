@@ -72,11 +72,35 @@ describe('plugin lifecycle', () => {
     const started = await startPlugin();
     leaks = started.leaks;
     // While loaded: the folder context menu entry, automatic mode's watch on new and renamed files,
-    // and the keyword index's watch on every change...
-    expect(started.leaks.report().eventHandlers.sort()).toEqual(['vault:create x2', 'vault:delete x1', 'vault:modify x2', 'vault:rename x2', 'workspace:file-menu x1']);
+    // the keyword index's watch on every change, and the vault adapter's link indexes...
+    expect(started.leaks.report().eventHandlers.sort()).toEqual([
+      'metadataCache:changed x1',
+      'metadataCache:deleted x1',
+      'metadataCache:resolve x1',
+      'metadataCache:resolved x1',
+      'vault:create x3',
+      'vault:delete x2',
+      'vault:modify x2',
+      'vault:rename x3',
+      'workspace:file-menu x1',
+    ]);
     started.plugin.unload();
     await settle();
     expect(started.leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
+  });
+
+  it('does nothing at layout ready when it was unloaded before', async () => {
+    const app = App.createConfigured__({ files: { 'a.md': 'x' } });
+    leaks = trackLeaks({ workspace: app.workspace, vault: app.vault, metadataCache: app.metadataCache });
+    const PluginClass = loadBundle(bundle);
+    const plugin = new PluginClass(app, readManifest());
+    plugin.load();
+    await settle();
+    plugin.unload();
+    await settle();
+    app.workspace.setLayoutReady__();
+    await settle();
+    expect(leaks.report()).toEqual({ domListeners: [], intervals: 0, eventHandlers: [] });
   });
 
   it('offers its settings in settings search', async () => {

@@ -4,7 +4,11 @@
 // code, where they are literal already); after rendering, anything that could still fetch
 // (img, iframe, media, object) is removed as a second line of defence. External links stay links:
 // they need a click, and show their address. Internal links open the note.
+// Code is held out of the renderer altogether (held-code.ts), so no other plugin's processor (nor
+// Reeve's own ai-edit widget) ever runs on model text; and what a processor adds later, after the
+// render has returned, is sanitised as it arrives.
 import { MarkdownRenderer, type App, type Component } from 'obsidian';
+import { holdCode, restoreCode } from './held-code';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
@@ -120,11 +124,30 @@ export interface UntrustedRenderContext {
   sourcePath: string;
 }
 
+/** Attributes through which a node added later could still fetch or link somewhere. */
+const LATE_ATTRIBUTES = ['src', 'srcset', 'href', 'poster', 'background', 'data'];
+const guarded = new WeakSet<HTMLElement>();
+
+/**
+ * Sanitises `el` again whenever something changes inside it: a post-processor may add to its
+ * elements after the render has returned (an asynchronous query's result, say).
+ */
+function guardLateAdditions(ctx: UntrustedRenderContext, el: HTMLElement): void {
+  if (guarded.has(el)) return;
+  guarded.add(el);
+  const observer = new MutationObserver(() => sanitizeRendered(el));
+  observer.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: LATE_ATTRIBUTES });
+  ctx.component.register(() => observer.disconnect());
+}
+
 /** Renders model text into `el` (emptied first). Internal links open notes; external ones need a click. */
 export async function renderUntrusted(ctx: UntrustedRenderContext, markdown: string, el: HTMLElement): Promise<void> {
+  guardLateAdditions(ctx, el);
   const staging = createDiv();
-  await MarkdownRenderer.render(ctx.app, neutralizeMarkdown(markdown), staging, ctx.sourcePath, ctx.component);
+  const { markdown: withoutCode, held } = holdCode(markdown);
+  await MarkdownRenderer.render(ctx.app, neutralizeMarkdown(withoutCode), staging, ctx.sourcePath, ctx.component);
   sanitizeRendered(staging);
+  restoreCode(staging, held);
   el.empty();
   while (staging.firstChild) el.appendChild(staging.firstChild);
 }

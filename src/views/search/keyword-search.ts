@@ -6,6 +6,7 @@ import type { Plugin } from 'obsidian';
 import type { OrganizeSearch } from '../../agents/organize/agent/undecided-search';
 import type { SimilarityProvider } from '../../dsl/similarity';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
+import { onLayoutReadyWhileLoaded } from '../layout-ready';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 
 /** Longest stretch of indexing between two yields to the UI. */
@@ -13,17 +14,14 @@ const SLICE_MS = 10;
 
 export class KeywordSearch {
   private indexer: VaultIndexer | null = null;
-  private unloaded = false;
 
   constructor(plugin: Plugin, port: () => VaultPort) {
-    plugin.app.workspace.onLayoutReady(() => {
-      if (this.unloaded) return;
+    onLayoutReadyWhileLoaded(plugin, () => {
       const indexer = new VaultIndexer(port(), { sliceMs: SLICE_MS });
       this.indexer = indexer;
       indexer.start().catch((e: unknown) => console.error('Reeve: the keyword index could not be built', e));
     });
     plugin.register(() => {
-      this.unloaded = true;
       void this.indexer?.stop();
     });
   }

@@ -10,6 +10,7 @@ import { progressLine, type CostEstimate, type SemanticProgress } from '../../se
 import { SemanticIndex } from '../../search/semantic/semantic-index';
 import { STORE_FILE } from '../../search/semantic/store-file';
 import type { VaultPort } from '../../vault-vfs/vault-port';
+import { onLayoutReadyWhileLoaded } from '../layout-ready';
 import { pluginEmbedder } from './plugin-embedder';
 import { askSemanticConsent } from './semantic-consent-modal';
 
@@ -35,7 +36,7 @@ export class SemanticSearch {
     plugin: Plugin,
     private readonly deps: SemanticSearchDeps,
   ) {
-    plugin.app.workspace.onLayoutReady(() => {
+    onLayoutReadyWhileLoaded(plugin, () => {
       this.layoutReady = true;
       void this.configure();
     });

@@ -1,5 +1,7 @@
 // The witness's link resolution (MetadataCache.getFirstLinkpathDest) and link writing
-// (fileToLinktext for the vault's "New link format"), over a plain list of the vault's file paths.
+// (fileToLinktext for the vault's "New link format"), over the vault's files looked up by name
+// (FileNameIndex, kept from the vault's events; scannedFileNames looks at every file, and a test
+// holds the two to the same answers).
 // Documented: links name a note by file name (`.md` left out) or by path from the vault root
 // ("Internal links"); markdown links may be relative to the note (`../x.md`); "Shortest path when
 // possible" writes the bare name when it is unique ("Settings"). Not documented, and taken from
@@ -14,7 +16,56 @@ const folderOf = (p: string): string => (p.includes('/') ? p.slice(0, p.lastInde
 const nameOf = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 const lastSegment = (link: string): string => link.slice(link.lastIndexOf('/') + 1);
 /** The file name a link asks for: as written when it has an extension, else a note. */
-const wantedName = (link: string): string => (lastSegment(link).includes('.') ? lastSegment(link) : `${lastSegment(link)}.md`);
+export const wantedName = (link: string): string => (lastSegment(link).includes('.') ? lastSegment(link) : `${lastSegment(link)}.md`);
+
+/** What resolution asks of the vault's files: whether a path is one, and the files of a (lower-cased) name. */
+export interface FileNames {
+  has(path: string): boolean;
+  named(lowerName: string): readonly string[];
+}
+
+/** The files by name, kept as files come and go: each question costs the files of that name. */
+export class FileNameIndex implements FileNames {
+  private readonly paths = new Set<string>();
+  private readonly byName = new Map<string, Set<string>>();
+
+  static of(paths: Iterable<string>): FileNameIndex {
+    const index = new FileNameIndex();
+    for (const p of paths) index.add(p);
+    return index;
+  }
+
+  add(path: string): void {
+    this.paths.add(path);
+    const key = lower(nameOf(path));
+    let set = this.byName.get(key);
+    if (!set) this.byName.set(key, (set = new Set()));
+    set.add(path);
+  }
+
+  remove(path: string): void {
+    this.paths.delete(path);
+    this.byName.get(lower(nameOf(path)))?.delete(path);
+  }
+
+  has(path: string): boolean {
+    return this.paths.has(path);
+  }
+
+  /** Every file inside the folder `folder`. */
+  under(folder: string): string[] {
+    return [...this.paths].filter((p) => p.startsWith(folder + '/'));
+  }
+
+  named(lowerName: string): readonly string[] {
+    return [...(this.byName.get(lowerName) ?? [])];
+  }
+}
+
+/** The files by name found by looking at every file, each time: the plain reading the index must match. */
+export function scannedFileNames(files: readonly string[]): FileNames {
+  return { has: (p) => files.includes(p), named: (n) => files.filter((f) => lower(nameOf(f)) === n) };
+}
 
 /** `folder` joined with a `./` or `../` path, or null when it climbs out of the vault. */
 function joinRelative(folder: string, link: string): string | null {
@@ -35,10 +86,10 @@ function byPreference(sourceFolder: string): (a: string, b: string) => number {
 }
 
 /** The file a link path (no `#subpath`) leads to from `sourcePath`, or null. */
-export function resolveLinkpath(files: readonly string[], linkpath: string, sourcePath: string): string | null {
-  if (linkpath === '') return files.includes(sourcePath) ? sourcePath : null;
+export function resolveLinkpath(files: FileNames, linkpath: string, sourcePath: string): string | null {
+  if (linkpath === '') return files.has(sourcePath) ? sourcePath : null;
   const name = lower(wantedName(linkpath));
-  const candidates = files.filter((f) => lower(nameOf(f)) === name).sort();
+  const candidates = [...files.named(name)].sort();
   if (candidates.length === 0) return null;
   if (!linkpath.includes('/') && candidates.length === 1) return candidates[0] ?? null;
   const withExt = (p: string): string => (lastSegment(p).includes('.') ? p : `${p}.md`);
@@ -62,7 +113,7 @@ export function resolveLinkpath(files: readonly string[], linkpath: string, sour
 }
 
 /** How Obsidian writes a link to `target` from `sourcePath` (without `.md` for wikilinks). */
-export function linktextFor(files: readonly string[], target: string, sourcePath: string, format: LinkFormat, omitMd: boolean): string {
+export function linktextFor(files: FileNames, target: string, sourcePath: string, format: LinkFormat, omitMd: boolean): string {
   const full = omitMd && target.endsWith('.md') ? target.slice(0, -3) : target;
   if (format === 'absolute') return full;
   if (format === 'relative') {
@@ -72,6 +123,6 @@ export function linktextFor(files: readonly string[], target: string, sourcePath
     while (common < from.length && common < to.length - 1 && from[common] === to[common]) common++;
     return '../'.repeat(from.length - common) + to.slice(common).join('/');
   }
-  const unique = files.filter((f) => lower(nameOf(f)) === lower(nameOf(target))).length === 1;
+  const unique = files.named(lower(nameOf(target))).length === 1;
   return unique ? nameOf(full) : full;
 }

@@ -6,7 +6,7 @@
 // after writing sees the old answer, as it would in Obsidian.
 import type { CachedMetadata } from 'obsidian';
 import { type App, type TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
-import { type LinkFormat, linktextFor, resolveLinkpath } from './link-paths';
+import { FileNameIndex, type LinkFormat, linktextFor, resolveLinkpath, wantedName } from './link-paths';
 import { parseNote } from './parse-note';
 
 type MockVault = App['vault'] & { readSync__(file: TFile): string; getConfig__(key: string): unknown };
@@ -17,6 +17,8 @@ export class WitnessMetadataCache {
   private readonly entries = new Map<string, CachedMetadata>();
   private readonly dirty = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The vault's files by name, kept from the vault's events (Obsidian resolves by file name). */
+  private files = new FileNameIndex();
   readonly resolvedLinks: Record<string, Record<string, number>> = {};
   readonly unresolvedLinks: Record<string, Record<string, number>> = {};
 
@@ -45,11 +47,12 @@ export class WitnessMetadataCache {
     mc.getCache = (path: string) => this.entries.get(path) ?? null;
     mc.getFileCache = (file: TFile) => this.entries.get(file.path) ?? null;
     mc.getFirstLinkpathDest = (linkpath: string, sourcePath: string) => {
-      const target = resolveLinkpath(this.filePaths(), linkpath, sourcePath);
+      const target = resolveLinkpath(this.files, linkpath, sourcePath);
       return target === null ? null : this.vault.getFileByPath(target);
     };
-    mc.fileToLinktext = (file: TFile, sourcePath: string, omitMdExtension?: boolean) => linktextFor(this.filePaths(), file.path, sourcePath, this.linkFormat(), omitMdExtension === true);
+    mc.fileToLinktext = (file: TFile, sourcePath: string, omitMdExtension?: boolean) => linktextFor(this.files, file.path, sourcePath, this.linkFormat(), omitMdExtension === true);
 
+    this.files = FileNameIndex.of(this.filePaths());
     for (const f of this.vault.getMarkdownFiles()) this.entries.set(f.path, parseNote(this.vault.readSync__(f)));
     this.resolveAll();
 
@@ -57,11 +60,13 @@ export class WitnessMetadataCache {
     // The mocks type event handlers as (...data: unknown[]); Obsidian passes (file[, oldPath]).
     vault.on('create', (...data: unknown[]) => {
       const f = data[0] as TAbstractFile;
+      if (f instanceof TFile) this.files.add(f.path);
       this.touch(f.path, f instanceof TFile);
     });
     vault.on('modify', (...data: unknown[]) => this.touch((data[0] as TAbstractFile).path, true));
     vault.on('delete', (...data: unknown[]) => {
       const f = data[0] as TAbstractFile;
+      this.forgetFiles(f.path);
       for (const [p, prev] of [...this.entries]) {
         if (p !== f.path && !p.startsWith(f.path + '/')) continue;
         this.entries.delete(p);
@@ -71,6 +76,9 @@ export class WitnessMetadataCache {
     });
     vault.on('rename', (...data: unknown[]) => {
       const [f, oldPath] = data as [TAbstractFile, string];
+      this.forgetFiles(oldPath);
+      if (f instanceof TFile) this.files.add(f.path);
+      else for (const file of this.vault.getFiles()) if (file.path.startsWith(f.path + '/')) this.files.add(file.path);
       // The cache moves with the file; its content did not change, so no `changed`.
       for (const [p, meta] of [...this.entries]) {
         if (p !== oldPath && !p.startsWith(oldPath + '/')) continue;
@@ -79,6 +87,30 @@ export class WitnessMetadataCache {
       }
       this.schedule();
     });
+  }
+
+  /** Takes `path` (a file, or a folder and everything in it) out of the files by name. */
+  private forgetFiles(path: string): void {
+    if (this.files.has(path)) this.files.remove(path);
+    else for (const p of this.files.under(path)) this.files.remove(p);
+  }
+
+  /**
+   * Notes whose links may name a file called one of `names` (lower-cased): from their indexed
+   * links, plus every note written since the last index pass (its links are not known yet).
+   */
+  notesNaming(names: ReadonlySet<string>): Set<string> {
+    const out = new Set(this.dirty);
+    for (const [path, meta] of this.entries) {
+      const refs = [...(meta.links ?? []), ...(meta.embeds ?? []), ...(meta.frontmatterLinks ?? [])];
+      if (refs.some((ref) => names.has(wantedName(withoutSubpath(ref.link)).toLowerCase()))) out.add(path);
+    }
+    return out;
+  }
+
+  /** The files by name as they are now. */
+  get fileNames(): FileNameIndex {
+    return this.files;
   }
 
   private touch(path: string, isFile: boolean): void {
@@ -109,7 +141,7 @@ export class WitnessMetadataCache {
   }
 
   private resolveAll(): void {
-    const files = this.filePaths();
+    const files = this.files;
     for (const k of Object.keys(this.resolvedLinks)) delete this.resolvedLinks[k];
     for (const k of Object.keys(this.unresolvedLinks)) delete this.unresolvedLinks[k];
     for (const [source, meta] of this.entries) {

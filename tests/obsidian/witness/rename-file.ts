@@ -8,7 +8,7 @@
 // file are left alone, even when the new name now captures them: Obsidian does not protect them.
 import type { FrontmatterLinkCache, ReferenceCache } from 'obsidian';
 import type { App, TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
-import { linktextFor, resolveLinkpath } from './link-paths';
+import { FileNameIndex, linktextFor, resolveLinkpath } from './link-paths';
 import type { WitnessMetadataCache } from './metadata-cache';
 import { parseNote } from './parse-note';
 
@@ -38,7 +38,8 @@ function rewritten(ref: ReferenceCache | FrontmatterLinkCache, pathFor: (omitMd:
   return `${md[1] ?? ''}${dest}${md[3] ?? ''}`;
 }
 
-export function installWitnessRename(app: App, cache: WitnessMetadataCache): void {
+/** `everyNote`: read every note on each rename, the plain way the name-indexed one must match. */
+export function installWitnessRename(app: App, cache: WitnessMetadataCache, opts: { everyNote?: boolean } = {}): void {
   const vault = app.vault as MockVault;
   app.fileManager.renameFile = async (file: TAbstractFile, newPath: string): Promise<void> => {
     const oldPath = file.path;
@@ -47,10 +48,16 @@ export function installWitnessRename(app: App, cache: WitnessMetadataCache): voi
       return;
     }
     const moved = (p: string): string => (p === oldPath ? newPath : p.startsWith(oldPath + '/') ? newPath + p.slice(oldPath.length) : p);
-    const before = cache.filePaths();
-    const notes = vault.getMarkdownFiles().map((f) => [f.path, vault.readSync__(f)] as const);
+    const before = FileNameIndex.of(cache.filePaths());
+    // A link leads to a file by the file's name: only notes naming a moved file, and moved notes, can change.
+    const movedNames = new Set(cache.filePaths().filter((p) => moved(p) !== p).map((p) => p.slice(p.lastIndexOf('/') + 1).toLowerCase()));
+    const naming = cache.notesNaming(movedNames);
+    const notes = vault
+      .getMarkdownFiles()
+      .filter((f) => opts.everyNote === true || naming.has(f.path) || moved(f.path) !== f.path)
+      .map((f) => [f.path, vault.readSync__(f)] as const);
     await vault.rename(file, newPath);
-    const after = cache.filePaths();
+    const after = cache.fileNames;
     const format = cache.linkFormat();
 
     for (const [notePath, text] of notes) {

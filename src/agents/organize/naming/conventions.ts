@@ -18,7 +18,8 @@ export interface ConventionSpec {
 
 const lower = (w: string): string => w.toLocaleLowerCase();
 const capital = (w: string): string => (w === '' ? w : w.charAt(0).toLocaleUpperCase() + w.slice(1));
-const DATE = /(?<!\d)\d{4}[-_.]\d{2}[-_.]\d{2}(?!\d)/u;
+// No lookbehind (main.js must parse on iOS before 16.4): the character before is matched and put back.
+const DATE = /(^|\D)\d{4}[-_.]\d{2}[-_.]\d{2}(?!\d)/u;
 /** Names made of digits and separators only (a bare date) belong to no word convention. */
 const HAS_LETTER = '(?=.*\\p{L})';
 
@@ -49,7 +50,7 @@ export const CONVENTIONS: readonly ConventionSpec[] = [
 
 /** The words of a name: split at spaces, `-`, `_`, `.` and camelCase humps; `dropDate` removes a written date. */
 export function wordsOf(name: string, dropDate = false): string[] {
-  const text = dropDate ? name.replace(DATE, ' ') : name;
+  const text = dropDate ? name.replace(DATE, '$1 ') : name;
   return text
     .replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')
     .split(/[\s\-_.]+/u)
