@@ -6,7 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { planOrganize } from '../../src/agents/organize/plan-organize';
 import type { OrganizePlan } from '../../src/agents/organize/organize-plan';
-import { readOrganizeSettings } from '../../src/cli/attachment-folder';
+import { readOrganizeSettingsOnDisk } from '../../src/cli/attachment-folder';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { OwnerFile, OwnerVault } from '../../tests/fixtures/owner-vaults/owner-vault';
 import { pathsAfter } from './groupings';
@@ -38,7 +38,7 @@ const parent = (p: string): string => p.slice(0, Math.max(0, p.lastIndexOf('/'))
 /** Plans organize of `folder` ('' is the vault) as the CLI does, and scores it against the truth. */
 export async function measureChurn(dir: string, folder: string, files: readonly OwnerFile[]): Promise<Churn> {
   const vault = await NodeVault.open(dir);
-  const settings = await readOrganizeSettings(dir, vault.configDir);
+  const settings = await readOrganizeSettingsOnDisk(dir, vault.configDir);
   const plan = await planOrganize(vault, { folder, sources: new Set(['heuristics']), planId: 'churn', ...settings });
   const inside = files.filter((f) => folder === '' || f.path.startsWith(folder + '/'));
   const after = pathsAfter(inside.map((f) => f.path), plan.operations);

@@ -102,4 +102,26 @@ describe('organize folder, in Obsidian', () => {
     parent.unload();
     plugin.unload();
   });
+
+  it("follows the owner's Daily notes setting, read from the config folder as the CLI reads it", async () => {
+    const { app, plugin, port } = await startPlugin();
+    // The Daily notes core plugin keeps its folder and format in <configDir>/daily-notes.json.
+    await app.vault.adapter.write(`${app.vault.configDir}/daily-notes.json`, JSON.stringify({ folder: 'Inbox/Diary', format: 'YYYY-MM-DD' }));
+    await app.vault.createFolder('Inbox/Diary');
+    await app.vault.create('Inbox/Diary/2024-01-05.md', '# Friday\n');
+    const menu = Menu.create2__();
+    app.workspace.trigger('file-menu', menu, app.vault.getFolderByPath('Inbox'), 'file-explorer');
+    void menu.menuItems__.find((i) => i.title__ === 'Organize this folder')?.onClick__?.(new MouseEvent('click'));
+    await vi.waitFor(() => expect(modals.opened.length).toBeGreaterThan(0));
+    const modal = modals.opened[modals.opened.length - 1] as Modal;
+    await vi.waitFor(() => expect(modal.contentEl.textContent).toMatch(/Skip|review them in the plan note/));
+    if (modal.contentEl.textContent?.includes('Skip')) button(modal.contentEl, 'Skip').click();
+    await vi.waitFor(() => expect(modal.contentEl.textContent).toContain('review them in the plan note'), { timeout: 10_000 });
+    const plan = (await port.list()).find((e) => e.kind === 'file' && e.path.startsWith('Reeve/Plans/'));
+    const planText = await port.read(plan?.path ?? '');
+    expect(planText).toContain('"destination":"Inbox/Diary/2024-03-02.md"');
+    expect(planText).not.toContain('"destination":"Inbox/Diary/2024-01-05.md"');
+    expect(planText).not.toContain('Inbox/Daily/');
+    plugin.unload();
+  });
 });

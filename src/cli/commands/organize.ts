@@ -4,7 +4,7 @@
 // plan (and optionally run) an organize of a folder. The plan is written as a plan note; `--apply`
 // accepts and runs all of it through the journal (undo with `reeve undo`). The organize agent
 // runs only when a provider is given.
-import { readOrganizeSettings } from '../attachment-folder';
+import { readOrganizeSettingsOnDisk } from '../attachment-folder';
 import { newJobId } from '../../edits/journal/journal-store';
 import { createOrganizeAgent } from '../../agents/organize/agent';
 import { CONVENTIONS, conventionById } from '../../agents/organize/naming/conventions';
@@ -144,7 +144,7 @@ export const organizeCommand: CliCommand = {
       agentRuleEdits: parsed.booleans.has('agent-edits'),
       allowTrash: parsed.booleans.has('allow-trash'),
       scoring,
-      ...(await readOrganizeSettings(parsed.positionals[0] ?? '', vault.configDir)),
+      ...(await readOrganizeSettingsOnDisk(parsed.positionals[0] ?? '', vault.configDir)),
       planFolder,
       apply: parsed.booleans.has('apply'),
       dryRun,

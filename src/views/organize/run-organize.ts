@@ -2,10 +2,10 @@
 // configured) the organize agent, with progress in a window that can cancel. A cancelled run
 // writes nothing; a finished one writes the plan note and opens it.
 import { type App, normalizePath, TFile } from 'obsidian';
-import { attachmentFolderSetting } from '../../agents/organize/heuristics/attachment-home';
 import { OrganizeCancelledError } from '../../agents/organize/agent';
 import { detectNamingConventions, type NamingConvention } from '../../agents/organize/naming/naming-conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
+import { readOrganizeSettings } from '../../agents/organize/owner/owner-settings';
 import { qualityLine } from '../../agents/organize/scoring/plan-quality';
 import type { OrganizeAgent, PlanSource } from '../../agents/organize/plan-organize';
 import { isInFolder } from '../../dsl/file-records';
@@ -65,7 +65,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       allowTrash: settings.allowTrash,
       agentRuleEdits: settings.agentRuleEdits,
       scoring: settings.organizeScoring,
-      attachmentFolder: await attachmentFolderOf(deps.app),
+      ...(await readOrganizeSettings((file) => deps.app.vault.adapter.read(normalizePath(`${deps.app.vault.configDir}/${file}`)).catch(() => null))),
       excludedFolders: settings.excludedFolders,
       planFolder: settings.planFolder,
       planId: newJobId(),
@@ -104,14 +104,4 @@ async function namingOptions(port: VaultPort, folder: string): Promise<NamingCon
     .filter((e) => e.kind === 'file' && e.path.endsWith('.md') && isInFolder(e.path, folder) && !e.path.split('/').some((s) => s.startsWith('.')))
     .map((e) => e.path);
   return detectNamingConventions(names).slice(0, 3);
-}
-
-/** The folder the vault's attachment setting names (from `<configDir>/app.json`), or null. */
-async function attachmentFolderOf(app: App): Promise<string | null> {
-  try {
-    const raw = JSON.parse(await app.vault.adapter.read(normalizePath(`${app.vault.configDir}/app.json`))) as { attachmentFolderPath?: unknown };
-    return attachmentFolderSetting(raw.attachmentFolderPath);
-  } catch {
-    return null;
-  }
 }

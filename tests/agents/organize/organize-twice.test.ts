@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { organizeFolder, type OrganizeRunOptions } from '../../../src/agents/organize/organize-run';
 import type { PlanSource } from '../../../src/agents/organize/plan-organize';
-import { readAttachmentFolder } from '../../../src/cli/attachment-folder';
+import { readOrganizeSettingsOnDisk } from '../../../src/cli/attachment-folder';
 import { parseRulesJson } from '../../../src/dsl/rules';
 import { newJobId } from '../../../src/edits/journal/journal-store';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
@@ -36,7 +36,7 @@ async function organize(dir: string, opts: Options, apply: boolean): Promise<str
   const outcome = await organizeFolder(vault, {
     ...opts,
     sources: new Set(opts.sources ?? ['heuristics']),
-    attachmentFolder: await readAttachmentFolder(dir, vault.configDir),
+    attachmentFolder: (await readOrganizeSettingsOnDisk(dir, vault.configDir)).attachmentFolder,
     planFolder: 'Reeve/Plans',
     planId: newJobId(),
     ...(apply ? { apply: true } : { dryRun: true }),

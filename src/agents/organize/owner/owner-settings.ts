@@ -4,6 +4,8 @@
 // `templates.json` and Templater's `templates_folder`). Organize treats these folders as the
 // owner's: what is in them stays, and a loose daily note goes to the diary folder by its format.
 // A file that is missing, unreadable or not JSON says nothing (Obsidian's defaults are not guessed).
+// The CLI and the plugin each pass their own reader of the config folder: one reading, two disks.
+import { attachmentFolderSetting } from '../heuristics/attachment-home';
 
 export interface DailyNotesSetting {
   /** Vault path of the diary folder; '' is the vault root. */
@@ -56,4 +58,10 @@ export async function readOwnerSettings(read: ConfigReader): Promise<OwnerSettin
     (f): f is string => f !== null && f !== '',
   );
   return { ...(dailyNotes ? { dailyNotes } : {}), templateFolders: [...new Set(templateFolders)] };
+}
+
+/** Everything organize reads from the config folder (the attachment folder of `app.json` too), ready to spread into its request. */
+export async function readOrganizeSettings(read: ConfigReader): Promise<{ attachmentFolder: string | null; owner: OwnerSettings }> {
+  const app = await json(read, 'app.json');
+  return { attachmentFolder: attachmentFolderSetting(app?.attachmentFolderPath), owner: await readOwnerSettings(read) };
 }
