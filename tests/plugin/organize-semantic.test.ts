@@ -2,7 +2,8 @@
 // "Organize folder" in the plugin (production bundle, test runtime, scripted embedding server)
 // scores the similarity scores' content signal with the plugin's semantic index once it is built,
 // and the plan note says so: on the synonym vault (tests/agents/organize/scoring/synonym-vault.ts)
-// the note written in the garden notes' "synonyms" goes to Inbox/Garden.
+// the note written in the garden notes' "synonyms" goes to Inbox/Garden; by keywords it stays, and
+// the window says the keywords scored.
 import '../obsidian/dom';
 import { App, Menu, type Modal, type Plugin } from 'obsidian-test-mocks/obsidian';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -50,11 +51,12 @@ async function planNote(semantic: boolean): Promise<string> {
   void item.onClick__(new MouseEvent('click'));
   await vi.waitFor(() => expect(modals.opened.length).toBeGreaterThan(opened));
   const modal = modals.opened[modals.opened.length - 1] as Modal;
-  await vi.waitFor(() => expect(modal.contentEl.textContent).toContain('review them in the plan note'), { timeout: 10_000 });
+  await vi.waitFor(() => expect(modal.contentEl.textContent).toMatch(/review them in the plan note|nothing to move/), { timeout: 10_000 });
+  // A plan with operations is a plan note; an organized folder gets none, and the window says what scored.
   const note = app.vault.getFiles().find((f) => f.path.startsWith('Reeve/Plans/'));
-  if (!note) throw new Error('no plan note');
+  const said = note ? await app.vault.read(note) : (modal.contentEl.textContent ?? '');
   plugin.unload();
-  return app.vault.read(note);
+  return said;
 }
 
 describe('organize folder with the semantic index, in Obsidian', () => {
