@@ -2,8 +2,17 @@
 // of them, and the tokens and cost of each message. The answers are model text, and a note is
 // rendered by Obsidian: remote images and embedded HTML that would load something are defused
 // (an image becomes a plain link, the tag is shown as text), so opening the note requests nothing.
+// Code is only code: Obsidian hands a fenced block to whatever plugin registered its language
+// (`dataviewjs` runs JavaScript, `ai-edit` would draw Reeve's own Accept button) and Dataview runs
+// inline code that starts with `$=` or `=`; so fences lose their language and such inline code
+// starts with a zero-width space, which shows nothing and matches no prefix.
 
 import type { Chat, ChatMessageRecord } from './chat-types';
+
+/** A fence opener, inside quotes and list items too: its indent and markers, the fence, its info string. */
+const FENCE_INFO = /^([ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+[ \t>]*)*)(`{3,}[^`\n]*|~{3,}.*)$/gm;
+/** A code span whose text starts with Dataview's inline query prefixes. */
+const INLINE_QUERY = /(`+)([ \t]*)(\$?=)/g;
 
 const LOADING_TAGS = /<(\/?)(img|iframe|video|audio|source|object|embed|link|style|script|picture|svg|frame|meta|base|form|input)\b/gi;
 
@@ -16,6 +25,8 @@ export function defuseMarkdown(text: string): string {
       // ![alt][ref] images by reference.
       .replace(/!\[([^\]]*)\]\[([^\]]*)\]/g, (_m, alt: string, ref: string) => `[${alt}][${ref}]`)
       .replace(LOADING_TAGS, (_m, slash: string, tag: string) => `&lt;${slash}${tag}`)
+      .replace(FENCE_INFO, (_m, lead: string, fence: string) => lead + /^(`+|~+)/.exec(fence)![1]!)
+      .replace(INLINE_QUERY, '$1$2\u200b$3')
   );
 }
 
