@@ -34,6 +34,11 @@ function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean):
   return null;
 }
 
+/** A note's path with a hidden segment: hidden folders are walls, and Reeve makes no hidden file. */
+function hiddenProblem(path: string): string | null {
+  return createsHiddenName(null, path) ? `"${path}" is hidden (a name starting with "."): Obsidian ignores hidden files and folders, and no agent reads or writes them` : null;
+}
+
 function notNote(path: string): string | null {
   return extOf(path) === 'md' ? null : `"${path}" is not a markdown note; Reeve edits notes only`;
 }
@@ -97,6 +102,7 @@ function proposalProblem(p: Proposal, policy: ScopePolicy): string | null {
       return (
         capabilityProblem(policy, needed, p.type === 'replace' ? 'replacing text' : p.type === 'add' ? 'adding text' : 'deleting text') ??
         pathProblem(p.file, policy, false) ??
+        hiddenProblem(p.file) ??
         notNote(p.file) ??
         (policy.editable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
       );
@@ -105,11 +111,12 @@ function proposalProblem(p: Proposal, policy: ScopePolicy): string | null {
       return (
         capabilityProblem(policy, ['create'], 'creating a note') ??
         pathProblem(p.file, policy, false) ??
+        hiddenProblem(p.file) ??
         notNote(p.file) ??
         (policy.creatable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
       );
     case 'open':
-      return capabilityProblem(policy, ['navigate'], 'opening a note') ?? pathProblem(p.file, policy, false);
+      return capabilityProblem(policy, ['navigate'], 'opening a note') ?? pathProblem(p.file, policy, false) ?? hiddenProblem(p.file);
     case 'op':
       return opProblem(p.op, policy);
   }
