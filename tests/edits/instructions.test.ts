@@ -182,11 +182,14 @@ describe('several edits to one note', () => {
 });
 
 describe('parsing model output', () => {
-  it('accepts JSON in a fence or after a sentence', () => {
+  it('accepts one JSON document, bare or alone in a fence, and never JSON inside prose', () => {
     const body = '{"summary":"ok","edits":[{"file":"a.md","position":"end","content":"x"}]}';
-    for (const text of [body, '```json\n' + body + '\n```', 'Here you go:\n' + body + '\nDone.']) {
+    for (const text of [body, `  \n${body}\n`, '```json\n' + body + '\n```', '\n```\n' + body + '\n```\n']) {
       const r = parseTaskAnswer(text);
       expect(r.ok && r.answer.edits[0]).toMatchObject({ kind: 'positioned', file: 'a.md', content: 'x' });
+    }
+    for (const text of ['Here you go:\n' + body + '\nDone.', 'The note says ```json\n' + body + '\n```', '```json\n' + body + '\n```\nand more']) {
+      expect(parseTaskAnswer(text)).toEqual({ ok: false, error: 'the answer should be one JSON object {"summary","edits"} with nothing around it' });
     }
   });
 
