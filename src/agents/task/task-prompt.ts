@@ -33,6 +33,7 @@ function rules(policy: ScopePolicy): string {
     'Line numbers are those shown beside each note below (1-based, ranges inclusive). Never include the line numbers in content.',
     '',
     `You may change ${policy.scopeText}. Edits to other notes are refused.`,
+    ...(caps.has('create') && policy.createText !== null ? [`New notes may be created only in ${policy.createText}.`] : []),
     ...forbiddenLines(caps),
     "Never write into the vault's config folder or Reeve's own folders.",
     '',

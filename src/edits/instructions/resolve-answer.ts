@@ -35,8 +35,20 @@ function describe(e: ResolvedEdit): string {
 export async function resolveInstructions(instructions: readonly EditInstruction[], read: NoteReader): Promise<EditPlan> {
   const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [], sources: {} };
   const texts = new Map<string, string | null>();
+  const unreadable = new Map<string, string>();
   for (const ins of instructions) {
-    if (!texts.has(ins.file)) texts.set(ins.file, await read(ins.file));
+    if (!texts.has(ins.file) && !unreadable.has(ins.file)) {
+      try {
+        texts.set(ins.file, await read(ins.file));
+      } catch (e) {
+        unreadable.set(ins.file, `the note could not be read (${diskCode(e)})`);
+      }
+    }
+    const cannot = unreadable.get(ins.file);
+    if (cannot !== undefined) {
+      plan.refused.push({ file: ins.file, index: ins.index, message: cannot });
+      continue;
+    }
     const outcome = resolveInstruction(ins, texts.get(ins.file) ?? null);
     if (outcome.status === 'refused') plan.refused.push({ file: outcome.file, index: outcome.index, message: outcome.message });
     else if (outcome.status === 'already-applied') plan.alreadyApplied.push({ file: outcome.file, index: outcome.index, message: outcome.message });
@@ -77,18 +89,56 @@ export async function locateNote(port: VaultPort, file: string, creating: boolea
   return check;
 }
 
+/** Bytes a disk allows in one name (ext4, APFS, NTFS all stop near here). */
+const NAME_BYTES = 255;
+
+/**
+ * Why a safe vault path still cannot be a note on this disk: a name too long, or a note where a
+ * folder should be. Said in vault terms; the disk's own error would name the absolute path.
+ */
+async function diskProblem(port: VaultPort, path: string): Promise<string | null> {
+  const parts = path.split('/');
+  const long = parts.find((p) => new TextEncoder().encode(p).length > NAME_BYTES);
+  if (long !== undefined) return `the name "${long.slice(0, 40)}…" is longer than ${NAME_BYTES} bytes, more than a disk allows for one name`;
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join('/');
+    if ((await port.stat(folder)) !== null) return `${folder} is a ${extOf(folder) === 'md' ? 'note' : 'file'}, not a folder, so nothing can be inside it`;
+  }
+  return null;
+}
+
+/** Where a note's path leads, or why it leads nowhere: the vault's answer, never the disk's error. */
+async function located(port: VaultPort, file: string, creating: boolean): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+  const safe = checkVaultPath(file, { configDir: port.configDir });
+  if (!safe.ok) return safe;
+  const problem = await diskProblem(port, safe.path);
+  if (problem !== null) return { ok: false, reason: problem };
+  try {
+    return await locateNote(port, file, creating);
+  } catch (e) {
+    return { ok: false, reason: `the note could not be looked up (${diskCode(e)})` };
+  }
+}
+
+/** A disk error as its code alone ("EACCES"): its message names the absolute path. */
+function diskCode(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'an error of the disk';
+}
+
 /** Resolves an answer against the vault: unsafe paths are refused before anything is read. */
 export async function resolveAnswer(port: VaultPort, answer: TaskAnswer): Promise<EditPlan> {
   const unsafe: EditNotice[] = [];
-  const located: EditInstruction[] = [];
+  const paths: EditInstruction[] = [];
   for (const e of answer.edits) {
     const creating = e.kind === 'positioned' && e.position.kind === 'create';
-    const where = await locateNote(port, e.file, creating);
+    const where = await located(port, e.file, creating);
     if (!where.ok) unsafe.push({ file: e.file, index: e.index, message: where.reason });
-    else located.push({ ...e, file: where.path });
+    else paths.push({ ...e, file: where.path });
   }
-  // stat() is null for folders and missing files alike: both are "no such note" to an edit.
-  const plan = await resolveInstructions(located, async (path) => ((await port.stat(path)) ? port.read(path) : null));
+  // stat() is null for folders and missing files alike: both are "no such note" to an edit. A
+  // note the disk will not read is refused on its own, in resolveInstructions, never the answer.
+  const plan = await resolveInstructions(paths, async (path) => ((await port.stat(path)) ? port.read(path) : null));
   plan.refused.push(...unsafe);
   plan.refused.sort((a, b) => a.index - b.index);
   return plan;

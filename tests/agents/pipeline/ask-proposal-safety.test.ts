@@ -1,0 +1,85 @@
+// A proposal never damages what is there, and a bad edit costs only itself: `reeve ask` against
+// the scripted server over HTTP, a real vault on disk.
+import { describe, expect, it } from 'vitest';
+import { runReeve } from '../../helpers/cli';
+import { reply } from '../../llm-server';
+import { agentTestEnv } from '../organize/agent-fixtures';
+import { SOLAR_VAULT, sentText } from './ask-fixtures';
+
+const env = agentTestEnv();
+const model = (): string[] => ['--provider', 'openai-compatible', '--base-url', env.server.openaiBaseUrl, '--model', 'scripted'];
+
+interface AskJson {
+  answer: string;
+  edits: { file: string; type: string }[];
+  refused: { file: string; reason: string }[];
+}
+
+describe('reeve ask: one bad edit', () => {
+  it('refuses a path through a note or a name too long for the disk with a reason in vault terms, and the other edits stand', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const answer = {
+      summary: 'Done.',
+      edits: [
+        { file: 'Projects/Solar.md/child.md', position: 'create', content: 'x' },
+        { file: `Projects/${'n'.repeat(300)}.md`, position: 'create', content: 'x' },
+        { file: 'Projects/Solar.md/child.md', position: 'end', content: 'x' },
+        { file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' },
+      ],
+    };
+    env.server.script(reply.toolCall('propose_edits', answer), reply.toolCall('propose_edits', answer));
+    const r = await runReeve(['ask', tv.dir, 'do it', '--current', 'Projects/Solar', '--depth', '1', '--json', ...model()]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits.map((e) => [e.file, e.type])).toEqual([['Projects/Solar.md', 'add']]);
+    expect(out.refused.map((x) => x.file)).toEqual(['Projects/Solar.md/child.md', `Projects/${'n'.repeat(300)}.md`, 'Projects/Solar.md/child.md']);
+    for (const x of out.refused) expect(x.reason).not.toContain(tv.dir);
+    expect(out.refused[0]?.reason).toMatch(/Projects\/Solar\.md is a note, not a folder/);
+    expect(out.refused[1]?.reason).toMatch(/longer than 255 bytes/);
+    // The correction turn named the problems in vault terms too: no path of the user's disk reaches a model.
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/Projects\/Solar\.md is a note, not a folder/);
+    expect(env.server.requests.map((q) => JSON.stringify(q.body)).join('\n')).not.toContain(tv.dir);
+    expect(await tv.read('Projects/Solar.md')).toContain('Call Anna.');
+  });
+});
+
+describe('reeve ask: names and places of new notes', () => {
+  it('refuses hidden names, Windows device names and names with outer spaces or a trailing dot', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    const names = ['Projects/.hidden.md', 'Projects/CON.md', 'Projects/aux.txt.md', 'Projects/ spaced.md', 'Projects/spaced .md', 'Projects/ Folder/a.md', 'Projects/Dots./a.md'];
+    const answer = { summary: 'Done.', edits: names.map((file) => ({ file, position: 'create', content: 'x' })) };
+    env.server.script(reply.toolCall('propose_edits', answer), reply.toolCall('propose_edits', answer));
+    const r = await runReeve(['ask', tv.dir, 'make notes', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits).toEqual([]);
+    expect(out.refused.map((x) => x.file)).toEqual(names);
+    expect(out.refused.map((x) => x.reason)).toEqual([
+      expect.stringMatching(/hidden/),
+      expect.stringMatching(/device name on Windows/),
+      expect.stringMatching(/device name on Windows/),
+      expect.stringMatching(/starts or ends with a space/),
+      expect.stringMatching(/starts or ends with a space/),
+      expect.stringMatching(/starts or ends with a space/),
+      expect.stringMatching(/ends with a dot/),
+    ]);
+    expect(await tv.snapshot()).toEqual(before);
+  });
+
+  it('under --scope current or linked creates only in the current note\'s folder, and says so in the prompt', async () => {
+    for (const scope of ['current', 'linked']) {
+      const tv = await env.vault(SOLAR_VAULT);
+      env.server.reset();
+      const answer = { summary: 'Done.', edits: [{ file: 'Recipes/New.md', position: 'create', content: 'x' }, { file: 'Projects/New.md', position: 'create', content: 'y' }] };
+      env.server.script(reply.toolCall('propose_edits', answer), reply.toolCall('propose_edits', answer));
+      const r = await runReeve(['ask', tv.dir, 'make notes', '--current', 'Projects/Solar', '--scope', scope, '--json', ...model()]);
+      expect(r.code).toBe(0);
+      const out = JSON.parse(r.stdout) as AskJson;
+      expect(out.edits.map((e) => e.file)).toEqual(['Projects/New.md']);
+      expect(out.refused).toEqual([{ file: 'Recipes/New.md', reason: '"Recipes/New.md" is outside the current note\'s folder ("Projects"), where new notes may go in this scope' }]);
+      expect(sentText(env.server.chatRequests()[0])).toContain('New notes may be created only in the current note\'s folder ("Projects").');
+    }
+  });
+});
