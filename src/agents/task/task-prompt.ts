@@ -31,6 +31,7 @@ function rules(policy: ScopePolicy): string {
     ...allowed.filter((r) => r.position.startsWith('{')).map((r) => `- or ${r.position}: ${r.meaning}`),
     ...(allowed.length === 0 ? ['- (none: no edits are allowed for this request; answer in the summary)'] : []),
     'Line numbers are those shown beside each note below (1-based, ranges inclusive). Never include the line numbers in content.',
+    'A line shown as [pending edit …] stands for a proposal already waiting for the user, numbered with the lines it takes: edits touching those lines are refused; edit above or below them.',
     '',
     `You may change ${policy.scopeText}. Edits to other notes are refused.`,
     ...(caps.has('create') && policy.createText !== null ? [`New notes may be created only in ${policy.createText}.`] : []),

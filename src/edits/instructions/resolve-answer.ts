@@ -5,6 +5,8 @@ import { extOf, checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { applyLineEdits, lineEditsOverlap } from '../text/lines';
 import type { EditInstruction, TaskAnswer } from './edit-instruction';
+import { findBlocks, type FoundBlock } from '../pending/find-blocks';
+import { pendingBlockProblem } from './pending-guard';
 import { resolveInstruction } from './resolve-instruction';
 import { lineEditOf, type ResolvedCreate, type ResolvedEdit, type ResolvedOpen } from './resolved-edit';
 
@@ -36,6 +38,7 @@ export async function resolveInstructions(instructions: readonly EditInstruction
   const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [], sources: {} };
   const texts = new Map<string, string | null>();
   const unreadable = new Map<string, string>();
+  const blocks = new Map<string, FoundBlock[]>();
   for (const ins of instructions) {
     if (!texts.has(ins.file) && !unreadable.has(ins.file)) {
       try {
@@ -61,7 +64,10 @@ export async function resolveInstructions(instructions: readonly EditInstruction
         else plan.creates.push(r);
       } else {
         const clash = plan.edits.find((o) => o.file === r.file && lineEditsOverlap(lineEditOf(o), lineEditOf(r)));
-        if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
+        if (!blocks.has(r.file)) blocks.set(r.file, findBlocks(texts.get(r.file) ?? ''));
+        const pending = pendingBlockProblem(r, blocks.get(r.file) ?? []);
+        if (pending !== null) plan.refused.push({ file: r.file, index: r.index, message: pending });
+        else if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
         else {
           plan.edits.push(r);
           plan.sources[r.file] = texts.get(r.file) ?? '';

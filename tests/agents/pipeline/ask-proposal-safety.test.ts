@@ -83,3 +83,39 @@ describe('reeve ask: names and places of new notes', () => {
     }
   });
 });
+
+describe('reeve ask: pending blocks already in a note', () => {
+  it('shows each as one marked unit, refuses edits touching its lines with the reason, and the numbers after it land right', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.toolCall('propose_edits', { summary: 'East.', edits: [{ file: 'Projects/Solar.md', position: 'replace:3', content: 'We plan panels on the east roof.' }] }));
+    const first = await runReeve(['ask', tv.dir, 'east roof', '--current', 'Projects/Solar', '--depth', '0', '--json', ...model()]);
+    const id = (JSON.parse(first.stdout) as { edits: { id: string }[] }).edits[0]?.id ?? '';
+    const withBlock = await tv.read('Projects/Solar.md');
+    expect(withBlock.split('\n').slice(2, 6).map((l) => l.slice(0, 9))).toEqual(['```ai-edi', `{"id":"${id.slice(0, 2)}`, '```', '#ai_edit']);
+
+    env.server.reset();
+    const second = {
+      summary: 'Three quotes.',
+      edits: [
+        { file: 'Projects/Solar.md', position: 'insert:4', content: 'wedged in' },
+        { file: 'Projects/Solar.md', position: 'delete:4' },
+        { file: 'Projects/Solar.md', find: '#ai_edit', replace: 'gone' },
+        { file: 'Projects/Solar.md', position: 'replace:10', content: '- get three quotes' },
+      ],
+    };
+    env.server.script(reply.toolCall('propose_edits', second), reply.toolCall('propose_edits', second));
+    const r = await runReeve(['ask', tv.dir, 'three quotes', '--current', 'Projects/Solar', '--depth', '0', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const sent = sentText(env.server.chatRequests()[0]);
+    expect(sent).toContain(`3-6| [pending edit ${id}: replaces "We plan panels on the south roof." with "We plan panels on the east roof."; waiting for the user; these lines cannot be edited]`);
+    expect(sent).toContain(' 7| See [[Budget]] and [[Installers]].');
+    expect(sent).not.toContain('```ai-edit');
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits.map((e) => e.type)).toEqual(['replace']);
+    expect(out.refused.map((x) => x.reason)).toEqual([0, 1, 2].map(() => `lines 3-6 are the pending edit ${id}, waiting for the user to accept or reject it; its lines cannot be edited, so edit above or below them`));
+    // The first block is intact, byte for byte; accepting both gives what each said.
+    expect(await tv.read('Projects/Solar.md')).toContain(withBlock.split('\n').slice(2, 6).join('\n'));
+    expect((await runReeve(['pending', tv.dir, 'accept', '--all'])).code).toBe(0);
+    expect(await tv.read('Projects/Solar.md')).toBe('# Solar roof\n\nWe plan panels on the east roof.\nSee [[Budget]] and [[Installers]].\n\n## Tasks\n- get three quotes\n');
+  });
+});
