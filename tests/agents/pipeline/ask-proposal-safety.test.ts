@@ -1,5 +1,7 @@
 // A proposal never damages what is there, and a bad edit costs only itself: `reeve ask` against
 // the scripted server over HTTP, a real vault on disk.
+import { rm } from 'node:fs/promises';
+import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReeve } from '../../helpers/cli';
 import { reply } from '../../llm-server';
@@ -117,5 +119,32 @@ describe('reeve ask: pending blocks already in a note', () => {
     expect(await tv.read('Projects/Solar.md')).toContain(withBlock.split('\n').slice(2, 6).join('\n'));
     expect((await runReeve(['pending', tv.dir, 'accept', '--all'])).code).toBe(0);
     expect(await tv.read('Projects/Solar.md')).toBe('# Solar roof\n\nWe plan panels on the east roof.\nSee [[Budget]] and [[Installers]].\n\n## Tasks\n- get three quotes\n');
+  });
+});
+
+describe('reeve ask: a note renamed after a proposal', () => {
+  it('keeps its blocks recorded; a copy of a block stays not proposed here', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    env.server.script(reply.toolCall('propose_edits', { summary: 'Added.', edits: [{ file: 'Projects/Solar.md', position: 'end', content: 'Call Anna.' }] }));
+    expect((await runReeve(['ask', tv.dir, 'remind me', '--current', 'Projects/Solar', '--depth', '0', ...model()])).code).toBe(0);
+    const text = await tv.read('Projects/Solar.md');
+    const block = text.slice(text.indexOf('```ai-edit'));
+    const listed = async (): Promise<[string, boolean][]> => (JSON.parse((await runReeve(['pending', tv.dir, 'list', '--json'])).stdout) as { note: string; proposedHere: boolean }[]).map((e) => [e.note, e.proposedHere]);
+    // A copy beside the original in its note is no proposal of Reeve's there.
+    await tv.write('Projects/Copy.md', block);
+    expect(await listed()).toEqual([['Projects/Copy.md', false], ['Projects/Solar.md', true]]);
+    await rm(path.join(tv.dir, 'Projects/Copy.md'));
+    // Renamed outside Reeve (a file manager, another device): the ledger still names Solar.md.
+    await tv.write('Projects/Sun.md', text);
+    await rm(path.join(tv.dir, 'Projects/Solar.md'));
+    expect(await listed()).toEqual([['Projects/Sun.md', true]]);
+    // Two notes holding it after the rename: neither is vouched for.
+    await tv.write('Projects/Copy.md', block);
+    expect(await listed()).toEqual([['Projects/Copy.md', false], ['Projects/Sun.md', false]]);
+    await rm(path.join(tv.dir, 'Projects/Copy.md'));
+    const accepted = await runReeve(['pending', tv.dir, 'accept', '--note', 'Projects/Sun.md', '--all']);
+    expect(accepted.stderr).toBe('');
+    expect(accepted.code).toBe(0);
+    expect(await tv.read('Projects/Sun.md')).toBe(`${SOLAR_VAULT['Projects/Solar.md'] ?? ''}Call Anna.\n`);
   });
 });
