@@ -1,6 +1,7 @@
 // Resolves a whole answer: every instruction against the original text of its note, then refuses
 // any edit that overlaps an earlier one in the same note (in answer order), so that several edits
 // to one note can be applied together, bottom to top, against the original.
+import { CaseFolded } from '../../vault-vfs/case-folded';
 import { extOf, checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { applyLineEdits, lineEditsOverlap } from '../text/lines';
@@ -113,14 +114,46 @@ async function diskProblem(port: VaultPort, path: string): Promise<string | null
   return null;
 }
 
+/** The vault's names ignoring case, listed once per answer and only for one that creates a note. */
+type Names = () => Promise<{ exact: ReadonlySet<string>; folded: CaseFolded }>;
+
+function vaultNames(port: VaultPort): Names {
+  let names: ReturnType<Names> | null = null;
+  return () =>
+    (names ??= port.list().then((entries) => {
+      const folded = new CaseFolded();
+      for (const e of entries) folded.add(e.path);
+      return { exact: new Set(entries.map((e) => e.path)), folded };
+    }));
+}
+
+/**
+ * A new note (or a folder on its way) whose name differs only by case from one the vault holds:
+ * Obsidian, Windows and macOS see one name, so it would land on the other or beside it as a twin.
+ */
+async function caseTwinProblem(names: Names, path: string): Promise<string | null> {
+  const { exact, folded } = await names();
+  const parts = path.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    if (exact.has(prefix)) continue;
+    const other = folded.get(prefix)[0];
+    if (other !== undefined) return `"${prefix}" differs only by case from "${other}", which exists: Obsidian, Windows and macOS take them for one name; use "${other}"`;
+    return null;
+  }
+  return null;
+}
+
 /** Where a note's path leads, or why it leads nowhere: the vault's answer, never the disk's error. */
-async function located(port: VaultPort, file: string, creating: boolean): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+async function located(port: VaultPort, names: Names, file: string, creating: boolean): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
   const safe = checkVaultPath(file, { configDir: port.configDir });
   if (!safe.ok) return safe;
   const problem = await diskProblem(port, safe.path);
   if (problem !== null) return { ok: false, reason: problem };
   try {
-    return await locateNote(port, file, creating);
+    const where = await locateNote(port, file, creating);
+    const twin = where.ok && creating ? await caseTwinProblem(names, where.path) : null;
+    return twin === null ? where : { ok: false, reason: twin };
   } catch (e) {
     return { ok: false, reason: `the note could not be looked up (${diskCode(e)})` };
   }
@@ -136,9 +169,10 @@ function diskCode(e: unknown): string {
 export async function resolveAnswer(port: VaultPort, answer: TaskAnswer): Promise<EditPlan> {
   const unsafe: EditNotice[] = [];
   const paths: EditInstruction[] = [];
+  const names = vaultNames(port);
   for (const e of answer.edits) {
     const creating = e.kind === 'positioned' && e.position.kind === 'create';
-    const where = await located(port, e.file, creating);
+    const where = await located(port, names, e.file, creating);
     if (!where.ok) unsafe.push({ file: e.file, index: e.index, message: where.reason });
     else paths.push({ ...e, file: where.path });
   }

@@ -148,3 +148,21 @@ describe('reeve ask: a note renamed after a proposal', () => {
     expect(await tv.read('Projects/Sun.md')).toBe(`${SOLAR_VAULT['Projects/Solar.md'] ?? ''}Call Anna.\n`);
   });
 });
+
+describe('reeve ask: a new note whose name differs only by case', () => {
+  it('is refused with the true reason, for the note and for a folder on its way', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const before = await tv.snapshot();
+    const answer = { summary: 'Done.', edits: [{ file: 'Projects/solar.md', position: 'create', content: 'x' }, { file: 'projects/New.md', position: 'create', content: 'y' }] };
+    env.server.script(reply.toolCall('propose_edits', answer), reply.toolCall('propose_edits', answer));
+    const r = await runReeve(['ask', tv.dir, 'make notes', '--current', 'Projects/Solar', '--json', ...model()]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout) as AskJson;
+    expect(out.edits).toEqual([]);
+    expect(out.refused).toEqual([
+      { file: 'Projects/solar.md', reason: '"Projects/solar.md" differs only by case from "Projects/Solar.md", which exists: Obsidian, Windows and macOS take them for one name; use "Projects/Solar.md"' },
+      { file: 'projects/New.md', reason: '"projects" differs only by case from "Projects", which exists: Obsidian, Windows and macOS take them for one name; use "Projects"' },
+    ]);
+    expect(await tv.snapshot()).toEqual(before);
+  });
+});
