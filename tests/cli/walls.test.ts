@@ -62,6 +62,16 @@ describe('the walls in every CLI command', () => {
     expect(related.stdout).not.toContain('Archive/Old.md');
   });
 
+  it('organize neither plans nor moves anything behind a wall', async () => {
+    const rules = path.join(tv.dir, 'rules.json');
+    await writeFile(rules, JSON.stringify({ rules: [{ name: 'tomatoes', if: 'file.ext == "md"', thenMoveTo: 'Sorted' }] }));
+    const r = await runReeve(['organize', tv.dir, '--rules', rules, '--dry-run', '--json']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Garden.md');
+    expect(r.stdout).toContain('Archive/Old.md');
+    for (const walled of ['Secret/Keys.md', 'Reeve/Chats/Chat.md', '.hidden/Note.md']) expect(r.stdout).not.toContain(walled);
+  });
+
   it('stops, doing nothing, when the settings cannot be read', async () => {
     await writeFile(path.join(tv.dir, SETTINGS), '{"excludedFolders": ["Secret"');
     const r = await runReeve(['index', tv.dir, ...embed]);
