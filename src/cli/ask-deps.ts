@@ -10,6 +10,7 @@ import type { LlmClient } from '../agents/llm/llm-client';
 import { LlmError } from '../agents/llm/llm-error';
 import { createWebSearchProvider, DEFAULT_WEB_SETTINGS, SEARCH_KEY_ENV_VARS, SEARCH_PROVIDER_KINDS, WebSearchError, type SearchProviderKind } from '../agents/web';
 import { linkedomParseHtml } from '../agents/web/extract/linkedom-parse-html';
+import type { Wall } from '../search/retrieval/walls';
 import { SemanticIndex } from '../search/semantic/semantic-index';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { intFlag, type ParsedArgs } from './args';
@@ -55,9 +56,10 @@ export function webFromFlags(parsed: ParsedArgs, env: Record<string, string | un
 
 /**
  * The semantic index built with --embed-model on the --provider's server; null without the flag.
- * Only loaded, unless --yes agrees to embedding what changed (or a first build) before the run.
+ * Only loaded, unless --yes agrees to embedding what changed (or a first build) before the run;
+ * a walled note is never embedded.
  */
-export function semanticFromFlags(parsed: ParsedArgs, env: Record<string, string | undefined>, vault: VaultPort): SemanticIndex | null {
+export function semanticFromFlags(parsed: ParsedArgs, env: Record<string, string | undefined>, vault: VaultPort, walled: Wall): SemanticIndex | null {
   const model = parsed.values.get('embed-model');
   if (model === undefined) {
     if (parsed.values.has('dimensions')) throw new UsageError('--dimensions needs --embed-model');
@@ -69,7 +71,7 @@ export function semanticFromFlags(parsed: ParsedArgs, env: Record<string, string
   try {
     const embedder = createEmbedder({ provider: choice.provider, model, apiKey: choice.apiKey, fetch: nodeFetch, allowBrowser: false, dimensions: intFlag(parsed, 'dimensions', DEFAULT_EMBEDDING_DIMENSIONS) });
     const build = parsed.booleans.has('yes');
-    return new SemanticIndex(vault, embedder, { sliceMs: 200, build, ...(build ? { consent: () => true } : {}) });
+    return new SemanticIndex(vault, embedder, { sliceMs: 200, build, walled, ...(build ? { consent: () => true } : {}) });
   } catch (e) {
     if (e instanceof LlmError) throw new UsageError(e.message);
     throw e;

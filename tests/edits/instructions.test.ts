@@ -83,11 +83,23 @@ describe('refusals that help the model recover', () => {
     ]);
   });
 
-  it('edits that cut across the frontmatter are refused; edits inside it keep the rest identical', async () => {
-    const p = await plan([{ file: 'Plan.md', position: 'replace:3-5', content: 'x' }, { file: 'Plan.md', position: 'insert:1', content: 'x' }]);
-    expect(p.refused[0]?.message).toMatch(/cut across the frontmatter \(lines 1-4\)/);
-    expect(p.refused[1]?.message).toMatch(/above the frontmatter \(lines 1-4\); use "start"/);
-    const out = await applied([{ file: 'Plan.md', position: 'replace:3', content: 'title: "Plan 2"' }]);
+  it('edits that cut across the frontmatter or lie inside it are refused (a pending block there breaks the properties); replacing it whole keeps the rest identical', async () => {
+    const p = await plan([
+      { file: 'Plan.md', position: 'replace:3-5', content: 'x' },
+      { file: 'Plan.md', position: 'insert:1', content: 'x' },
+      { file: 'Plan.md', position: 'replace:3', content: 'title: "Plan 2"' },
+      { file: 'Plan.md', position: 'insert:3', content: 'x: 1' },
+      { file: 'Plan.md', find: 'title: "Plan"', replace: 'title: "Plan 2"' },
+    ]);
+    expect(p.edits).toEqual([]);
+    expect(p.refused.map((r) => r.message)).toEqual([
+      expect.stringMatching(/cut across the frontmatter \(lines 1-4\)/),
+      expect.stringMatching(/above the frontmatter \(lines 1-4\); use "start"/),
+      'lines 3-3 are inside the frontmatter (lines 1-4); a pending edit there would break the properties while it waits, so replace the whole frontmatter (replace:1-4) instead',
+      expect.stringMatching(/^inserting at line 3 would put a pending edit inside the frontmatter/),
+      expect.stringMatching(/^lines 3-3 are inside the frontmatter/),
+    ]);
+    const out = await applied([{ file: 'Plan.md', position: 'replace:1-4', content: '---\ntags: [a]\ntitle: "Plan 2"\n---' }]);
     expect(out).toBe(NOTE.replace('title: "Plan"', 'title: "Plan 2"'));
   });
 
@@ -182,11 +194,14 @@ describe('several edits to one note', () => {
 });
 
 describe('parsing model output', () => {
-  it('accepts JSON in a fence or after a sentence', () => {
+  it('accepts one JSON document, bare or alone in a fence, and never JSON inside prose', () => {
     const body = '{"summary":"ok","edits":[{"file":"a.md","position":"end","content":"x"}]}';
-    for (const text of [body, '```json\n' + body + '\n```', 'Here you go:\n' + body + '\nDone.']) {
+    for (const text of [body, `  \n${body}\n`, '```json\n' + body + '\n```', '\n```\n' + body + '\n```\n']) {
       const r = parseTaskAnswer(text);
       expect(r.ok && r.answer.edits[0]).toMatchObject({ kind: 'positioned', file: 'a.md', content: 'x' });
+    }
+    for (const text of ['Here you go:\n' + body + '\nDone.', 'The note says ```json\n' + body + '\n```', '```json\n' + body + '\n```\nand more']) {
+      expect(parseTaskAnswer(text)).toEqual({ ok: false, error: 'the answer should be one JSON object {"summary","edits"} with nothing around it' });
     }
   });
 

@@ -91,6 +91,19 @@ describe('semantic index in the plugin', () => {
     again.unload();
   });
 
+  it('embeds no note behind a wall: the excluded folders, the plan and chat folders', async () => {
+    const app = App.createConfigured__({ files: { ...FILES, 'Private/Diary.md': '# Diary\nWALLED-PRIVATE\n', 'Reeve/Chats/Chat.md': '# Chat\nWALLED-CHAT\n', 'Reeve/Plans/Plan.md': '# Plan\nWALLED-PLAN\n' } });
+    await app.vault.adapter.mkdir('.obsidian/plugins/reeve');
+    const providers = { 'openai-compatible': { baseUrl: server.openaiBaseUrl, transport: 'fetch', apiKeySecret: '' } };
+    await app.vault.adapter.write('.obsidian/plugins/reeve/data.json', JSON.stringify({ providers, excludedFolders: ['Private'], semanticIndex: { enabled: true, provider: 'openai-compatible', model: 'embed-scripted', dimensions: 64 } }));
+    const plugin = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    expect(textsSent(server)).toHaveLength(3);
+    expect(textsSent(server).join('\n')).not.toMatch(/WALLED/);
+    plugin.unload();
+  });
+
   it('asks before a paid first build: "Not now" sends nothing, "Build index" builds', async () => {
     const app = await configured('openai');
     const plugin = await start(app);

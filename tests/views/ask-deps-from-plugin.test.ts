@@ -61,10 +61,10 @@ describe('askDepsFromPlugin', () => {
     expect(deps.explore).not.toBeNull();
     expect(deps.plan).not.toBeNull();
     expect(deps.web).toBeNull();
-    expect(deps.excludedFolders).toEqual(['Archive', 'Reeve/Plans', 'Reeve/Chats']);
+    expect(deps.excludedFolders).toEqual(['Archive', 'Reeve/Plans', 'Reeve/Chats', '.obsidian', '.trash']);
     expect(deps.scout).toBe(settings.agents.scout);
     expect(deps.task).toBe(settings.agents.task);
-    expect(agentWalls({ ...settings, excludedFolders: ['Reeve/Plans'] })).toEqual(['Reeve/Plans', 'Reeve/Chats']);
+    expect(agentWalls({ ...settings, excludedFolders: ['Reeve/Plans'] }, '.obsidian')).toEqual(['Reeve/Plans', 'Reeve/Chats', '.obsidian', '.trash']);
   });
 
   it('builds the Web phase from the search settings, the key from secret storage, or says what is missing', async () => {
@@ -92,17 +92,17 @@ describe('contextPreview', () => {
     const retrieval = pluginRetrieval(ctx);
     if (!retrieval) throw new Error('no retrieval');
     const request = { currentNote: 'Projects/Solar.md', depth: 2, sameFolder: false, manual: [] };
-    const wide = await contextPreview(h.port, retrieval, request, 100_000, agentWalls(settings));
+    const wide = await contextPreview(h.port, retrieval, request, 100_000, agentWalls(settings, '.obsidian'));
     expect(wide.notes.map((n) => [n.path, n.source])).toEqual([['Projects/Solar.md', 'current'], ['Projects/Budget.md', 'link']]);
     expect(wide.dropped).toEqual([]);
     expect(wide.totalTokens).toBe(wide.notes.reduce((s, n) => s + n.tokens, 0));
     const budget = wide.notes[1]?.tokens ?? 0;
     expect(budget).toBeGreaterThan(3000);
-    const tight = await contextPreview(h.port, retrieval, request, 3000, agentWalls(settings));
+    const tight = await contextPreview(h.port, retrieval, request, 3000, agentWalls(settings, '.obsidian'));
     expect(tight.notes.map((n) => n.path)).toEqual(['Projects/Solar.md']);
     expect(tight.dropped.map((d) => [d.path, d.tokens])).toEqual([['Projects/Budget.md', budget]]);
     expect(tight.tokenLimit).toBe(3000);
-    const manual = await contextPreview(h.port, retrieval, { ...request, manual: ['Reeve/Chats/Chat about solar.md'] }, 100_000, agentWalls(settings));
+    const manual = await contextPreview(h.port, retrieval, { ...request, manual: ['Reeve/Chats/Chat about solar.md'] }, 100_000, agentWalls(settings, '.obsidian'));
     // A note the user adds by hand is theirs to add, walls or not.
     expect(manual.notes.map((n) => n.source)).toEqual(['current', 'manual', 'link']);
   });

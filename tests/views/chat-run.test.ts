@@ -89,6 +89,15 @@ describe('a Scout → Task run in the chat view', () => {
     expect(h.view.contentEl.querySelector('.reeve-chat-error')?.textContent).toBe('Error: The Task agent needs a model: no provider is configured (Reeve is offline).');
     expect((await h.saved())[0]?.messages.length).toBe(1);
   });
+
+  it('the current note behind a wall is named in the message, and nothing of it is sent', async () => {
+    h = await openChat(SOLAR_VAULT, { client: chatClient(llm.server, { kind: 'openai', streaming: true }), active: 'Private/Secrets.md' });
+    h.settings.excludedFolders = ['Private'];
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'Read it.', edits: [] }));
+    await h.view.send('summarize this note');
+    expect(h.view.contentEl.querySelector('.reeve-chat-error')?.textContent).toBe('Error: the current note "Private/Secrets.md" is in the excluded folder "Private", which no agent reads; nothing of it was sent');
+    expect(llm.server.requests).toEqual([]);
+  });
 });
 
 async function waitFor(check: () => boolean, ms = 5000): Promise<void> {

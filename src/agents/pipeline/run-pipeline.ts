@@ -19,7 +19,7 @@ import { emptyContext, type PipelineContext } from './pipeline-context';
 import type { PhaseName, PipelineListener } from './pipeline-events';
 import { buildTaskContext, MIN_TASK_TOKEN_LIMIT } from './task-context';
 import type { Retrieval } from '../../search/retrieval/retrieval';
-import { scoutWall } from '../scout/scout-deps';
+import { wallFor, wallOf, wallText } from '../../search/retrieval/walls';
 import type { WebPhase } from './web-phase';
 
 export interface AskRequest {
@@ -43,7 +43,7 @@ export interface AskDeps {
   scout: ScoutSettings;
   task: TaskSettings;
   web: WebPhase | null;
-  /** The user's excluded folders and Reeve's own (plans, chats): walls for every agent. */
+  /** The wall list (`wallFolders` in walls.ts; every hidden folder is a wall besides): walls for every agent. */
   excludedFolders: string[];
   askUser: (question: string, signal?: AbortSignal) => Promise<string | null>;
 }
@@ -68,6 +68,18 @@ function checkRequest(req: AskRequest, deps: AskDeps): void {
   if (req.agents.web && deps.web === null) throw new AskRequestError('the Web agent needs a web search provider; none is configured');
   if (!Number.isInteger(req.depth) || req.depth < 0 || req.depth > 3) throw new AskRequestError(`link depth must be 0 to 3, got ${req.depth}`);
   if (deps.task.tokenLimit < MIN_TASK_TOKEN_LIMIT) throw new AskRequestError(`the Task token limit must be at least ${MIN_TASK_TOKEN_LIMIT}`);
+  const walled = requestWallProblem(req, deps.excludedFolders);
+  if (walled !== null) throw new AskRequestError(walled);
+}
+
+/** Why the current note or a note the user added lies behind a wall (no agent may read it), or null. */
+export function requestWallProblem(req: Pick<AskRequest, 'currentNote' | 'manual'>, walls: readonly string[]): string | null {
+  const named = [...(req.currentNote === null ? [] : [{ path: req.currentNote, what: 'the current note' }]), ...req.manual.map((path) => ({ path, what: 'the added note' }))];
+  for (const { path, what } of named) {
+    const wall = wallFor(walls, path);
+    if (wall !== null) return `${what} "${path}" is in ${wallText(wall)}, which no agent reads; nothing of it was sent`;
+  }
+  return null;
 }
 
 export async function runPipeline(req: AskRequest, deps: AskDeps, emit: PipelineListener, signal?: AbortSignal): Promise<AskResult> {
@@ -96,7 +108,7 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
   if (req.agents.scout && deps.explore) {
     emit({ type: 'phase_started', phase: 'scout' });
     const selection = new ScoutSelection();
-    const scoutDeps = { vault: deps.vault, retrieval: deps.retrieval, excluded: deps.excludedFolders, wall: scoutWall(deps.excludedFolders), task: req.task, currentNote: req.currentNote, settings: deps.scout, selection, askUser: deps.askUser };
+    const scoutDeps = { vault: deps.vault, retrieval: deps.retrieval, excluded: deps.excludedFolders, wall: wallOf(deps.excludedFolders), task: req.task, currentNote: req.currentNote, settings: deps.scout, selection, askUser: deps.askUser };
     const r = await runScout(scoutDeps, deps.explore, emit, totals, signal);
     ctx.scout = r.context;
     if (!endPhase('scout', r)) return finish();

@@ -68,6 +68,6 @@ async function vaultOverview(deps: ScoutDeps): Promise<VaultOverview> {
   return {
     notes: (await notePaths(deps)).length,
     folders: root.folders.map((f) => ({ path: f.path, notes: f.count })),
-    tags: deps.settings.showVaultTags ? (await deps.retrieval.tags(100)).items : null,
+    tags: deps.settings.showVaultTags ? (await deps.retrieval.tags(100, deps.excluded)).items : null,
   };
 }

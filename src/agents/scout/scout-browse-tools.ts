@@ -1,6 +1,7 @@
 // Scout's tools for reading and walking the vault: a note's text, its links (one step or up to
 // three), folders with previews, every note's name (paginated: never all of a 100k vault at
-// once), a folder's or a tag's notes, and the tags with counts. Excluded folders are walls.
+// once), a folder's or a tag's notes, and the tags with counts. The walls hold in each: a walled
+// note is neither read, listed nor counted.
 
 import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
@@ -39,9 +40,9 @@ export async function notePaths(deps: ScoutDeps): Promise<string[]> {
     .sort();
 }
 
-/** A folder's subfolders (with file counts) and notes, walls left out. */
+/** A folder's subfolders (with their note counts) and notes, walls left out. */
 export async function folderListing(deps: ScoutDeps, folder: string, limit: number): Promise<{ folders: { path: string; count: number }[]; notes: string[]; more: number }> {
-  const r = await deps.retrieval.listFolder(folder, 10_000);
+  const r = await deps.retrieval.listFolder(folder, 10_000, deps.excluded);
   const entries = r.items.filter((e) => !deps.wall(e.kind === 'folder' ? `${e.path}/` : e.path) && (e.kind === 'folder' || e.path.toLowerCase().endsWith('.md')));
   const kept = entries.slice(0, limit);
   return {
@@ -111,7 +112,7 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
         deps.selection.saw(p, { kind: 'folder', detail: `in ${f || 'the vault root'}` });
         lines.push(`- ${p}: ${await preview(deps, p)}`);
       }
-      for (const sub of listing.folders) lines.push(`- ${sub.path}/ (${plural(sub.count, 'file')})`);
+      for (const sub of listing.folders) lines.push(`- ${sub.path}/ (${plural(sub.count, 'note')})`);
       return stepResult(lines.length === 0 ? `No notes in "${f || '/'}".` : `${f || 'Vault root'}:\n${lines.join('\n')}${more(listing.more)}`, plural(listing.notes.length, 'note'));
     },
   });
@@ -143,16 +144,14 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
     async run(args) {
       if (args.tag !== undefined) {
         const tag = args.tag.replace(/^#/, '');
-        const r = await deps.retrieval.notesWithTag(tag, 500);
-        const items = r.items.filter((p) => !deps.wall(p)).slice(0, 50);
-        for (const p of items) deps.selection.saw(p, { kind: 'tag', detail: `tagged #${tag}` });
-        const extra = r.more + r.items.length - items.length;
-        return stepResult(items.length === 0 ? `No notes tagged #${tag}.` : `Notes tagged #${tag}:\n${items.map((p) => `- ${p}`).join('\n')}${more(extra)}`, plural(items.length, 'note'));
+        const r = await deps.retrieval.notesWithTag(tag, 50, deps.excluded);
+        for (const p of r.items) deps.selection.saw(p, { kind: 'tag', detail: `tagged #${tag}` });
+        return stepResult(r.items.length === 0 ? `No notes tagged #${tag}.` : `Notes tagged #${tag}:\n${r.items.map((p) => `- ${p}`).join('\n')}${more(r.more)}`, plural(r.items.length, 'note'));
       }
       const f = (args.folder ?? '').replace(/^\/+|\/+$/g, '');
       if (f !== '' && deps.wall(`${f}/`)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
       const listing = await folderListing(deps, f, 50);
-      const lines = [...listing.folders.map((sub) => `- ${sub.path}/ (${plural(sub.count, 'file')})`), ...listing.notes.map((p) => `- ${p}`)];
+      const lines = [...listing.folders.map((sub) => `- ${sub.path}/ (${plural(sub.count, 'note')})`), ...listing.notes.map((p) => `- ${p}`)];
       return stepResult(`${f || 'Vault root'}:\n${lines.join('\n') || '(empty)'}${more(listing.more)}`, `${plural(listing.folders.length, 'folder')}, ${plural(listing.notes.length, 'note')}`);
     },
   });
@@ -162,7 +161,7 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
     description: "Lists the vault's tags with how many notes carry each (nested tags roll up into their parents).",
     input: v.object({}),
     async run() {
-      const r = await deps.retrieval.tags(200);
+      const r = await deps.retrieval.tags(200, deps.excluded);
       return stepResult(r.items.length === 0 ? 'The vault has no tags.' : `${r.items.map((t) => `#${t.tag} (${t.count})`).join(', ')}${more(r.more)}`, plural(r.items.length + r.more, 'tag'));
     },
   });

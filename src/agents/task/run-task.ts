@@ -1,10 +1,10 @@
-// The Task phase: the planning model answers, through `propose_edits` (a native tool call or a
-// text tool call from a local model) or as JSON message content. Edits go through the scope
-// policy in code and land as pending blocks; refusals go back to the model while it has
-// corrections left. A cut, malformed or stopped reply proposes nothing.
+// The Task phase: the planning model answers through one channel, `propose_edits` (a native tool
+// call, a text tool call from a local model, or a reply that is the answer's JSON document as a
+// whole: answer-channel.ts). Edits go through the scope policy in code and land as pending blocks;
+// refusals go back to the model while it has corrections left. Any other reply is a plain answer,
+// shown as written; an empty one is no answer. A cut, malformed or stopped reply proposes nothing.
 
 import * as v from 'valibot';
-import { extractJsonText } from '../../edits/instructions/parse-answer';
 import type { ScopePolicy } from '../../edits/scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { ChatMessage } from '../llm/chat-types';
@@ -14,6 +14,7 @@ import { runAgentLoop } from '../loop/agent-loop';
 import { phaseEventForwarder, type RunTotals } from '../pipeline/phase-events';
 import type { PipelineListener } from '../pipeline/pipeline-events';
 import { defineTool } from '../tools/tool';
+import { AnswerChannelClient, ANSWER_TOOL } from './answer-channel';
 import { AnswerNeedsCorrection, proposeAnswer, type TaskOutcome } from './propose-answer';
 
 export interface TaskRunInput {
@@ -43,16 +44,11 @@ const editSchema = v.looseObject({
   replace: v.optional(v.pipe(v.string(), v.description('anchored edit: what replaces it'))),
 });
 
-function looksLikeAnswerJson(text: string): boolean {
-  const t = extractJsonText(text).trim();
-  return t.startsWith('{') && /"(summary|edits)"/.test(t);
-}
-
 export async function runTask(input: TaskRunInput, emit: PipelineListener, totals: RunTotals): Promise<TaskResult> {
   let correctionsLeft = input.corrections;
   const base = { vault: input.vault, policy: input.policy };
   const propose = defineTool({
-    name: 'propose_edits',
+    name: ANSWER_TOOL,
     description: 'Gives your answer to the user (summary, Markdown) and the edits you propose; edits become pending blocks the user reviews. Use an empty edits list for a plain answer.',
     input: v.object({ summary: v.string(), edits: v.array(editSchema) }),
     terminal: true,
@@ -69,7 +65,7 @@ export async function runTask(input: TaskRunInput, emit: PipelineListener, total
     },
   });
   const result = await runAgentLoop({
-    client: input.client,
+    client: new AnswerChannelClient(input.client),
     tools: [propose],
     messages: input.messages,
     maxIterations: input.corrections + 2,
@@ -83,14 +79,6 @@ export async function runTask(input: TaskRunInput, emit: PipelineListener, total
   if (terminal?.status === 'ok') return { ...common, outcome: terminal.data as TaskOutcome, text: '', error: null };
   if (stopped) return { ...common, outcome: null, text: result.finalText, error: null };
   if (result.error) return { ...common, outcome: null, text: result.finalText, error: result.error.message };
-  // An answer as message content: JSON mode, or a model that wrote the answer object as text.
-  if (result.stop === 'final_answer' && looksLikeAnswerJson(result.finalText)) {
-    try {
-      return { ...common, outcome: await proposeAnswer(result.finalText, { ...base, mayCorrect: false }), text: '', error: null };
-    } catch (e) {
-      return { ...common, outcome: null, text: result.finalText, error: `the answer's edits could not be read, so nothing was proposed: ${e instanceof Error ? e.message : String(e)}` };
-    }
-  }
   // A reply with no text and no call (a local model that only thought, or ran out of context) is
   // no answer: said as such, never shown as an empty one.
   if (result.stop === 'final_answer' && result.finalText.trim() === '') return { ...common, outcome: null, text: '', error: 'the model replied with nothing: no answer and no edits' };

@@ -4,11 +4,11 @@
 // terminal, else the run stops with it (exit 1). Ctrl-C stops the run at once, keeping what was
 // done; nothing is half-written.
 import { promises as fs } from 'node:fs';
-import { runPipeline, AskRequestError, type AskRequest } from '../../agents/pipeline/run-pipeline';
+import { runPipeline, AskRequestError, requestWallProblem, type AskRequest } from '../../agents/pipeline/run-pipeline';
 import { DEFAULT_SCOUT_SETTINGS } from '../../agents/scout/scout-settings';
 import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
-import { DEFAULT_SETTINGS } from '../../settings/settings';
 import { Retrieval } from '../../search/retrieval/retrieval';
+import type { SemanticProgress } from '../../search/semantic/build-state';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
 import { parseArgs } from '../args';
 import { askJson, progressPrinter } from '../ask-output';
@@ -17,6 +17,8 @@ import { EXIT_FAILURE, EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
 import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
+import { vaultWalls } from '../vault-walls';
+import { wallOf } from '../../search/retrieval/walls';
 import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
 import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
@@ -37,7 +39,8 @@ const USAGE = [
   '  --depth N         link depth 0-3 of the context without Scout (default 2)',
   '  --same-folder     also every note in the current note\'s folder',
   '  --add NOTE        add a note to the context (repeatable)',
-  '  --exclude FOLDER  a folder no agent reads or changes (repeatable)',
+  '  --exclude FOLDER  a folder no agent reads or changes (repeatable); adds to the excluded',
+  '                    folders of Reeve\'s settings in the vault, which always hold',
   '  --history FILE    a chat to continue (JSON turns); the new turn is added to it',
   '  --answer TEXT     answers Scout\'s questions in order (repeatable)',
   '  --json            print one JSON document',
@@ -63,6 +66,14 @@ async function readHistory(file: string | undefined): Promise<ChatTurn[]> {
   return read.turns;
 }
 
+/** Why the semantic index has no vectors for this run, in words that fit what the user asked for. */
+function semanticNote(p: SemanticProgress, build: boolean): string {
+  const refused = p.refused === null ? '' : ` (${p.refused})`;
+  if (!build) return `no semantic index for this model${refused}; build it with reeve index (or add --yes)`;
+  if (p.phase === 'failed') return `the semantic index could not be built: ${p.error ?? 'unknown error'}`;
+  return `the semantic index is empty: no note outside the walls had text to embed${refused}`;
+}
+
 export const askCommand: CliCommand = {
   name: 'ask',
   summary: 'ask the agents about the vault; proposed edits land as pending blocks',
@@ -83,14 +94,17 @@ export const askCommand: CliCommand = {
     if (task === '') throw new UsageError('missing <task>: what to ask');
     if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');
     const web = webFromFlags(parsed, io.env, client, agents.web);
-    const semantic = semanticFromFlags(parsed, io.env, vault);
+    const at = { vaultDir: vaultDir as string, cwd: io.cwd };
+    const excludedFolders = await vaultWalls(vault, await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at));
+    const semantic = semanticFromFlags(parsed, io.env, vault, wallOf(excludedFolders));
     if (parsed.booleans.has('yes') && semantic === null) throw new UsageError('--yes agrees to embedding notes for the semantic index: it needs --embed-model');
     const currentRaw = parsed.values.get('current');
-    const at = { vaultDir: vaultDir as string, cwd: io.cwd };
     const currentNote = currentRaw === undefined ? null : await noteArg(vault, currentRaw, '--current', at);
     const manual: string[] = [];
     for (const a of parsed.lists.get('add') ?? []) manual.push(await noteArg(vault, a, '--add', at));
-    const excluded = await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at);
+    // Refused before anything starts: not even the semantic index's build may run for it.
+    const walled = requestWallProblem({ currentNote, manual }, excludedFolders);
+    if (walled !== null) throw new UsageError(walled);
     const historyFile = parsed.values.get('history');
     const history = await readHistory(historyFile);
     await assertNoInterruptedJob(vault);
@@ -98,7 +112,6 @@ export const askCommand: CliCommand = {
     const json = parsed.booleans.has('json');
     const answers = [...(parsed.lists.get('answer') ?? [])];
     const askUser = async (question: string): Promise<string | null> => answers.shift() ?? (io.prompt && !json ? io.prompt(question) : null);
-    const excludedFolders = [...excluded, DEFAULT_SETTINGS.planFolder];
     const request: AskRequest = { task, currentNote, agents, depth, sameFolder: parsed.booleans.has('same-folder'), manual, history };
 
     const indexer = new VaultIndexer(vault, { sliceMs: 200 });
@@ -107,7 +120,7 @@ export const askCommand: CliCommand = {
     process.once('SIGINT', onInterrupt);
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
-      if (semantic !== null && !semantic.built) io.stderr(`note: no semantic index for this model${semantic.progress.refused === null ? '' : ` (${semantic.progress.refused})`}; build it with reeve index (or add --yes). Scout searches by keyword.\n`);
+      if (semantic !== null && !semantic.built) io.stderr(`note: ${semanticNote(semantic.progress, parsed.booleans.has('yes'))}; Scout searches by keyword.\n`);
       const retrieval = new Retrieval(vault, indexer, semantic);
       const deps = { vault, retrieval, explore: client, plan: client, scout: DEFAULT_SCOUT_SETTINGS, task: taskSettings, web, excludedFolders, askUser };
       const listener = json ? () => undefined : progressPrinter((text) => io.stdout(text));

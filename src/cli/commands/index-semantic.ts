@@ -6,6 +6,8 @@ import { parseArgs } from '../args';
 import { EXIT_FAILURE, EXIT_OK, FailureError, UsageError, type CliCommand, type CliIO } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
+import { vaultWalls } from '../vault-walls';
+import { wallOf } from '../../search/retrieval/walls';
 import { savedIndexKey } from '../saved-semantic-index';
 import { stateWritable } from '../state-writable';
 import { progressLine, type CostEstimate } from '../../search/semantic/build-state';
@@ -79,6 +81,8 @@ export const indexCommand: CliCommand = {
     const index = new SemanticIndex(vault, choice.embedder, {
       sliceMs: 200,
       build: !status,
+      // Nothing behind a wall (Reeve's settings in data.json, hidden folders) is sent to be embedded.
+      walled: wallOf(await vaultWalls(vault)),
       pricePerMillionTokens: choice.price,
       onProgress: (p) => print(progressLine(p)),
       ...(paid

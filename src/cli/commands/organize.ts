@@ -18,6 +18,7 @@ import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
+import { vaultWalls } from '../vault-walls';
 import { optionalFolderArg } from '../vault-path-arg';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
 import { readRulesFile } from '../rules-file-match';
@@ -146,6 +147,8 @@ export const organizeCommand: CliCommand = {
       scoring,
       ...(await readOrganizeSettingsOnDisk(parsed.positionals[0] ?? '', vault.configDir)),
       planFolder,
+      // The vault's walls (Reeve's settings in data.json): organize neither reads nor moves what they hold.
+      excludedFolders: await vaultWalls(vault),
       apply: parsed.booleans.has('apply'),
       dryRun,
       planId: newJobId(),

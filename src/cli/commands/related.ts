@@ -7,6 +7,7 @@ import { EXIT_OK, UsageError, type CliCommand } from '../command';
 import { noteArg } from '../note-arg';
 import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
+import { vaultWalls } from '../vault-walls';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../search/retrieval/link-walk';
 import { Retrieval } from '../../search/retrieval/retrieval';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
@@ -41,7 +42,7 @@ export const relatedCommand: CliCommand = {
     const vault = await openVault(vaultDir);
     const at = { vaultDir: vaultDir as string, cwd: io.cwd };
     const path = await noteArg(vault, note, 'note', at);
-    const exclude = await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at);
+    const exclude = await vaultWalls(vault, await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at));
     // Walks need no keyword index; Retrieval takes one for its searches only.
     const retrieval = new Retrieval(vault, new VaultIndexer(vault, { persist: false }), null);
     const result = await retrieval.related(path, { depth: Number(rawDepth), direction: direction as LinkDirection, sameFolder: parsed.booleans.has('same-folder'), exclude, limit });

@@ -8,6 +8,7 @@ import { intFlag, parseArgs } from '../args';
 import { EXIT_OK, FailureError, UsageError, type CliCommand } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
+import { vaultWalls } from '../vault-walls';
 import { IN_MEMORY_NOTE, stateWritable } from '../state-writable';
 import { Retrieval, type SearchMode } from '../../search/retrieval/retrieval';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
@@ -47,6 +48,7 @@ export const searchCommand: CliCommand = {
     if (mode !== 'keyword' && choice === null) throw new UsageError(`--mode ${mode} needs the embedding model: --provider (and --base-url, --model) as for reeve index`);
     if (mode === 'keyword' && terms(query).length === 0) throw new UsageError(`the query "${query}" has no letters or digits to search for`);
     const vault = await openVault(vaultDir);
+    const walls = await vaultWalls(vault);
     // No UI to keep responsive here: long slices waste less time yielding.
     const writable = await stateWritable(vaultDir, vault.configDir);
     if (!writable) io.stderr(IN_MEMORY_NOTE);
@@ -55,7 +57,7 @@ export const searchCommand: CliCommand = {
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
       if (semantic !== null && semantic.progress.refused !== null) io.stderr(`note: the saved semantic index was not used (${semantic.progress.refused}); run reeve index\n`);
-      const report = await new Retrieval(vault, indexer, semantic).searchReport(query, { mode, limit }).catch((e: unknown) => {
+      const report = await new Retrieval(vault, indexer, semantic).searchReport(query, { mode, limit, exclude: walls }).catch((e: unknown) => {
         throw new FailureError(`could not embed the query: ${e instanceof Error ? e.message : String(e)}`);
       });
       if (report.fallback !== undefined) io.stderr(`note: ${report.fallback}${semantic === null ? '' : ' (build it with reeve index)'}\n`);

@@ -1,5 +1,5 @@
-// Reads the Task agent's answer, whether it came as message text (JSON mode, or a local model
-// that wraps JSON in a ```json fence or a sentence) or as already-parsed tool-call arguments.
+// Reads the Task agent's answer, whether it came as message text (one JSON document, bare or in a
+// ```json fence, nothing around it) or as already-parsed tool-call arguments.
 // Every problem says what is wrong and where (`edits[2].position`, or line:column in the JSON),
 // so the agent loop can hand it back to the model verbatim. A malformed edit is reported, never
 // silently dropped; the well-formed ones are still returned.
@@ -18,17 +18,17 @@ function kindOf(v: unknown): string {
   return typeof v === 'string' ? 'text' : typeof v;
 }
 
-/** Takes the JSON out of a fenced block or surrounding prose; returns the text to parse. */
-export function extractJsonText(text: string): string {
+/**
+ * The JSON of a reply that is one JSON document and nothing else: bare, or alone in one fence, with
+ * only whitespace around. Null otherwise: JSON inside prose is something the model quotes (a note,
+ * a web page, a sample), never its answer.
+ */
+export function wholeJsonDocument(text: string): string | null {
   const trimmed = text.trim();
-  const fenced = /^```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)\r?\n```\s*$/.exec(trimmed);
-  if (fenced) return fenced[1] as string;
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) return trimmed;
-  const inner = /```(?:json)?[ \t]*\r?\n([\s\S]*?)\r?\n```/.exec(trimmed);
-  if (inner) return inner[1] as string;
-  const first = trimmed.indexOf('{');
-  const last = trimmed.lastIndexOf('}');
-  return first >= 0 && last > first ? trimmed.slice(first, last + 1) : trimmed;
+  const fenced = /^```[a-zA-Z]*[ \t]*\r?\n([\s\S]*?)\r?\n?```$/.exec(trimmed);
+  const body = (fenced ? (fenced[1] as string) : trimmed).trim();
+  if (fenced && body.includes('```')) return null;
+  return (body.startsWith('{') && body.endsWith('}')) || (body.startsWith('[') && body.endsWith(']')) ? body : null;
 }
 
 function lineCol(text: string, offset: number): string {
@@ -106,7 +106,9 @@ function parseEdit(raw: unknown, index: number, problems: string[]): EditInstruc
 export function parseTaskAnswer(input: unknown): AnswerParse {
   let value = input;
   if (typeof input === 'string') {
-    const json = parseJsonWithLocation(extractJsonText(input));
+    const text = wholeJsonDocument(input);
+    if (text === null) return { ok: false, error: 'the answer should be one JSON object {"summary","edits"} with nothing around it' };
+    const json = parseJsonWithLocation(text);
     if (!json.ok) return json;
     value = json.value;
   }

@@ -1,10 +1,13 @@
 // Resolves a whole answer: every instruction against the original text of its note, then refuses
 // any edit that overlaps an earlier one in the same note (in answer order), so that several edits
 // to one note can be applied together, bottom to top, against the original.
+import { CaseFolded } from '../../vault-vfs/case-folded';
 import { extOf, checkVaultPath } from '../../vault-vfs/path-safety';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { applyLineEdits, lineEditsOverlap } from '../text/lines';
 import type { EditInstruction, TaskAnswer } from './edit-instruction';
+import { findBlocks, type FoundBlock } from '../pending/find-blocks';
+import { pendingBlockProblem } from './pending-guard';
 import { resolveInstruction } from './resolve-instruction';
 import { lineEditOf, type ResolvedCreate, type ResolvedEdit, type ResolvedOpen } from './resolved-edit';
 
@@ -35,8 +38,21 @@ function describe(e: ResolvedEdit): string {
 export async function resolveInstructions(instructions: readonly EditInstruction[], read: NoteReader): Promise<EditPlan> {
   const plan: EditPlan = { edits: [], creates: [], opens: [], alreadyApplied: [], refused: [], sources: {} };
   const texts = new Map<string, string | null>();
+  const unreadable = new Map<string, string>();
+  const blocks = new Map<string, FoundBlock[]>();
   for (const ins of instructions) {
-    if (!texts.has(ins.file)) texts.set(ins.file, await read(ins.file));
+    if (!texts.has(ins.file) && !unreadable.has(ins.file)) {
+      try {
+        texts.set(ins.file, await read(ins.file));
+      } catch (e) {
+        unreadable.set(ins.file, `the note could not be read (${diskCode(e)})`);
+      }
+    }
+    const cannot = unreadable.get(ins.file);
+    if (cannot !== undefined) {
+      plan.refused.push({ file: ins.file, index: ins.index, message: cannot });
+      continue;
+    }
     const outcome = resolveInstruction(ins, texts.get(ins.file) ?? null);
     if (outcome.status === 'refused') plan.refused.push({ file: outcome.file, index: outcome.index, message: outcome.message });
     else if (outcome.status === 'already-applied') plan.alreadyApplied.push({ file: outcome.file, index: outcome.index, message: outcome.message });
@@ -49,7 +65,10 @@ export async function resolveInstructions(instructions: readonly EditInstruction
         else plan.creates.push(r);
       } else {
         const clash = plan.edits.find((o) => o.file === r.file && lineEditsOverlap(lineEditOf(o), lineEditOf(r)));
-        if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
+        if (!blocks.has(r.file)) blocks.set(r.file, findBlocks(texts.get(r.file) ?? ''));
+        const pending = pendingBlockProblem(r, blocks.get(r.file) ?? []);
+        if (pending !== null) plan.refused.push({ file: r.file, index: r.index, message: pending });
+        else if (clash) plan.refused.push({ file: r.file, index: r.index, message: `overlaps ${describe(clash)}; combine them into one edit` });
         else {
           plan.edits.push(r);
           plan.sources[r.file] = texts.get(r.file) ?? '';
@@ -77,18 +96,89 @@ export async function locateNote(port: VaultPort, file: string, creating: boolea
   return check;
 }
 
+/** Bytes a disk allows in one name (ext4, APFS, NTFS all stop near here). */
+const NAME_BYTES = 255;
+
+/**
+ * Why a safe vault path still cannot be a note on this disk: a name too long, or a note where a
+ * folder should be. Said in vault terms; the disk's own error would name the absolute path.
+ */
+async function diskProblem(port: VaultPort, path: string): Promise<string | null> {
+  const parts = path.split('/');
+  const long = parts.find((p) => new TextEncoder().encode(p).length > NAME_BYTES);
+  if (long !== undefined) return `the name "${long.slice(0, 40)}…" is longer than ${NAME_BYTES} bytes, more than a disk allows for one name`;
+  for (let i = 1; i < parts.length; i++) {
+    const folder = parts.slice(0, i).join('/');
+    if ((await port.stat(folder)) !== null) return `${folder} is a ${extOf(folder) === 'md' ? 'note' : 'file'}, not a folder, so nothing can be inside it`;
+  }
+  return null;
+}
+
+/** The vault's names ignoring case, listed once per answer and only for one that creates a note. */
+type Names = () => Promise<{ exact: ReadonlySet<string>; folded: CaseFolded }>;
+
+function vaultNames(port: VaultPort): Names {
+  let names: ReturnType<Names> | null = null;
+  return () =>
+    (names ??= port.list().then((entries) => {
+      const folded = new CaseFolded();
+      for (const e of entries) folded.add(e.path);
+      return { exact: new Set(entries.map((e) => e.path)), folded };
+    }));
+}
+
+/**
+ * A new note (or a folder on its way) whose name differs only by case from one the vault holds:
+ * Obsidian, Windows and macOS see one name, so it would land on the other or beside it as a twin.
+ */
+async function caseTwinProblem(names: Names, path: string): Promise<string | null> {
+  const { exact, folded } = await names();
+  const parts = path.split('/');
+  for (let i = 1; i <= parts.length; i++) {
+    const prefix = parts.slice(0, i).join('/');
+    if (exact.has(prefix)) continue;
+    const other = folded.get(prefix)[0];
+    if (other !== undefined) return `"${prefix}" differs only by case from "${other}", which exists: Obsidian, Windows and macOS take them for one name; use "${other}"`;
+    return null;
+  }
+  return null;
+}
+
+/** Where a note's path leads, or why it leads nowhere: the vault's answer, never the disk's error. */
+async function located(port: VaultPort, names: Names, file: string, creating: boolean): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
+  const safe = checkVaultPath(file, { configDir: port.configDir });
+  if (!safe.ok) return safe;
+  const problem = await diskProblem(port, safe.path);
+  if (problem !== null) return { ok: false, reason: problem };
+  try {
+    const where = await locateNote(port, file, creating);
+    const twin = where.ok && creating ? await caseTwinProblem(names, where.path) : null;
+    return twin === null ? where : { ok: false, reason: twin };
+  } catch (e) {
+    return { ok: false, reason: `the note could not be looked up (${diskCode(e)})` };
+  }
+}
+
+/** A disk error as its code alone ("EACCES"): its message names the absolute path. */
+function diskCode(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : 'an error of the disk';
+}
+
 /** Resolves an answer against the vault: unsafe paths are refused before anything is read. */
 export async function resolveAnswer(port: VaultPort, answer: TaskAnswer): Promise<EditPlan> {
   const unsafe: EditNotice[] = [];
-  const located: EditInstruction[] = [];
+  const paths: EditInstruction[] = [];
+  const names = vaultNames(port);
   for (const e of answer.edits) {
     const creating = e.kind === 'positioned' && e.position.kind === 'create';
-    const where = await locateNote(port, e.file, creating);
+    const where = await located(port, names, e.file, creating);
     if (!where.ok) unsafe.push({ file: e.file, index: e.index, message: where.reason });
-    else located.push({ ...e, file: where.path });
+    else paths.push({ ...e, file: where.path });
   }
-  // stat() is null for folders and missing files alike: both are "no such note" to an edit.
-  const plan = await resolveInstructions(located, async (path) => ((await port.stat(path)) ? port.read(path) : null));
+  // stat() is null for folders and missing files alike: both are "no such note" to an edit. A
+  // note the disk will not read is refused on its own, in resolveInstructions, never the answer.
+  const plan = await resolveInstructions(paths, async (path) => ((await port.stat(path)) ? port.read(path) : null));
   plan.refused.push(...unsafe);
   plan.refused.sort((a, b) => a.index - b.index);
   return plan;

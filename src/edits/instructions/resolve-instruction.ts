@@ -44,19 +44,24 @@ function lengthText(n: NoteText): string {
   return `the note has ${n.lines.length} line${n.lines.length === 1 ? '' : 's'}`;
 }
 
-/** Refuses a range that cuts across the frontmatter fences; null when the range is fine. */
+/**
+ * Refuses a range that cuts across the frontmatter fences or lies inside them; null when the range
+ * is fine. An edit waits as a pending block where its lines are, and a block inside the YAML would
+ * make the properties invalid until the user decides: the frontmatter changes only as a whole.
+ */
 function frontmatterProblem(n: NoteText, from: number, to: number): string | null {
   if (n.fm === 0) return null;
   const fmText = `the frontmatter (lines 1-${n.fm})`;
   if (from === to) {
     if (from === 0) return `inserting at line 1 would go above ${fmText}; use "start" to insert after it`;
+    if (from < n.fm) return `inserting at line ${from + 1} would put a pending edit inside ${fmText}, which would break the properties while it waits; replace the whole frontmatter (replace:1-${n.fm}) or use "start" to insert after it`;
     return null;
   }
-  const inside = from >= 1 && to <= n.fm - 1;
   const whole = from === 0 && to >= n.fm;
   const after = from >= n.fm;
-  if (inside || whole || after) return null;
-  return `lines ${from + 1}-${to} cut across ${fmText}; change lines inside it (2-${n.fm - 1}) or after it (from ${n.fm + 1})`;
+  if (whole || after) return null;
+  if (from >= 1 && to <= n.fm - 1) return `lines ${from + 1}-${to} are inside ${fmText}; a pending edit there would break the properties while it waits, so replace the whole frontmatter (replace:1-${n.fm}) instead`;
+  return `lines ${from + 1}-${to} cut across ${fmText}; replace the whole frontmatter (replace:1-${n.fm}) or change lines after it (from ${n.fm + 1})`;
 }
 
 type Outcome = EditOutcome;

@@ -86,8 +86,10 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
     try {
       await port.create(c.file, noteText);
     } catch (e) {
-      if (!(e instanceof VaultPathExistsError)) throw e;
-      report.refused.push({ file: c.file, index: c.index, message: 'a note with this path appeared while the edits were being prepared; nothing was written' });
+      // One note the disk will not make costs that note alone; its code, never its absolute path.
+      const code = (e as { code?: unknown } | null)?.code;
+      const message = e instanceof VaultPathExistsError ? 'a note with this path appeared while the edits were being prepared; nothing was written' : `the disk refused to make the note (${typeof code === 'string' ? code : 'an error of the disk'}); nothing was written`;
+      report.refused.push({ file: c.file, index: c.index, message });
       continue;
     }
     report.proposed.push({ id, note: c.file, type: 'add', index: c.index });

@@ -34,6 +34,28 @@ function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean):
   return null;
 }
 
+/** A note's path with a hidden segment: hidden folders are walls, and Reeve makes no hidden file. */
+function hiddenProblem(path: string): string | null {
+  return createsHiddenName(null, path) ? `"${path}" is hidden (a name starting with "."): Obsidian ignores hidden files and folders, and no agent reads or writes them` : null;
+}
+
+// Names Windows keeps for devices, with any extension: a note so named cannot be opened there.
+const DEVICE_NAME = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
+
+/** A new note's name that Obsidian or another disk cannot hold as written; null when it can. */
+function newNameProblem(path: string): string | null {
+  const segments = path.split('/');
+  // A note's own name is its stem too: "Plan .md" is the note "Plan ", with its space.
+  const last = segments[segments.length - 1] ?? '';
+  const stem = last.replace(/\.[^.]*$/, '');
+  for (const segment of [...segments, ...(stem !== last ? [stem] : [])]) {
+    if (segment !== segment.trim()) return `"${path}": the name "${segment}" starts or ends with a space, which Obsidian and other disks drop or refuse`;
+    if (/\.$/.test(segment)) return `"${path}": the name "${segment}" ends with a dot, which Windows drops`;
+    if (DEVICE_NAME.test(segment)) return `"${path}": "${segment}" is a device name on Windows; a note cannot be called that`;
+  }
+  return null;
+}
+
 function notNote(path: string): string | null {
   return extOf(path) === 'md' ? null : `"${path}" is not a markdown note; Reeve edits notes only`;
 }
@@ -97,6 +119,7 @@ function proposalProblem(p: Proposal, policy: ScopePolicy): string | null {
       return (
         capabilityProblem(policy, needed, p.type === 'replace' ? 'replacing text' : p.type === 'add' ? 'adding text' : 'deleting text') ??
         pathProblem(p.file, policy, false) ??
+        hiddenProblem(p.file) ??
         notNote(p.file) ??
         (policy.editable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
       );
@@ -105,11 +128,13 @@ function proposalProblem(p: Proposal, policy: ScopePolicy): string | null {
       return (
         capabilityProblem(policy, ['create'], 'creating a note') ??
         pathProblem(p.file, policy, false) ??
+        hiddenProblem(p.file) ??
+        newNameProblem(p.file) ??
         notNote(p.file) ??
-        (policy.creatable(p.file) ? null : `"${p.file}" is outside the editable scope: ${policy.scopeText}`)
+        (policy.creatable(p.file) ? null : policy.createText === null ? `"${p.file}" is outside the editable scope: ${policy.scopeText}` : `"${p.file}" is outside ${policy.createText}, where new notes may go in this scope`)
       );
     case 'open':
-      return capabilityProblem(policy, ['navigate'], 'opening a note') ?? pathProblem(p.file, policy, false);
+      return capabilityProblem(policy, ['navigate'], 'opening a note') ?? pathProblem(p.file, policy, false) ?? hiddenProblem(p.file);
     case 'op':
       return opProblem(p.op, policy);
   }

@@ -2,6 +2,7 @@
 // built once per task (or plan) from the user's choices and the vault's links, and `filter`
 // applies it when proposals are made and again when each is accepted.
 import type { PlannedOperation } from '../../vault-vfs/operations';
+import { parentOf } from '../../vault-vfs/path-safety';
 import { compileFolderGlob, type PathMatcher } from './folder-glob';
 
 export const EDIT_CAPABILITIES = ['add', 'delete', 'create', 'navigate'] as const;
@@ -48,6 +49,8 @@ export interface ScopePolicy {
   readonly creatable: PathMatcher;
   /** Human description of the scope, for refusal messages. */
   readonly scopeText: string;
+  /** Where new notes may go when `creatable` is narrower than the scope's folders; null otherwise. */
+  readonly createText: string | null;
   readonly organizeFolder: string | null;
   readonly allowOutside: boolean;
   readonly operationLimit: number;
@@ -68,6 +71,13 @@ export function buildScopePolicy(input: ScopePolicyInput): ScopePolicy {
   let creatable: PathMatcher = () => true;
   let opsInScope: PathMatcher = () => true;
   let scopeText: string;
+  let createText: string | null = null;
+  if (input.scope === 'current' || input.scope === 'linked') {
+    // A scope around the current note creates beside it, never anywhere in the vault.
+    const home = current === null ? null : parentOf(current).toLowerCase();
+    creatable = (p) => home !== null && parentOf(p).toLowerCase() === home;
+    createText = current === null ? 'no folder: no note is open' : `the current note's folder ("${parentOf(current) || '/'}")`;
+  }
   if (input.scope === 'current') {
     editable = (p) => p === current;
     scopeText = current ? `only the current note (${current})` : 'only the current note, and no note is open';
@@ -94,6 +104,7 @@ export function buildScopePolicy(input: ScopePolicyInput): ScopePolicy {
     editable,
     creatable,
     scopeText,
+    createText,
     organizeFolder: input.organizeFolder === undefined ? null : input.organizeFolder.replace(/^\/+|\/+$/g, ''),
     allowOutside: input.allowOutside ?? false,
     operationLimit: input.operationLimit ?? DEFAULT_OPERATION_LIMIT,

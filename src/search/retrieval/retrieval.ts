@@ -1,15 +1,17 @@
 // One entry point for what the agents (Scout, organize) and the CLI retrieve from a vault:
-// keyword, semantic and hybrid search whose hits say why they were found, link walks with
-// excluded folders as walls, tags with counts, notes by tag and folder listings. Everything is
-// bounded (a limit, and how many more there were).
+// keyword, semantic and hybrid search whose hits say why they were found, link walks, tags with
+// counts, notes by tag and folder listings. The walls (walls.ts: the folders given as `exclude`,
+// and every hidden folder) hold in each: a walled note is neither returned, walked through nor
+// counted. Everything is bounded (a limit, and how many more there were).
 
+import { isNotePath } from '../keyword/index-document';
 import type { VaultIndexer } from '../keyword/vault-indexer';
 import type { SemanticSource } from '../semantic/types';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { fuseRankings } from './fuse';
 import { MAX_WALK_DEPTH, walkLinks, type LinkDirection, type RelatedNote } from './link-walk';
 import { hasTag, noteTags, TagCounter, type TagCount } from './tag-counts';
-import { bounded, folderOf, normalizeFolder, wallOf, type Bounded } from './walls';
+import { bounded, folderOf, normalizeFolder, wallOf, type Bounded, type Wall } from './walls';
 import { keywordWhy, semanticWhy, type RetrievalHit } from './why';
 
 export type SearchMode = 'keyword' | 'semantic' | 'hybrid';
@@ -45,7 +47,7 @@ export interface RelatedOptions {
 export interface FolderEntry {
   path: string;
   kind: 'file' | 'folder';
-  /** For folders: the files anywhere inside. */
+  /** For folders: the notes anywhere inside, outside the walls (attachments are not notes). */
   count?: number;
 }
 
@@ -102,45 +104,49 @@ export class Retrieval {
     let sameFolder: string[] | undefined;
     if (options.sameFolder === true) {
       const folder = folderOf(path);
-      sameFolder = (await this.notes()).filter((p) => p !== path && folderOf(p) === folder).sort();
+      sameFolder = (await this.notes(wall)).filter((p) => p !== path && folderOf(p) === folder).sort();
     }
     return walkLinks(this.vault.resolvedLinks(), path, { depth, direction: options.direction ?? 'both', wall, limit: options.limit ?? 50, ...(sameFolder ? { sameFolder } : {}) });
   }
 
-  /** Every tag with the notes that carry it; nested tags count for their parents too. */
-  async tags(limit = Infinity): Promise<Bounded<TagCount>> {
+  /** Every tag with the notes outside the walls that carry it; nested tags count for their parents too. */
+  async tags(limit = Infinity, exclude: readonly string[] = []): Promise<Bounded<TagCount>> {
     const counter = new TagCounter();
-    for (const path of await this.notes()) {
+    for (const path of await this.notes(wallOf(exclude))) {
       const meta = this.vault.metadata(path);
       if (meta !== null) counter.add(path, noteTags(meta));
     }
     return bounded(counter.list(), limit);
   }
 
-  /** Notes tagged `tag` or a tag nested under it, by path. */
-  async notesWithTag(tag: string, limit = 50): Promise<Bounded<string>> {
+  /** Notes outside the walls tagged `tag` or a tag nested under it, by path. */
+  async notesWithTag(tag: string, limit = 50, exclude: readonly string[] = []): Promise<Bounded<string>> {
     const out: string[] = [];
-    for (const path of await this.notes()) {
+    for (const path of await this.notes(wallOf(exclude))) {
       const meta = this.vault.metadata(path);
       if (meta !== null && hasTag(noteTags(meta), tag)) out.push(path);
     }
     return bounded(out.sort(), limit);
   }
 
-  /** What is directly in `folder` (the root by default): folders first, with their file counts. */
-  async listFolder(folder = '', limit = 100): Promise<Bounded<FolderEntry>> {
+  /**
+   * What is directly in `folder` (the root by default) outside the walls: folders first, with the
+   * notes inside each (an image or a PDF is a file, not a note).
+   */
+  async listFolder(folder = '', limit = 100, exclude: readonly string[] = []): Promise<Bounded<FolderEntry>> {
     const base = normalizeFolder(folder);
     const prefix = base === '' ? '' : `${base}/`;
+    const wall = wallOf(exclude);
     const folders = new Map<string, number>();
     const files: FolderEntry[] = [];
     for (const e of await this.vault.list()) {
-      if (!e.path.startsWith(prefix)) continue;
+      if (!e.path.startsWith(prefix) || wall(e.kind === 'folder' ? `${e.path}/` : e.path)) continue;
       const rest = e.path.slice(prefix.length);
       const slash = rest.indexOf('/');
       if (slash < 0) {
         if (e.kind === 'folder') folders.set(e.path, folders.get(e.path) ?? 0);
         else files.push({ path: e.path, kind: 'file' });
-      } else if (e.kind === 'file') {
+      } else if (e.kind === 'file' && isNotePath(e.path)) {
         const child = prefix + rest.slice(0, slash);
         folders.set(child, (folders.get(child) ?? 0) + 1);
       }
@@ -150,7 +156,7 @@ export class Retrieval {
     return bounded([...folderEntries, ...files.sort(byPath)], limit);
   }
 
-  private async notes(): Promise<string[]> {
-    return (await this.vault.list()).filter((e) => e.kind === 'file' && e.path.toLowerCase().endsWith('.md')).map((e) => e.path);
+  private async notes(wall: Wall): Promise<string[]> {
+    return (await this.vault.list()).filter((e) => e.kind === 'file' && isNotePath(e.path) && !wall(e.path)).map((e) => e.path);
   }
 }

@@ -9,10 +9,13 @@ import type { EmbedBatcher, NoteWork } from './embed-batcher';
 import { readChunkedNotes } from './read-notes';
 import type { SemanticStore } from './semantic-store';
 
-/** Returns how many texts it queued for embedding. */
-export async function collectNotes(vault: VaultPort, store: SemanticStore, batcher: EmbedBatcher, files: [string, FileTask][], chunk: ChunkOptions | undefined, slicer: TimeSlicer): Promise<number> {
-  for (const [p, t] of files) if (t.op === 'remove') store.removeNote(p);
-  const paths = files.filter(([, t]) => t.op === 'index').map(([p]) => p);
+/**
+ * Returns how many texts it queued for embedding. A walled note is removed, never read: this is the
+ * one place notes are read to be sent, so the walls hold here whatever queued the note.
+ */
+export async function collectNotes(vault: VaultPort, store: SemanticStore, batcher: EmbedBatcher, files: [string, FileTask][], chunk: ChunkOptions | undefined, slicer: TimeSlicer, walled: (path: string) => boolean = () => false): Promise<number> {
+  for (const [p, t] of files) if (t.op === 'remove' || walled(p)) store.removeNote(p);
+  const paths = files.filter(([p, t]) => t.op === 'index' && !walled(p)).map(([p]) => p);
   let queued = 0;
   for (const r of await readChunkedNotes(vault, paths, chunk, slicer)) {
     const missing = store.missing(r.path, r.chunks);

@@ -22,6 +22,11 @@ export interface SemanticIndexerOptions {
   /** Asked before a first build with the estimate; resolve false to decline. */
   consent?: (estimate: CostEstimate) => boolean | Promise<boolean>;
   onProgress?: (progress: SemanticProgress) => void;
+  /**
+   * Notes behind a wall (walls.ts): never read nor embedded, and dropped from the store if they are
+   * in it. Asked each time a note is queued, so a wall added meanwhile holds at once.
+   */
+  walled?: (path: string) => boolean;
   /** False: only load the saved store (to search it), never read notes or embed; default true. */
   build?: boolean;
 }

@@ -7,13 +7,14 @@ import type { TimeSlicer } from '../../vault-vfs/time-slicer';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { SemanticStore } from './semantic-store';
 
-export async function queueChangedNotes(vault: VaultPort, store: SemanticStore, queue: ChangeQueue, slicer: TimeSlicer): Promise<void> {
+/** A walled note counts as absent: it is not queued, and a stored one is queued for removal. */
+export async function queueChangedNotes(vault: VaultPort, store: SemanticStore, queue: ChangeQueue, slicer: TimeSlicer, walled: (path: string) => boolean = () => false): Promise<void> {
   slicer.pause();
   const entries = await vault.list();
   slicer.resume();
   const present = new Set<string>();
   for (const e of entries) {
-    if (e.kind !== 'file' || !isNotePath(e.path)) continue;
+    if (e.kind !== 'file' || !isNotePath(e.path) || walled(e.path)) continue;
     present.add(e.path);
     const s = store.notes.get(e.path);
     if ((s?.mtime !== e.stat.mtime || s.size !== e.stat.size) && !queue.has(e.path)) queue.indexFile(e.path, e.stat);
@@ -25,13 +26,13 @@ export async function queueChangedNotes(vault: VaultPort, store: SemanticStore, 
   }
 }
 
-export async function queueFolderNotes(vault: VaultPort, queue: ChangeQueue, folders: string[], slicer: TimeSlicer): Promise<void> {
+export async function queueFolderNotes(vault: VaultPort, queue: ChangeQueue, folders: string[], slicer: TimeSlicer, walled: (path: string) => boolean = () => false): Promise<void> {
   slicer.pause();
   const entries = await vault.list();
   slicer.resume();
   const prefixes = folders.map((f) => `${f}/`);
   for (const e of entries) {
-    if (e.kind === 'file' && isNotePath(e.path) && prefixes.some((f) => e.path.startsWith(f))) queue.indexFile(e.path, e.stat);
+    if (e.kind === 'file' && isNotePath(e.path) && !walled(e.path) && prefixes.some((f) => e.path.startsWith(f))) queue.indexFile(e.path, e.stat);
     await slicer.checkpoint();
   }
 }

@@ -128,6 +128,8 @@ export class SemanticIndexer {
     this.phaseValue = 'stopped';
   }
 
+  private readonly walled = (path: string): boolean => this.options.walled?.(path) === true;
+
   private setPhase(phase: SemanticPhase): void {
     this.phaseValue = phase;
     this.options.onProgress?.(this.progress);
@@ -156,7 +158,7 @@ export class SemanticIndexer {
     }
     const firstBuild = this.store.notes.size === 0;
     this.setPhase('scanning');
-    await queueChangedNotes(this.vault, this.store, this.queue, this.slicer);
+    await queueChangedNotes(this.vault, this.store, this.queue, this.slicer, this.walled);
     this.tally.total = await this.countWork(this.options.consent !== undefined && firstBuild);
     const estimate = this.tally.estimate;
     if (this.options.consent !== undefined && firstBuild && this.tally.total > 0 && estimate !== null) {
@@ -195,8 +197,8 @@ export class SemanticIndexer {
         if (this.abort.signal.aborted) break;
         if (this.phaseValue !== 'embedding') this.setPhase('embedding');
         const batch = this.queue.take(READ_CONCURRENCY);
-        if (batch.folders.length > 0) await queueFolderNotes(this.vault, this.queue, batch.folders, this.slicer);
-        const texts = await collectNotes(this.vault, this.store, this.batcher, batch.files, this.options.chunk, this.slicer);
+        if (batch.folders.length > 0) await queueFolderNotes(this.vault, this.queue, batch.folders, this.slicer, this.walled);
+        const texts = await collectNotes(this.vault, this.store, this.batcher, batch.files, this.options.chunk, this.slicer, this.walled);
         if (this.tally.estimate === null || this.phaseValue === 'ready') this.tally.total += texts;
         while (this.batcher.size >= this.batcher.batchSize || (this.queue.size === 0 && this.batcher.size > 0)) {
           await this.gate.pass();

@@ -2,8 +2,7 @@
 // Obsidian. The vault port; Retrieval over the keyword index and, once built, the semantic index;
 // the exploration (Scout, Web) and planning (Task) models from the provider settings; the Web phase
 // with the chosen search provider (its own key from secret storage), Obsidian's request function for
-// pages and the app's DOMParser; and the walls: the user's excluded folders plus Reeve's own
-// plan and chat folders, so Scout never searches Reeve's own output by default.
+// pages and the app's DOMParser; and the walls (settings-walls.ts), the same list the CLI uses.
 import type { App } from 'obsidian';
 import { requestUrlFetch } from '../../agents/llm/obsidian-request-fetch';
 import { buildTaskContext, type TaskContext } from '../../agents/pipeline/task-context';
@@ -15,6 +14,7 @@ import { clampWebSettings, createWebSearchProvider, WebSearchError, type SearchP
 import { domParserParseHtml } from '../../agents/web/extract/dom-parser-parse-html';
 import { createPluginPageFetcher } from '../../agents/web/obsidian-page-fetcher';
 import type { ReeveSettings } from '../../settings/settings';
+import { settingsWalls } from '../../settings/settings-walls';
 import { Retrieval } from '../../search/retrieval/retrieval';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { pluginLlmClient } from '../llm/plugin-llm-client';
@@ -29,9 +29,9 @@ export interface PluginAskContext {
   semanticSearch: SemanticSearch | null;
 }
 
-/** Folders no agent reads or changes: the user's excluded folders, the plan folder and the chat folder. */
-export function agentWalls(settings: ReeveSettings): string[] {
-  return [...new Set([...settings.excludedFolders, settings.planFolder, settings.agents.chatFolder])];
+/** Folders no agent reads or changes: the one wall list of settings-walls.ts. */
+export function agentWalls(settings: ReeveSettings, configDir: string): string[] {
+  return settingsWalls(settings, configDir);
 }
 
 /** Retrieval over the plugin's indexes, or null before the keyword index exists (workspace loading). */
@@ -91,7 +91,7 @@ export function askDepsFromPlugin(ctx: PluginAskContext, settings: ReeveSettings
     if ('error' in made) return made;
     web = made;
   }
-  return { vault: ctx.port(), retrieval, explore, plan, scout: settings.agents.scout, task: settings.agents.task, web, excludedFolders: agentWalls(settings), askUser };
+  return { vault: ctx.port(), retrieval, explore, plan, scout: settings.agents.scout, task: settings.agents.task, web, excludedFolders: agentWalls(settings, ctx.port().configDir), askUser };
 }
 
 export interface ContextPreviewRequest {

@@ -72,7 +72,7 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
     contextPreview: async (request) => {
       const retrieval = pluginRetrieval(d.ctx);
       if (retrieval === null) return null;
-      return contextPreview(d.ctx.port(), retrieval, request, s().agents.task.tokenLimit, agentWalls(s()));
+      return contextPreview(d.ctx.port(), retrieval, request, s().agents.task.tokenLimit, agentWalls(s(), d.ctx.port().configDir));
     },
     streams: () => {
       const id = s().activeProvider;

@@ -7,6 +7,8 @@
 import type { App, Plugin } from 'obsidian';
 import type { ReeveSettings } from '../../settings/settings';
 import { progressLine, type CostEstimate, type SemanticProgress } from '../../search/semantic/build-state';
+import { settingsWalls } from '../../settings/settings-walls';
+import { wallOf } from '../../search/retrieval/walls';
 import { SemanticIndex } from '../../search/semantic/semantic-index';
 import { STORE_FILE } from '../../search/semantic/store-file';
 import type { VaultPort } from '../../vault-vfs/vault-port';
@@ -104,6 +106,8 @@ export class SemanticSearch {
       const index = new SemanticIndex(this.deps.port(), made.embedder, {
         sliceMs: SLICE_MS,
         pricePerMillionTokens: made.price,
+        // The walls as the settings hold them when a note is queued: a folder excluded meanwhile holds at once.
+        walled: (path) => wallOf(settingsWalls(this.deps.settings(), this.deps.port().configDir))(path),
         onProgress: () => this.notify(),
         ...(made.price === 0 ? {} : { consent: (e: CostEstimate) => consent(e, provider) }),
       });

@@ -135,10 +135,14 @@ describe('reeve ask: Task alone', () => {
     expect(r.code).toBe(1);
     expect(await tv.snapshot()).toEqual(before);
 
-    env.server.script(reply.text('{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end" "content": "y"}]}'));
+    // A malformed answer document goes back to the model like a malformed native call, until the turns run out.
+    env.server.reset();
+    const malformed = reply.text('{"summary": "x", "edits": [{"file": "Projects/Solar.md", "position": "end" "content": "y"}]}');
+    env.server.script(malformed, malformed, malformed, malformed, malformed, malformed);
     const m = await runReeve(['ask', tv.dir, 'add y', '--current', 'Projects/Solar', '--json', ...model()]);
     expect(m.code).toBe(1);
-    expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/could not be read, so nothing was proposed/);
+    expect(sentText(env.server.chatRequests()[1])).toMatch(/the arguments are not valid JSON/);
+    expect((JSON.parse(m.stdout) as { error: string }).error).toMatch(/gave no answer in \d+ turns/);
     expect(m.stderr.trim().split('\n')).toHaveLength(1);
     expect(await tv.snapshot()).toEqual(before);
   });

@@ -4,7 +4,8 @@
 // against the ledger: a block Reeve has no record of (typed by hand, pasted from a web page,
 // synced from another device, or changed since it was proposed) is "not proposed here" and runs
 // only after an explicit confirmation; a recorded one is held to its recorded policy as well as
-// to the settings of the moment.
+// to the settings of the moment. A note renamed since keeps its blocks: a block that matches its
+// record and that no other note holds went with its note.
 //
 //   const ledger = ProposalLedger.of(port);
 //   await ledger.record(blocks, note, policy);      // before the blocks are written
@@ -17,6 +18,7 @@ import { sha256Hex } from '../../journal/content-hash';
 import type { ScopePolicy } from '../../scope/scope-policy';
 import type { StateStore, VaultPort } from '../../../vault-vfs/vault-port';
 import type { EditBlockData, OpBlockData } from '../block-format';
+import { blockId, findBlocks } from '../find-blocks';
 import { ledgerPolicyOf, policyFromLedger, readLedgerPolicy, type LedgerPolicy } from './ledger-policy';
 
 export const LEDGER_FILE = 'ledger/proposals.jsonl';
@@ -55,12 +57,43 @@ export function blockHash(b: LedgerBlock): Promise<string> {
   return sha256Hex(JSON.stringify(canonical));
 }
 
+/** The notes that hold each block id, read from the vault now (null: the ledger cannot look). */
+export type BlockHolders = (() => Promise<ReadonlyMap<string, readonly string[]>>) | null;
+
+/** Every note of the vault with its pending blocks' ids; asked only when a block seems to have moved. */
+export function vaultBlockHolders(port: VaultPort): BlockHolders {
+  return async () => {
+    const out = new Map<string, string[]>();
+    for (const e of await port.list()) {
+      if (e.kind !== 'file' || !e.path.toLowerCase().endsWith('.md')) continue;
+      const text = await port.read(e.path).catch(() => '');
+      if (!text.includes('ai-edit')) continue;
+      for (const b of findBlocks(text)) {
+        const id = blockId(b);
+        if (id !== null) out.set(id, [...(out.get(id) ?? []), e.path]);
+      }
+    }
+    return out;
+  };
+}
+
 /** The recorded proposals, loaded once for a round of checks. */
 export class LedgerIndex {
   constructor(
     private readonly configDir: string,
     private readonly entries: ReadonlyMap<string, readonly Recorded[]>,
+    private readonly holders: BlockHolders = null,
   ) {}
+
+  private held: Promise<ReadonlyMap<string, readonly string[]>> | null = null;
+
+  /** Whether `note` is the one note holding block `id` (scanned once per round of checks). */
+  private async onlyHolder(note: string, id: string): Promise<boolean> {
+    if (this.holders === null) return false;
+    this.held ??= this.holders();
+    const notes = (await this.held).get(id) ?? [];
+    return notes.length === 1 && notes[0] === note;
+  }
 
   /** Whether Reeve proposed this block for this note, and the policy it was proposed under. */
   async check(note: string, block: LedgerBlock): Promise<LedgerVerdict> {
@@ -77,6 +110,10 @@ export class LedgerIndex {
     const match = found.find((r) => r.hash === hash && (op || r.note === note));
     if (match) return { recorded: true, policy: policyFromLedger(this.configDir, match.policy) };
     const sameText = found.find((r) => r.hash === hash);
+    // The block is in this note and in no other, the one it was proposed for included: the note
+    // was renamed or moved (in Reeve, in Obsidian or on disk) and the block went with it. A copy,
+    // with its original still waiting elsewhere, stays "not proposed here".
+    if (sameText && !op && (await this.onlyHolder(note, block.id))) return { recorded: true, policy: policyFromLedger(this.configDir, sameText.policy) };
     if (sameText) return { recorded: false, reason: `not proposed here: Reeve proposed ${what} for ${sameText.note}, not for ${note}` };
     return { recorded: false, reason: `not proposed here: ${what} differs from what Reeve proposed (it was changed after it was written)` };
   }
@@ -86,10 +123,11 @@ export class ProposalLedger {
   constructor(
     private readonly state: StateStore,
     private readonly configDir: string,
+    private readonly holders: BlockHolders = null,
   ) {}
 
   static of(port: VaultPort): ProposalLedger {
-    return new ProposalLedger(port.state, port.configDir);
+    return new ProposalLedger(port.state, port.configDir, vaultBlockHolders(port));
   }
 
   /** Records blocks before they are written into `note`, with the policy they were proposed under. */
@@ -123,7 +161,7 @@ export class ProposalLedger {
         entries.set(key, [...(entries.get(key) ?? []), { note: r.note, hash: b.hash, policy }]);
       }
     }
-    return new LedgerIndex(this.configDir, entries);
+    return new LedgerIndex(this.configDir, entries, this.holders);
   }
 
   /** Checks one block (loads the ledger; for many blocks, `load` once and check each). */
