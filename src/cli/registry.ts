@@ -2,6 +2,7 @@
 import type { CliCommand } from './command';
 import { askCommand } from './commands/ask';
 import { linksCommand } from './commands/links';
+import { modelsCommand } from './commands/models';
 import { organizeCommand } from './commands/organize';
 import { pendingCommand } from './commands/pending';
 import { recoverCommand } from './commands/recover';
@@ -11,4 +12,4 @@ import { relatedCommand } from './commands/related';
 import { searchCommand } from './commands/search';
 import { undoCommand } from './commands/undo';
 
-export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand];
+export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand, modelsCommand];

@@ -1,7 +1,7 @@
-// The README says which commands write (issue 11, item 19): every command its "never" line names
+// docs/cli.md says which commands write (issue 11, item 19): every command its "never" line names
 // leaves every file outside Reeve's own folder byte for byte as it was (config folder and
 // pending blocks included), and whatever it keeps (caches, an index) is inside that folder. The
-// list is read from the README itself, so a command added there is checked too.
+// list is read from docs/cli.md itself, so a command added there is checked too.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { editBlockText } from '../../src/edits/pending/block-format';
 import { runReeve } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
-const readme = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-const section = /Which commands write to the vault:\n+([\s\S]*?)\n\n/.exec(readme)?.[1] ?? '';
+const cliDoc = readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'cli.md'), 'utf8');
+const section = /## Which commands write to the vault\n+([\s\S]*?)\n\n/.exec(cliDoc)?.[1] ?? '';
 const neverLine = /- \*\*never\*\*:([\s\S]*?)(?=\n- |\n*$)/.exec(section)?.[1] ?? '';
 const neverCommands = [...new Set([...neverLine.matchAll(/`([^`]+)`/g)].map((m) => m[1] as string))].filter((c) => commands.some((k) => c.split(' ')[0] === k.name));
 const REEVE_FOLDER = '.obsidian/plugins/reeve/';
@@ -39,12 +39,12 @@ function argsFor(command: string, dir: string, rules: string): string[] {
     case 'organize':
       return ['organize', dir, '--folder', 'Inbox', '--rules', rules, '--sources', 'rules', '--dry-run'];
     default:
-      throw new Error(`the README names "${command}" as never writing; give it arguments here`);
+      throw new Error(`docs/cli.md names "${command}" as never writing; give it arguments here`);
   }
 }
 
-describe('commands the README says never write', () => {
-  it('are read from the README', () => {
+describe('commands docs/cli.md says never write', () => {
+  it('are read from docs/cli.md', () => {
     expect(neverCommands).toEqual(expect.arrayContaining(['rules match', 'search', 'links', 'organize --dry-run']));
   });
 

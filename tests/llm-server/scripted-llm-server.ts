@@ -54,6 +54,11 @@ export interface ScriptedServerOptions {
   models?: string[];
   /** The model name put in replies; default: the request's `model`. */
   replyModel?: string;
+  /**
+   * How embeddings are encoded: as the request's `encoding_format` asks (default), or always one
+   * form whatever was asked, like servers that ignore the field (SGLang before mid-2026, Infinity).
+   */
+  embeddingEncoding?: 'as-asked' | 'float' | 'base64';
 }
 
 export async function startScriptedLlmServer(options: ScriptedServerOptions = {}): Promise<ScriptedLlmServer> {
@@ -99,7 +104,7 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
     if (recorded.api === 'anthropic-models') {
       return sendJson(res, 200, { data: models.map((id) => ({ id, type: 'model', display_name: id, created_at: '2025-01-01T00:00:00Z' })), has_more: false, first_id: models[0] ?? null, last_id: models.at(-1) ?? null });
     }
-    if (recorded.api === 'openai-embeddings') return sendEmbeddings(res, recorded);
+    if (recorded.api === 'openai-embeddings') return sendEmbeddings(res, recorded, options.embeddingEncoding ?? 'as-asked');
     if (recorded.api === 'unknown') return sendJson(res, 404, { error: { message: `scripted server: no route ${recorded.method} ${recorded.path}` } });
     const next = queue.shift() ?? fallback;
     if (next === undefined) {
@@ -193,11 +198,11 @@ export async function startScriptedLlmServer(options: ScriptedServerOptions = {}
   }
 }
 
-function sendEmbeddings(res: ServerResponse, recorded: RecordedRequest): void {
+function sendEmbeddings(res: ServerResponse, recorded: RecordedRequest, encoding: 'as-asked' | 'float' | 'base64'): void {
   const input = recorded.body.input;
   const texts = Array.isArray(input) ? input.map(String) : [String(input)];
   const dims = typeof recorded.body.dimensions === 'number' ? recorded.body.dimensions : DEFAULT_EMBEDDING_DIMENSIONS;
-  const base64 = recorded.body.encoding_format === 'base64';
+  const base64 = encoding === 'as-asked' ? recorded.body.encoding_format === 'base64' : encoding === 'base64';
   const data = texts.map((t, index) => {
     const v = embedText(t, dims);
     return { object: 'embedding', index, embedding: base64 ? toBase64Floats(v) : v };

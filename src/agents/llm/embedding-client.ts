@@ -2,6 +2,7 @@
 // semantic search. Same transport, retry policy, timeouts and key hygiene as chat calls.
 
 import { checkedApiKey } from './api-key';
+import { embeddingVector } from './embedding-vector';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './fetch-like';
 import { LlmError } from './llm-error';
@@ -48,12 +49,14 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
     const watchdog = new Watchdog(signal, provider.timeoutMs);
     try {
       const response = await sdk.embeddings.create(
-        { model, input, ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }) },
+        // Asked for explicitly: left unset, the SDK asks for base64 and decodes whatever comes back as
+        // base64, so a server answering floats anyway gave garbage (embedding-vector.ts reads both).
+        { model, input, encoding_format: 'float', ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }) },
         { signal: watchdog.signal, maxRetries: 0, timeout: provider.timeoutMs },
       );
       const data = [...response.data].sort((a, b) => a.index - b.index);
       if (data.length !== input.length) throw new LlmError('bad_response', `Asked for ${input.length} embeddings, received ${data.length}.`);
-      return { vectors: data.map((d) => d.embedding), usage: { inputTokens: response.usage.prompt_tokens, outputTokens: 0, cachedInputTokens: 0 } };
+      return { vectors: data.map((d, i) => embeddingVector(d.embedding as unknown, i)), usage: { inputTokens: response.usage.prompt_tokens, outputTokens: 0, cachedInputTokens: 0 } };
     } catch (error) {
       throw watchdog.fired ? new LlmError('timeout', `No response within ${provider.timeoutMs} ms.`) : classifyOpenAiError(error, provider);
     } finally {

@@ -1,13 +1,30 @@
-// Tool calls written as text by local models without native tool calling. Three forms are read,
-// whatever the profile's format says (small models mix them up):
-//   Hermes:   <tool_call>{"name": "...", "arguments": {...}}</tool_call>
-//   fenced:   ```json {"name": "...", "arguments": {...}} ```
-//   bare:     a JSON object {"name": "...", "arguments": {...}} in the reply
-// A Hermes block always counts as a call (if its JSON is broken the call gets name "" and the tool
-// runner tells the model); fenced and bare JSON count only when they name a known tool, so a JSON
-// final answer is not mistaken for a call.
+// Tool calls written as text by local models without native tool calling. One dispatcher runs a
+// small reader per format family over the reply, whatever the profile's format says (a local
+// model's format is often not what its profile claims, and small models mix formats):
+//   family markers first: Hermes `<tool_call>` (with Qwen3-Coder / GLM bodies, and the looser
+//   wrappers small models use: `<tools>`, `<response>`, `<json>`… for full calls to known tools),
+//   Mistral `[TOOL_CALLS]`, DeepSeek and Kimi tokens, gpt-oss Harmony, MiniMax-M2 and DeepSeek DSML
+//   `<invoke>`, Granite, Jamba, MiniMax-M1, InternLM, Phi-4-mini, Llama `<|python_tag|>` and
+//   `<function=…>`, LM Studio;
+//   then, in what no marker claimed and outside code samples (fences in other languages than
+//   JSON, inline code), pythonic call lists and fenced or bare JSON.
+// Text inside reasoning (`<think>` anywhere, Harmony's analysis channel) is never read for calls.
+// Inside markers the model meant a call: one that cannot be read gets name "" (never run; the
+// tool runner tells the model). Without markers only a call's full shape naming a known tool
+// counts, so a JSON answer, a tool list or a code sample is not mistaken for a call.
 
 import type { ToolCall } from './chat-types';
+import { codeSampleRanges, inlineCodeRanges } from './tool-call-formats/code-samples';
+import type { FormatReader, FoundCalls } from './tool-call-formats/found-call';
+import { readDeepSeek, readKimi } from './tool-call-formats/deepseek-kimi';
+import { readHarmony } from './tool-call-formats/harmony';
+import { readHermes } from './tool-call-formats/hermes';
+import { readMarkedJson } from './tool-call-formats/marked-json';
+import { readMistral } from './tool-call-formats/mistral';
+import { readPlainJson } from './tool-call-formats/plain-json';
+import { readPythonic } from './tool-call-formats/pythonic';
+import { blankOut, reasoningRanges } from './tool-call-formats/reasoning';
+import { readFunctionTags, readInvokeBlocks } from './tool-call-formats/xml-parameters';
 
 export interface ParsedTextToolCalls {
   calls: ToolCall[];
@@ -15,93 +32,37 @@ export interface ParsedTextToolCalls {
   text: string;
 }
 
-const HERMES = /<tool_call>([\s\S]*?)(?:<\/tool_call>|$)/g;
-const FENCE = /```(?:json|JSON)?[ \t]*\n?([\s\S]*?)```/g;
+/** Readers of formats with markers of their own, in the order they win an overlap. */
+const MARKED: readonly FormatReader[] = [readHermes, readMistral, readDeepSeek, readKimi, readHarmony, readInvokeBlocks, readMarkedJson, readFunctionTags];
+/** Readers of unmarked formats, run on what the marked ones left. */
+const UNMARKED: readonly FormatReader[] = [readPythonic, readPlainJson];
 
 export function parseTextToolCalls(reply: string, knownTools: ReadonlySet<string>, nextId: () => string): ParsedTextToolCalls {
-  const calls: ToolCall[] = [];
-  const add = (c: { name: string; arguments: string }): void => {
-    calls.push({ id: nextId(), name: c.name, arguments: c.arguments });
+  let visible = blankOut(reply, reasoningRanges(reply));
+  const taken: FoundCalls[] = [];
+  const claim = (readers: readonly FormatReader[]): void => {
+    for (const read of readers) {
+      for (const found of read({ text: visible, knownTools })) {
+        if (taken.some((t) => found.start < t.end && t.start < found.end)) continue;
+        taken.push(found);
+      }
+    }
+    visible = blankOut(visible, taken.map((t) => [t.start, t.end] as const));
   };
-  if (reply.includes('<tool_call>')) {
-    const text = reply.replace(HERMES, (_m, body: string) => {
-      const parsed = readCalls(stripFence(body.trim()));
-      if (parsed === undefined || parsed.length === 0) add({ name: '', arguments: body.trim() });
-      else parsed.forEach(add);
-      return '';
-    });
-    return { calls, text: text.trim() };
+  claim(MARKED);
+  visible = blankOut(visible, codeSampleRanges(visible));
+  visible = blankOut(visible, inlineCodeRanges(visible));
+  claim(UNMARKED);
+  taken.sort((a, b) => a.start - b.start);
+  const calls = taken.flatMap((t) => t.calls).map((c) => ({ id: nextId(), name: c.name, arguments: c.arguments }));
+  let text = '';
+  let at = 0;
+  for (const t of taken) {
+    text += reply.slice(at, t.start);
+    at = t.end;
   }
-  const fenced = reply.replace(FENCE, (whole, body: string) => {
-    const parsed = readCalls(body.trim());
-    if (parsed === undefined || parsed.length === 0 || !parsed.every((c) => knownTools.has(c.name))) return whole;
-    parsed.forEach(add);
-    return '';
-  });
-  if (calls.length > 0) return { calls, text: fenced.trim() };
-  let bare = reply;
-  for (const candidate of jsonObjectSpans(reply)) {
-    const parsed = readCalls(candidate);
-    if (parsed === undefined || parsed.length === 0 || !parsed.every((c) => knownTools.has(c.name))) continue;
-    parsed.forEach(add);
-    bare = bare.replace(candidate, '');
-  }
-  return { calls, text: bare.trim() };
-}
-
-function stripFence(body: string): string {
-  const m = /^```(?:json|JSON)?\s*([\s\S]*?)```$/.exec(body);
-  return m?.[1]?.trim() ?? body;
-}
-
-/** The calls a JSON text stands for (one object or an array of them), or undefined if it is not that. */
-function readCalls(json: string): { name: string; arguments: string }[] | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    return undefined;
-  }
-  const items = Array.isArray(value) ? value : [value];
-  const calls = items.map(asCall);
-  return calls.every((c) => c !== undefined) ? calls : undefined;
-}
-
-function asCall(value: unknown): { name: string; arguments: string } | undefined {
-  if (!isRecord(value)) return undefined;
-  const fn = value.function;
-  if (isRecord(fn)) return asCall(fn);
-  const name = [value.name, value.tool, fn].find((n): n is string => typeof n === 'string');
-  if (name === undefined) return undefined;
-  const args = value.arguments ?? value.parameters ?? value.args ?? value.input ?? {};
-  return { name, arguments: typeof args === 'string' ? args : JSON.stringify(args) };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** Top-level `{…}` spans of `text`, with braces inside JSON strings ignored. */
-export function jsonObjectSpans(text: string): string[] {
-  const spans: string[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"' && depth > 0) inString = true;
-    else if (ch === '{') {
-      if (depth === 0) start = i;
-      depth++;
-    } else if (ch === '}' && depth > 0) {
-      depth--;
-      if (depth === 0) spans.push(text.slice(start, i + 1));
-    }
-  }
-  return spans;
+  text += reply.slice(at);
+  // A fence that held only calls is left empty once they are taken out.
+  if (calls.length > 0) text = text.replace(/```[\w-]*[ \t]*\n?\s*```[ \t]*/g, '');
+  return { calls, text: text.trim() };
 }

@@ -2,8 +2,8 @@
 // fetch from the app. requestUrl resolves names and follows redirects by itself, buffers the whole
 // body and cannot be interrupted, so in the plugin only the URL Reeve asks for is checked
 // (scheme, literal addresses in every form, local names), the size limit applies after the
-// download, and a stopped fetch finishes in the background with its result dropped. README,
-// "Web agent", tells users this; the CLI's transport checks every address it connects to.
+// download, and a stopped fetch finishes in the background with its result dropped. docs/
+// security-and-network.md tells users this; the CLI's transport checks every address it connects to.
 // Search APIs do not allow cross-origin requests from the app either, so searches go the same way.
 
 import { requestUrl } from 'obsidian';

@@ -8,7 +8,7 @@ import { checkFetchUrl, type ResolveHost } from './check-url';
 
 export interface PageFetcherOptions {
   fetch: FetchLike;
-  /** Without a resolver only the URL's own host text is checked (see README, "Web agent"). */
+  /** Without a resolver only the URL's own host text is checked (see docs/security-and-network.md, "The Web agent's page reads"). */
   resolveHost?: ResolveHost;
   allowPrivateHosts: boolean;
   /** Bytes of body read at most; the rest is not downloaded. */

@@ -3,7 +3,7 @@
 // and a damaged file costs only its own shard. Terms are ids into the saved term dictionary
 // (term-dictionary-codec.ts), not strings.
 //
-//   header, twelve u32: magic "SKX3" | format version (4) | settings hash | shard index | shard count
+//   header, twelve u32: magic "RKX3" | format version (4) | settings hash | shard index | shard count
 //     | docs | terms | postings | dictionary size | dictionary chain hash | width | path bytes
 //   then each section 8-byte aligned, little-endian:
 //     f64 mtime[docs] | f64 size[docs] | u32 content length[docs] | i32 term id[terms]
@@ -20,7 +20,7 @@ import { LITTLE_ENDIAN, checksum32 } from '../../binary/byte-arrays';
 import { CorruptDataError } from '../../binary/bytes';
 import { FIELD_BITS, type PackedPostings } from './segment';
 
-export const SHARD_MAGIC = 0x3358_4b53; // "SKX3" little-endian
+export const SHARD_MAGIC = 0x3358_4b52; // "RKX3" little-endian
 export const SHARD_FORMAT_VERSION = 4;
 const HEADER_WORDS = 12;
 

@@ -3,7 +3,7 @@
 // notes that was 1.2 million term strings to decode and look up on every warm start, for 184k
 // distinct terms).
 //
-//   u32 magic "SKD3" | u32 format version | u32 settings hash | u32 terms | u32 chain hash
+//   u32 magic "RKD3" | u32 format version | u32 settings hash | u32 terms | u32 chain hash
 //   chunks of up to CHUNK_TERMS terms: varint byte length | NUL-joined UTF-8 terms
 //   u32 checksum of all before
 //
@@ -15,7 +15,7 @@ import { checksum32 } from '../../binary/byte-arrays';
 import { ByteReader, ByteWriter, CorruptDataError } from '../../binary/bytes';
 import type { TermTable } from './term-table';
 
-export const DICTIONARY_MAGIC = 0x3344_4b53; // "SKD3" little-endian
+export const DICTIONARY_MAGIC = 0x3344_4b52; // "RKD3" little-endian
 export const DICTIONARY_FORMAT_VERSION = 3;
 const CHUNK_TERMS = 8192;
 

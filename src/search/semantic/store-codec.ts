@@ -1,6 +1,6 @@
 // The semantic store's file: binary, checked, and refused whole rather than half-read.
 //
-//   "STEWSEM\0"  u32 format version  u32 body length  u32 block count  u32 checksum per 1 MiB block
+//   "REEVSEM\0"  u32 format version  u32 body length  u32 block count  u32 checksum per 1 MiB block
 //   body: provider, model, dimensions, chunker version, token cap; notes (path, mtime, size,
 //         chunks: hash, heading, first and last line); then every chunk's scale (float32) and
 //         int8 vector, in note order.
@@ -16,7 +16,7 @@ import { SemanticStore, type StoredNote } from './semantic-store';
 import { checksumSteps, copySteps, STEP_BYTES, type Steps } from './store-steps';
 
 export const STORE_FORMAT_VERSION = 1;
-const MAGIC = new TextEncoder().encode('STEWSEM\0');
+const MAGIC = new TextEncoder().encode('REEVSEM\0');
 const BLOCK = 1 << 20;
 
 /** What a store must have been written with to be used: the model key and the chunking. */

@@ -13,7 +13,7 @@ import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '
 import type { LinkTargets } from '../note-links';
 
 export const METADATA_CACHE_FILE = 'metadata-cache.bin';
-const MAGIC = 0x434d5453; // "STMC"
+const MAGIC = 0x434d5652; // "RVMC"
 export const METADATA_CACHE_VERSION = 2;
 export const HEADER = 12;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbeddingClient } from '../../../src/agents/llm/embedding-client';
+import { embeddingVector } from '../../../src/agents/llm/embedding-vector';
 import { embedText, startScriptedLlmServer, type ScriptedLlmServer } from '../../llm-server';
 import { FAKE_KEY, nodeFetch, providerFor, RecordingClock } from './client-fixtures';
 
@@ -63,6 +64,32 @@ describe('embeddings', () => {
     const embedder = createEmbeddingClient({ provider: providerFor(dead, { kind: 'openai-compatible' }), model: 'm', fetch: nodeFetch, allowBrowser: false, clock, random: () => 0.5 });
     await expect(embedder.embed(['x'])).rejects.toMatchObject({ kind: 'connection', attempts: 4, message: expect.stringMatching(/^local \(m\) embeddings: Could not reach/) as unknown });
     expect(clock.sleeps).toHaveLength(3);
+  });
+
+  it('reads float arrays from a server that ignores encoding_format, and base64 from one that always sends it', async () => {
+    for (const embeddingEncoding of ['float', 'base64'] as const) {
+      const stubborn = await startScriptedLlmServer({ embeddingEncoding });
+      try {
+        const embedder = createEmbeddingClient({ provider: providerFor(stubborn, { kind: 'openai-compatible' }), model: 'm', fetch: nodeFetch, allowBrowser: false, dimensions: 256 });
+        const { vectors } = await embedder.embed(['milk and eggs', 'quarterly tax report']);
+        expect(vectors.map((v) => v.length)).toEqual([256, 256]);
+        expect(stubborn.requests[0]?.body.encoding_format).toBe('float');
+        vectors.forEach((v, i) => {
+          const expected = embedText(['milk and eggs', 'quarterly tax report'][i] ?? '', 256);
+          v.forEach((x, j) => expect(x).toBeCloseTo(expected[j] ?? NaN, 6));
+        });
+      } finally {
+        await stubborn.close();
+      }
+    }
+  });
+
+  it('names the embedding a server sent in neither form', () => {
+    expect(embeddingVector([0.5, -1], 0)).toEqual([0.5, -1]);
+    expect(() => embeddingVector(['0.5'], 2)).toThrow('Embedding 2 holds something other than numbers.');
+    expect(() => embeddingVector('AAA', 1)).toThrow('Embedding 1 is 2 bytes, not a whole number of 32-bit floats.');
+    expect(() => embeddingVector('not base64!', 0)).toThrow('Embedding 0 is a string but not base64.');
+    expect(() => embeddingVector({ values: [1] }, 3)).toThrow('Embedding 3 is neither a list of numbers nor base64.');
   });
 
   it('refuses Anthropic, which has no embeddings API', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseTextToolCalls, jsonObjectSpans } from '../../../src/agents/llm/text-tool-calls';
+import { parseTextToolCalls } from '../../../src/agents/llm/text-tool-calls';
+import { balancedEnd } from '../../../src/agents/llm/tool-call-formats/json-scan';
 import { toTextToolRequest, renderToolCalls } from '../../../src/agents/llm/text-tool-prompt';
 
 const known = new Set(['read_note', 'move_file']);
@@ -55,8 +56,13 @@ describe('parseTextToolCalls', () => {
     expect(parse('Plain answer with {braces} and no JSON.').calls).toEqual([]);
   });
 
-  it('finds top-level JSON objects, ignoring braces inside strings', () => {
-    expect(jsonObjectSpans('a {"x": "}"} b {"y": {"z": 1}} {unclosed')).toEqual(['{"x": "}"}', '{"y": {"z": 1}}']);
+  it('finds where a JSON value ends, ignoring brackets inside strings', () => {
+    const text = 'a {"x": "}"} b {"y": [{"z": 1}]} {unclosed';
+    expect(text.slice(2, balancedEnd(text, 2))).toBe('{"x": "}"}');
+    expect(text.slice(15, balancedEnd(text, 15))).toBe('{"y": [{"z": 1}]}');
+    expect(balancedEnd(text, 33)).toBe(-1);
+    expect(balancedEnd("{'a': '}'}", 0, 'lenient')).toBe(10);
+    expect(balancedEnd('{"a": ]}', 0)).toBe(-1);
   });
 });
 

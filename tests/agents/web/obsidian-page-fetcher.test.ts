@@ -30,7 +30,7 @@ describe('createPluginPageFetcher', () => {
     expect(seen).toEqual([]);
   });
 
-  it('cannot see redirects: requestUrl follows them itself (the limit README states)', async () => {
+  it('cannot see redirects: requestUrl follows them itself (the limit docs/security-and-network.md states)', async () => {
     web.route('/go', { status: 302, headers: { location: '/b' } });
     web.html('/b', '<p>after the redirect</p>');
     const result = await createPluginPageFetcher(true, nodeRequestUrl).fetchPage(`${web.origin}/go`);
