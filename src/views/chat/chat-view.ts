@@ -93,7 +93,8 @@ export class ChatView extends ItemView {
       send: (text) => void this.send(text),
       stop: () => this.running?.abort(),
       togglesChanged: () => this.showContext(),
-      wikilinkTyped: () => this.pills.addInput.focus(),
+      noteLinked: (path) => this.pills.add(path),
+      sourcePath: () => this.currentNote() ?? '',
     });
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.pills.refresh()));
     this.showContext();
@@ -107,9 +108,7 @@ export class ChatView extends ItemView {
   }
 
   private showContext(): void {
-    const scoutOn = this.host.agents().scout;
-    this.pills.el.toggleClass('reeve-hidden', scoutOn);
-    if (!scoutOn) void this.pills.refresh();
+    this.pills.setScout(this.host.agents().scout);
   }
 
   private currentNote(): string | null {
