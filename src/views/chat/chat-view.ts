@@ -37,6 +37,8 @@ export class ChatView extends ItemView {
   private readonly views = new Map<string, MessageView>();
   /** Reading the edit states again after a note changed: one pass at a time, the last one catches up. */
   following: Promise<void> = Promise.resolve();
+  private followQueued = false;
+  private mustSave = false;
 
   constructor(leaf: WorkspaceLeaf, readonly host: ChatHost) {
     super(leaf);
@@ -159,12 +161,21 @@ export class ChatView extends ItemView {
 
   /** Reads the edit states from the notes again (after the ones queued), saving and redrawing what changed. */
   private followNotes(save = false): void {
+    this.mustSave ||= save;
+    // A pass already waiting will read the notes as they are by then: one is enough.
+    if (this.followQueued) return;
+    this.followQueued = true;
     this.following = this.following.then(async () => {
+      this.followQueued = false;
+      const mustSave = this.mustSave;
+      this.mustSave = false;
       const r = await editStatesNow(this.host.widgetDeps.port(), this.chat);
-      if (!r.changed && !save) return;
+      if (!r.changed && !mustSave) return;
       this.take(r.chat);
       await this.save();
     });
+    // A note that cannot be read now leaves the cards as they were; the next change reads again.
+    this.following = this.following.catch(() => undefined);
   }
 
   /** Takes new edit states into the open chat's records (the message views hold them) and redraws their cards. */
