@@ -102,13 +102,17 @@ describe('context pills (Scout off)', () => {
     expect([...h.view.pills.el.querySelectorAll('.reeve-chat-pill')].map((p) => p.textContent)).toContain('Big/Archive · left out×');
   });
 
-  it('typing [[ in the message moves to the note picker, which finds notes by fuzzy search', async () => {
+  it('typing [[ in the message opens the note list in the box and keeps the brackets; a pick writes the link and adds the note', async () => {
     h = await openChat(FILES, { active: 'Projects/Solar.md' });
     const c = h.view.composer;
-    c.input.value = 'compare with [[';
+    c.input.value = 'compare with [[vend';
     c.input.selectionStart = c.input.selectionEnd = c.input.value.length;
     c.input.dispatchEvent(new Event('input'));
-    expect(c.input.value).toBe('compare with ');
-    expect(document.activeElement).toBe(h.view.pills.addInput);
+    expect(c.input.value).toBe('compare with [[vend');
+    expect(c.links.isOpen()).toBe(true);
+    key(c.input, 'Enter');
+    expect(c.input.value).toBe('compare with [[Vendors]]');
+    expect(c.links.isOpen()).toBe(false);
+    expect(h.view.pills.manual).toEqual(['Projects/Vendors.md']);
   });
 });

@@ -8,10 +8,10 @@ import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatHost } from './chat-host';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
-import { refreshEditStates } from '../../agents/chat/edit-states';
 import { chatUsage, type ChatMessageRecord, type ChatRecord } from './chat-record';
 import { Composer } from './composer';
 import { ContextPills } from './context-pills';
+import { chatTouches, editStatesNow, renamedInChat } from './live-edit-states';
 import { copyNotes, openEditBlock } from './open-notes';
 import { decideEdits } from './decide-edits';
 import { renderHistory } from './history-panel';
@@ -33,6 +33,12 @@ export class ChatView extends ItemView {
   private running: AbortController | null = null;
   /** The run in progress, for tests and for closing the view mid-run. */
   current: Promise<void> | null = null;
+  /** The drawn messages by id, so a change in a note redraws their edits cards. */
+  private readonly views = new Map<string, MessageView>();
+  /** Reading the edit states again after a note changed: one pass at a time, the last one catches up. */
+  following: Promise<void> = Promise.resolve();
+  private followQueued = false;
+  private mustSave = false;
 
   constructor(leaf: WorkspaceLeaf, readonly host: ChatHost) {
     super(leaf);
@@ -76,7 +82,9 @@ export class ChatView extends ItemView {
       if (show) void this.drawHistory();
     });
     this.historyEl = root.createDiv({ cls: 'reeve-hidden' });
-    this.list = new MessageList(root.createDiv(), (slot, record) => MessageView.replay(slot, record, this.renderCtx(), this.actions()).then(() => undefined));
+    this.list = new MessageList(root.createDiv(), async (slot, record) => {
+      this.views.set(record.id, await MessageView.replay(slot, record, this.renderCtx(), this.actions()));
+    });
     openInternalLinks(this.renderCtx(), this.list.el);
     const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
@@ -93,9 +101,25 @@ export class ChatView extends ItemView {
       send: (text) => void this.send(text),
       stop: () => this.running?.abort(),
       togglesChanged: () => this.showContext(),
-      wikilinkTyped: () => this.pills.addInput.focus(),
+      noteLinked: (path) => this.pills.add(path),
+      sourcePath: () => this.currentNote() ?? '',
     });
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.pills.refresh()));
+    // The edits cards follow their notes: a decision in a note, an undo, a rename, a deletion.
+    const changed = (path: string): void => {
+      if (chatTouches(this.chat, path)) this.followNotes();
+    };
+    this.registerEvent(this.app.vault.on('modify', (f) => changed(f.path)));
+    this.registerEvent(this.app.vault.on('delete', (f) => changed(f.path)));
+    this.registerEvent(this.app.vault.on('create', (f) => changed(f.path)));
+    this.registerEvent(
+      this.app.vault.on('rename', (f, from) => {
+        const moved = renamedInChat(this.chat, from, f.path);
+        if (moved === null) return changed(f.path);
+        this.take(moved);
+        this.followNotes(true);
+      }),
+    );
     this.showContext();
     this.drawTotal();
   }
@@ -107,9 +131,7 @@ export class ChatView extends ItemView {
   }
 
   private showContext(): void {
-    const scoutOn = this.host.agents().scout;
-    this.pills.el.toggleClass('reeve-hidden', scoutOn);
-    if (!scoutOn) void this.pills.refresh();
+    this.pills.setScout(this.host.agents().scout);
   }
 
   private currentNote(): string | null {
@@ -130,11 +152,42 @@ export class ChatView extends ItemView {
     };
   }
 
-  private async decide(record: ChatMessageRecord, decision: Decision): Promise<string[]> {
+  private async decide(record: ChatMessageRecord, decision: Decision): Promise<Map<string, string>> {
     const r = await decideEdits(this.host.widgetDeps, record.turn.edits, decision);
     record.turn = { ...record.turn, edits: r.edits };
     await this.save();
-    return r.problems;
+    return r.failures;
+  }
+
+  /** Reads the edit states from the notes again (after the ones queued), saving and redrawing what changed. */
+  private followNotes(save = false): void {
+    this.mustSave ||= save;
+    // A pass already waiting will read the notes as they are by then: one is enough.
+    if (this.followQueued) return;
+    this.followQueued = true;
+    this.following = this.following.then(async () => {
+      this.followQueued = false;
+      const mustSave = this.mustSave;
+      this.mustSave = false;
+      const r = await editStatesNow(this.host.widgetDeps.port(), this.chat);
+      if (!r.changed && !mustSave) return;
+      this.take(r.chat);
+      await this.save();
+    });
+    // A note that cannot be read now leaves the cards as they were; the next change reads again.
+    this.following = this.following.catch(() => undefined);
+  }
+
+  /** Takes new edit states into the open chat's records (the message views hold them) and redraws their cards. */
+  private take(next: ChatRecord): void {
+    if (next.id !== this.chat.id) return;
+    this.chat.messages.forEach((m, i) => {
+      const n = next.messages[i];
+      if (n === undefined || n === m) return;
+      m.turn = n.turn;
+      m.proposals = n.proposals;
+      this.views.get(m.id)?.drawEdits();
+    });
   }
 
   async send(text: string): Promise<void> {
@@ -145,6 +198,7 @@ export class ChatView extends ItemView {
     const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
+    this.views.set(record.id, view);
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
@@ -175,6 +229,7 @@ export class ChatView extends ItemView {
   startNew(): void {
     if (this.running) return;
     this.chat = newChat();
+    this.views.clear();
     void this.list.show([]);
     this.drawTotal();
     this.app.workspace.requestSaveLayout();
@@ -191,7 +246,8 @@ export class ChatView extends ItemView {
       return false;
     }
     // Edits decided in their notes since (with the widgets) are read back into the history.
-    this.chat = (await refreshEditStates(this.host.widgetDeps.port(), chat)).chat;
+    this.chat = (await editStatesNow(this.host.widgetDeps.port(), chat)).chat;
+    this.views.clear();
     await this.list.show(this.chat.messages);
     this.drawTotal();
     this.app.workspace.requestSaveLayout();

@@ -1,8 +1,10 @@
 // The composer: the request (Enter sends, Shift+Enter breaks the line), the agent toggles Scout /
 // Web / Task (persisted through the host; Send is disabled when all are off), Send, and Stop while
-// a run is going. Typing `[[` moves to the "Add a note" field, whose suggester finds the note.
+// a run is going. Typing `[[` opens the note list in the message box itself (ComposerLinkSuggest):
+// the link goes into the message, and the note into the context.
 import type { PhaseName } from '../../agents/pipeline/pipeline-events';
 import type { ChatHost } from './chat-host';
+import { ComposerLinkSuggest } from './composer-link-suggest';
 
 const AGENTS: { name: PhaseName; label: string; tip: string }[] = [
   { name: 'scout', label: 'Scout', tip: 'Scout: finds the notes that matter' },
@@ -14,7 +16,10 @@ export interface ComposerActions {
   send(text: string): void;
   stop(): void;
   togglesChanged(agents: Record<PhaseName, boolean>): void;
-  wikilinkTyped(): void;
+  /** A note the user linked with `[[` in the message. */
+  noteLinked(path: string): void;
+  /** The path links in the message are written relative to (the current note). */
+  sourcePath(): string;
 }
 
 export class Composer {
@@ -22,6 +27,7 @@ export class Composer {
   readonly sendButton: HTMLButtonElement;
   readonly stopButton: HTMLButtonElement;
   readonly toggles = new Map<PhaseName, HTMLButtonElement>();
+  readonly links: ComposerLinkSuggest;
   private running = false;
 
   constructor(
@@ -36,22 +42,17 @@ export class Composer {
       b.addEventListener('click', () => void this.flip(a.name));
       this.toggles.set(a.name, b);
     }
-    this.input = el.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
+    const box = el.createDiv({ cls: 'reeve-chat-input-box' });
+    this.input = box.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
+    this.links = new ComposerLinkSuggest(host.app, this.input, box, () => actions.sourcePath(), (path) => actions.noteLinked(path));
     this.input.addEventListener('keydown', (evt) => {
+      if (evt.defaultPrevented) return; // the link list took the key
       if (evt.key === 'Enter' && !evt.shiftKey && !evt.isComposing) {
         evt.preventDefault();
         this.trySend();
       }
     });
-    this.input.addEventListener('input', () => {
-      const v = this.input.value;
-      const at = this.input.selectionStart;
-      if (v.slice(0, at).endsWith('[[')) {
-        this.input.value = v.slice(0, at - 2) + v.slice(at);
-        this.actions.wikilinkTyped();
-      }
-      this.update();
-    });
+    this.input.addEventListener('input', () => this.update());
     const buttons = el.createDiv({ cls: 'reeve-chat-composer-actions' });
     this.stopButton = buttons.createEl('button', { cls: 'reeve-chat-stop mod-warning', text: 'Stop', attr: { 'aria-label': 'Stop the run' } });
     this.sendButton = buttons.createEl('button', { cls: 'reeve-chat-send mod-cta', text: 'Send', attr: { 'aria-label': 'Send' } });

@@ -1,6 +1,8 @@
 // The context the Task agent gets when Scout is off, shown before sending: the current note and
 // the notes the user added as pills with their tokens, the link depth (0-3) and same-folder
 // choices, and the total against the Task token limit, with the notes that limit would leave out.
+// With Scout on only the notes the user named are shown: Scout picks the rest, and named notes are
+// always read (buildTaskContext), so the user sees what they added and can take it out again.
 import type { TaskContext } from '../../agents/pipeline/task-context';
 import type { ChatHost } from './chat-host';
 import { NoteSuggest } from './note-suggest';
@@ -12,6 +14,7 @@ export class ContextPills {
   private readonly totalEl: HTMLElement;
   readonly addInput: HTMLInputElement;
   private refreshing = 0;
+  private scout = false;
   /** The last preview shown (for tests and the send check). */
   preview: TaskContext | null = null;
 
@@ -44,6 +47,14 @@ export class ContextPills {
     this.totalEl = el.createDiv({ cls: 'reeve-chat-context-total', attr: { 'aria-live': 'polite' } });
   }
 
+  /** Scout on: only the named notes, and nothing at all while there are none. */
+  setScout(on: boolean): void {
+    this.scout = on;
+    this.el.toggleClass('is-scout', on);
+    this.el.toggleClass('reeve-hidden', on && this.manual.length === 0);
+    void this.refresh();
+  }
+
   add(path: string): void {
     if (this.manual.includes(path)) return;
     this.manual.push(path);
@@ -68,10 +79,12 @@ export class ContextPills {
 
   private draw(preview: TaskContext | null): void {
     this.pillsEl.empty();
+    this.el.toggleClass('reeve-hidden', this.scout && this.manual.length === 0);
     const tokens = new Map((preview?.notes ?? []).map((n) => [n.path, n.tokens]));
     const current = this.currentNote();
-    if (current !== null) this.pill(current, tokens.get(current), 'current', false);
+    if (current !== null && !this.scout) this.pill(current, tokens.get(current), 'current', false);
     for (const path of this.manual) this.pill(path, tokens.get(path), 'manual', true);
+    if (this.scout) return;
     const linked = (preview?.notes ?? []).filter((n) => n.source === 'link' || n.source === 'folder');
     if (linked.length > 0) {
       const sum = linked.reduce((a, n) => a + n.tokens, 0);

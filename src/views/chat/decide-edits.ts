@@ -9,13 +9,13 @@ import type { WidgetDeps } from '../pending/widget-deps';
 
 export interface EditDecisionResult {
   edits: ChatTurnEdit[];
-  /** One line per edit that could not be decided, with why. */
-  problems: string[];
+  /** Why each edit that could not be decided was not, by the edit's id. */
+  failures: Map<string, string>;
 }
 
 export async function decideEdits(deps: WidgetDeps, edits: readonly ChatTurnEdit[], decision: Decision): Promise<EditDecisionResult> {
   const port = deps.port();
-  const problems: string[] = [];
+  const failures = new Map<string, string>();
   const out: ChatTurnEdit[] = [];
   for (const e of edits) {
     if (e.state !== 'proposed' || e.id === '') {
@@ -29,8 +29,8 @@ export async function decideEdits(deps: WidgetDeps, edits: readonly ChatTurnEdit
     if (outcome.status === 'done') out.push({ ...e, state: decision === 'accept' ? 'accepted' : 'rejected' });
     else {
       out.push(e);
-      problems.push(`${e.file}: ${outcome.reason ?? 'refused'}`);
+      failures.set(e.id, outcome.reason ?? 'refused');
     }
   }
-  return { edits: out, problems };
+  return { edits: out, failures };
 }

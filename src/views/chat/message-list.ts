@@ -6,19 +6,51 @@ import type { ChatMessageRecord } from './chat-record';
 
 const MARGIN = '600px 0px';
 const FRAME_BUDGET_MS = 8;
+/** Within this many pixels of the bottom, the list counts as at the end. */
+const NEAR_END_PX = 24;
 
 export class MessageList {
   private observer: IntersectionObserver | null = null;
   private readonly queue = new Set<HTMLElement>();
   private frame: number | null = null;
   private readonly pending = new Map<Element, ChatMessageRecord>();
+  /**
+   * Whether the list keeps to its end as content arrives: true until the user scrolls up, true
+   * again once they are back at the end (or send). Only a scroll up unpins it: content that grows
+   * leaves scrollTop where it was, so a long answer plus the edits card cannot unpin it the way a
+   * distance-to-the-bottom check after the growth did.
+   */
+  private pinned = true;
+  private lastTop = 0;
+  /** Shown while there is more below than the user sees and the list does not follow. */
+  readonly jumpButton: HTMLButtonElement;
 
   constructor(
     readonly el: HTMLElement,
     private readonly draw: (slot: HTMLElement, record: ChatMessageRecord) => Promise<void>,
   ) {
     el.addClass('reeve-chat-messages');
+    this.jumpButton = createEl('button', { cls: 'reeve-chat-jump reeve-hidden', text: 'Jump to latest ↓', attr: { 'aria-label': 'Jump to the latest message' } });
+    el.insertAdjacentElement('afterend', this.jumpButton);
+    this.jumpButton.addEventListener('click', () => this.scrollToEnd());
+    el.addEventListener('scroll', () => this.scrolled(), { passive: true });
     this.showEmpty();
+  }
+
+  private gap(): number {
+    return this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight;
+  }
+
+  private scrolled(): void {
+    const top = this.el.scrollTop;
+    if (top < this.lastTop - 1) this.pinned = false;
+    if (this.gap() <= NEAR_END_PX) this.pinned = true;
+    this.lastTop = top;
+    this.showJump();
+  }
+
+  private showJump(): void {
+    this.jumpButton.toggleClass('reeve-hidden', this.pinned || this.gap() <= NEAR_END_PX);
   }
 
   /**
@@ -94,14 +126,20 @@ export class MessageList {
     return slot;
   }
 
-  /** Keeps the newest text in view while streaming, unless the user scrolled up to read. */
+  /**
+   * Keeps the newest content in view (the streaming answer, the edits card at the end of a run),
+   * unless the user scrolled up to read: then the jump button says there is more below.
+   */
   follow(): void {
-    const gap = this.el.scrollHeight - this.el.scrollTop - this.el.clientHeight;
-    if (gap < 120) this.scrollToEnd();
+    if (this.pinned) this.scrollToEnd();
+    else this.showJump();
   }
 
   scrollToEnd(): void {
     this.el.scrollTop = this.el.scrollHeight;
+    this.lastTop = this.el.scrollTop;
+    this.pinned = true;
+    this.showJump();
   }
 
   /** How many saved messages are still placeholders (for tests and the benchmark). */

@@ -6,15 +6,15 @@ import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatMessageRecord } from './chat-record';
 import { messageUsage } from './chat-record';
-import { renderEditsCard } from './edits-card';
+import { renderEditsCard, type EditFailures } from './edits-card';
 import { RunTimeline, type TimelineActions } from './run-timeline';
 import type { UntrustedRenderContext } from './untrusted-markdown';
 import { usageText } from './usage-text';
 
 export interface MessageActions extends TimelineActions {
   openEdit(edit: ChatTurnEdit): void;
-  /** Decides the message's pending edits; returns the new states and the problems. */
-  decideEdits(record: ChatMessageRecord, decision: Decision): Promise<string[]>;
+  /** Decides the message's pending edits (the record gets their new states); returns why each edit not decided was not, by id. */
+  decideEdits(record: ChatMessageRecord, decision: Decision): Promise<Map<string, string>>;
 }
 
 /**
@@ -31,6 +31,8 @@ export class MessageView {
   readonly timeline: RunTimeline;
   private readonly editsEl: HTMLElement;
   private readonly usageEl: HTMLElement;
+  /** What the last Accept all / Reject all could not do, shown until the edits are decided. */
+  private failed: EditFailures | null = null;
   /** Where a question is shown when no phase has asked one yet (the timeline places the rest). */
   private readonly spareQuestionsEl: HTMLElement;
 
@@ -66,15 +68,21 @@ export class MessageView {
     this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 ? `This message: ${usageText(u.usage, u.costUsd)}` : '');
   }
 
+  /** Draws the edits card from the record's edit states (again after a decision or a change in a note). */
   drawEdits(): void {
-    renderEditsCard(this.editsEl, this.record.turn.edits, {
-      openEdit: (e) => this.actions.openEdit(e),
-      decide: async (decision) => {
-        const problems = await this.actions.decideEdits(this.record, decision);
-        this.drawEdits();
-        return problems;
+    renderEditsCard(
+      this.editsEl,
+      this.record.turn.edits,
+      {
+        openEdit: (e) => this.actions.openEdit(e),
+        decide: async (decision) => {
+          const reasons = await this.actions.decideEdits(this.record, decision);
+          this.failed = reasons.size > 0 ? { decision, reasons } : null;
+          this.drawEdits();
+        },
       },
-    });
+      this.failed,
+    );
   }
 
   static async replay(el: HTMLElement, record: ChatMessageRecord, ctx: UntrustedRenderContext, actions: MessageActions): Promise<MessageView> {

@@ -1,8 +1,22 @@
 // "Add a note" for the context: Obsidian's AbstractInputSuggest over the vault's notes, ranked
-// with Obsidian's fuzzy search, so it behaves like the quick switcher.
+// with Obsidian's fuzzy search, so it behaves like the quick switcher. The composer's `[[`
+// suggester ranks with the same `findNotes`.
 import { AbstractInputSuggest, prepareFuzzySearch, type App, type TFile } from 'obsidian';
 
 const SHOWN = 20;
+
+/** The vault's notes matching `query` by fuzzy search on their paths, best first (all of them, by path, for an empty query). */
+export function findNotes(app: App, query: string, excluded: readonly string[]): TFile[] {
+  const skip = new Set(excluded);
+  const match = prepareFuzzySearch(query.trim());
+  const scored: { file: TFile; score: number }[] = [];
+  for (const file of app.vault.getMarkdownFiles()) {
+    if (skip.has(file.path)) continue;
+    const r = query.trim() === '' ? { score: 0 } : match(file.path);
+    if (r) scored.push({ file, score: r.score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path)).slice(0, SHOWN).map((s) => s.file);
+}
 
 export class NoteSuggest extends AbstractInputSuggest<TFile> {
   constructor(
@@ -15,15 +29,7 @@ export class NoteSuggest extends AbstractInputSuggest<TFile> {
   }
 
   protected getSuggestions(query: string): TFile[] {
-    const skip = new Set(this.excluded());
-    const match = prepareFuzzySearch(query.trim());
-    const scored: { file: TFile; score: number }[] = [];
-    for (const file of this.app.vault.getMarkdownFiles()) {
-      if (skip.has(file.path)) continue;
-      const r = query.trim() === '' ? { score: 0 } : match(file.path);
-      if (r) scored.push({ file, score: r.score });
-    }
-    return scored.sort((a, b) => b.score - a.score || a.file.path.localeCompare(b.file.path)).slice(0, SHOWN).map((s) => s.file);
+    return findNotes(this.app, query, this.excluded());
   }
 
   renderSuggestion(file: TFile, el: HTMLElement): void {

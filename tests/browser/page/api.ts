@@ -26,6 +26,16 @@ export interface ReevePage {
   chatReload(): Promise<void>;
   /** The note the main area shows and the ephemeral state (eState) its leaf was opened with. */
   chatMainLeaf(): { file: string | null; eState: Record<string, unknown> };
+  /** Accepts or rejects an edit block in its note with the widget's code path; the outcome's status. */
+  chatDecideInNote(file: string, id: string, decision: 'accept' | 'reject'): Promise<string>;
+  /** Undoes the newest job in the journal, as the undo command does. */
+  chatUndo(): Promise<void>;
+  /** Renames a note of the chat's vault as Obsidian does (links updated). */
+  chatRename(from: string, to: string): Promise<void>;
+  /** Writes a note of the chat's vault by hand. */
+  chatWrite(path: string, text: string): Promise<void>;
+  /** Resolves when the chat view has read the edit states again after the notes changed. */
+  chatFollowed(): Promise<void>;
   /** Changes the plugin's settings the chat host reads, as the settings tab would. */
   chatSettings(change: { scope?: 'current' | 'linked' | 'context' }): void;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */

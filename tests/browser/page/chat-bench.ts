@@ -76,7 +76,7 @@ export async function benchChat(n: number, mode: 'view' | 'plain'): Promise<Chat
     await frame();
     await frame();
     const openMs = performance.now() - t0;
-    const live = new MessageView(view.list.append(), message(n), view.renderCtx(), { openNote: () => undefined, copyNotes: () => Promise.resolve(), openEdit: () => undefined, decideEdits: () => Promise.resolve([]) }, true);
+    const live = new MessageView(view.list.append(), message(n), view.renderCtx(), { openNote: () => undefined, copyNotes: () => Promise.resolve(), openEdit: () => undefined, decideEdits: () => Promise.resolve(new Map<string, string>()) }, true);
     live.apply({ type: 'phase_started', phase: 'task' });
     const streamLongestFrameMs = await longestFrame(90, () => {
       live.apply({ type: 'text_delta', phase: 'task', text: delta });

@@ -15,6 +15,7 @@ import { shownNotices } from '../../obsidian/notices';
 import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
 import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
+import { decideInNote, renameNote, undoLast, writeNote } from './chat-notes';
 
 setup();
 
@@ -132,6 +133,13 @@ const api: ReevePage = {
   },
   chatReload: reloadChatPage,
   chatMainLeaf: mainLeaf,
+  chatDecideInNote: decideInNote,
+  chatUndo: undoLast,
+  chatRename: renameNote,
+  chatWrite: writeNote,
+  chatFollowed: async () => {
+    await openedChat().view.following;
+  },
   chatSettings: (change) => {
     const s = openedChat().fixture.settings;
     if (change.scope) s.agents.task.scope = change.scope;
