@@ -115,4 +115,16 @@ describe('context pills (Scout off)', () => {
     expect(c.links.isOpen()).toBe(false);
     expect(h.view.pills.manual).toEqual(['Projects/Vendors.md']);
   });
+
+  it('[[ and "Add a note…" never offer a note behind a wall (an excluded folder, a hidden folder)', async () => {
+    h = await openChat({ ...FILES, 'Private/Vendor contracts.md': '# Secret\n', '.hidden/Vendor list.md': '# Hidden\n' }, { active: 'Projects/Solar.md' });
+    h.settings.excludedFolders = ['Private'];
+    const c = h.view.composer;
+    c.input.value = 'compare with [[vend';
+    c.input.selectionStart = c.input.selectionEnd = c.input.value.length;
+    c.input.dispatchEvent(new Event('input'));
+    const offered = [...h.view.containerEl.querySelectorAll('.reeve-chat-link-suggest .suggestion-item')].map((e) => e.textContent ?? '');
+    expect(offered.some((t) => t.includes('Vendors'))).toBe(true);
+    expect(offered.filter((t) => /contracts|Vendor list/.test(t))).toEqual([]);
+  });
 });

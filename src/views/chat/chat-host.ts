@@ -23,6 +23,8 @@ export interface ChatHost {
   taskTokenLimit(): number;
   /** Edit scope and capabilities in one line ("Edits: linked notes · add, delete"). */
   scopeLine(): string;
+  /** Whether a path lies behind a wall (the one wall list): such a note is never offered or sent. */
+  walled(path: string): boolean;
   openSettings(): void;
   /** The run's dependencies; throws an Error whose message the user can act on. */
   askDeps(askUser: AskDeps['askUser']): Promise<AskDeps>;

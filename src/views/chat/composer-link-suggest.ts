@@ -28,6 +28,7 @@ export class ComposerLinkSuggest {
     private readonly app: App,
     private readonly input: HTMLTextAreaElement,
     parent: HTMLElement,
+    private readonly walled: (path: string) => boolean,
     private readonly sourcePath: () => string,
     private readonly onPick: (path: string) => void,
   ) {
@@ -48,7 +49,7 @@ export class ComposerLinkSuggest {
   private update(): void {
     this.link = openLinkAt(this.input.value, this.input.selectionStart);
     if (this.link === null || this.input.selectionStart !== this.input.selectionEnd) return this.close();
-    this.files = findNotes(this.app, this.link.query, []);
+    this.files = findNotes(this.app, this.link.query, [], this.walled);
     this.selected = 0;
     this.draw();
   }

@@ -6,12 +6,13 @@ import { AbstractInputSuggest, prepareFuzzySearch, type App, type TFile } from '
 const SHOWN = 20;
 
 /** The vault's notes matching `query` by fuzzy search on their paths, best first (all of them, by path, for an empty query). */
-export function findNotes(app: App, query: string, excluded: readonly string[]): TFile[] {
+/** Notes whose path matches `query`, best first; never one in `excluded` or behind a wall (the chat offers no note an agent may not read). */
+export function findNotes(app: App, query: string, excluded: readonly string[], walled: (path: string) => boolean): TFile[] {
   const skip = new Set(excluded);
   const match = prepareFuzzySearch(query.trim());
   const scored: { file: TFile; score: number }[] = [];
   for (const file of app.vault.getMarkdownFiles()) {
-    if (skip.has(file.path)) continue;
+    if (skip.has(file.path) || walled(file.path)) continue;
     const r = query.trim() === '' ? { score: 0 } : match(file.path);
     if (r) scored.push({ file, score: r.score });
   }
@@ -23,13 +24,14 @@ export class NoteSuggest extends AbstractInputSuggest<TFile> {
     app: App,
     private readonly input: HTMLInputElement,
     private readonly excluded: () => string[],
+    private readonly walled: (path: string) => boolean,
     private readonly onPick: (path: string) => void,
   ) {
     super(app, input);
   }
 
   protected getSuggestions(query: string): TFile[] {
-    return findNotes(this.app, query, this.excluded());
+    return findNotes(this.app, query, this.excluded(), this.walled);
   }
 
   renderSuggestion(file: TFile, el: HTMLElement): void {

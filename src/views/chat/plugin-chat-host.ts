@@ -7,6 +7,7 @@ import { ChatStore } from '../../agents/chat/chat-store';
 import type { ReeveSettings } from '../../settings/settings';
 import type { WidgetDeps } from '../pending/widget-deps';
 import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type PluginAskContext } from './ask-deps-from-plugin';
+import { wallOf } from '../../search/retrieval/walls';
 import type { ChatHost } from './chat-host';
 
 const SCOPE_TEXT: Record<ReeveSettings['agents']['task']['scope'], string> = {
@@ -64,6 +65,7 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
       const t = s().agents.task;
       return `Edits: ${SCOPE_TEXT[t.scope]} · ${t.capabilities.length > 0 ? t.capabilities.join(', ') : 'none allowed'} · Settings`;
     },
+    walled: (path) => wallOf(agentWalls(s(), d.ctx.app.vault.configDir))(path),
     openSettings: () => openSettingsTab(d.ctx.app, d.manifestId),
     askDeps: (askUser) => {
       const made = askDepsFromPlugin(d.ctx, s(), askUser);
