@@ -1,9 +1,9 @@
 // The chat's edits card follows the notes, in Chromium: an edit accepted and another rejected in
 // their notes (with the widgets' own code path) show as such and the card's buttons go; an undo
-// makes the edit pending again; a renamed note is followed (its link opens the new path); and
-// every edit Accept all / Reject all could not decide (a renamed note's block the ledger knows under
-// the old path, a damaged block) says so in the card, on its own line, with its reason, by mouse
-// and by keyboard. Screenshots of a failure at 360 px, light and dark.
+// makes the edit pending again; a renamed note is followed (its link opens the new path, and Accept
+// all takes its block there, the ledger following the rename); and every edit Accept all / Reject
+// all could not decide (a damaged block) says so in the card, on its own line, with its reason, by
+// mouse and by keyboard. Screenshots of a failure at 360 px, light and dark.
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,7 +38,7 @@ const acceptAll = () => chat.s.page.getByRole('button', { name: 'Accept all edit
 const saved = () => chat.s.page.evaluate(() => window.reeve.chatSaved());
 
 describe('the edits card follows the notes', () => {
-  it('decisions in the notes, an undo and a rename show in the card; the link follows the rename; Enter on Accept all says why it could not take the renamed one', async () => {
+  it('decisions in the notes, an undo and a rename show in the card; the link follows the rename; Enter on Accept all takes the renamed one', async () => {
     const ids = await runWithTwoEdits();
     expect(ids.budget).not.toBe('');
     expect(await meta(BUDGET)).toBe(' add · pending');
@@ -62,15 +62,13 @@ describe('the edits card follows the notes', () => {
     await chat.s.page.getByRole('link', { name: 'Open People/Installers.md at the proposed edit' }).click();
     await chat.s.page.waitForFunction(() => window.reeve.chatMainLeaf().file === 'People/Installers.md');
 
-    // The proposal ledger knows the block under the note's old path (it does not follow renames),
-    // so Accept all cannot take it: the card says so on the edit's line, with the ledger's reason.
+    // The proposal ledger follows the rename (issue 23), so Enter on Accept all takes the block at
+    // its new path, and the card says so.
     await acceptAll().focus();
     await chat.s.page.keyboard.press('Enter');
-    const failure = row('People/Installers.md').locator('.reeve-chat-edit-failure');
-    await failure.waitFor();
-    expect(await failure.innerText()).toMatch(/^Not accepted: not proposed here: Reeve proposed edit \S+ for Projects\/Installers\.md, not for People\/Installers\.md/);
-    expect(await chat.s.page.getByRole('alert').innerText()).toBe('1 edit could not be accepted; the reason is under it.');
-    expect(await chat.s.page.evaluate(() => window.reeve.chatRead('People/Installers.md'))).toContain('```ai-edit');
+    await row('People/Installers.md').and(chat.s.page.locator('.is-accepted')).waitFor();
+    expect(await row('People/Installers.md').locator('.reeve-chat-edit-failure').count()).toBe(0);
+    expect(await chat.s.page.evaluate(() => window.reeve.chatRead('People/Installers.md'))).not.toContain('```ai-edit');
     expect(chat.s.pageErrors).toEqual([]);
   });
 
