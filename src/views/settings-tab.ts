@@ -66,8 +66,8 @@ export class ReeveSettingTab extends PluginSettingTab {
     for (const id of PROVIDER_IDS) {
       items.push(this.providerGroup(id));
       const visible = (): boolean => this.plugin.settings.activeProvider === id;
-      items.push(modelSettingGroup(id, 'explore', `${PROVIDER_LABELS[id]}: exploration model`, visible));
-      items.push(modelSettingGroup(id, 'plan', `${PROVIDER_LABELS[id]}: planning model`, visible));
+      items.push(modelSettingGroup(id, 'explore', `${PROVIDER_LABELS[id]}: exploration model`, visible, this.app, () => this.plugin.settings));
+      items.push(modelSettingGroup(id, 'plan', `${PROVIDER_LABELS[id]}: planning model`, visible, this.app, () => this.plugin.settings));
     }
     return items;
   }

@@ -10,6 +10,7 @@ import { ReeveSettingTab } from '../../src/views/settings-tab';
 import { openSettingTab } from '../obsidian/declarative-settings';
 import { shownNotices } from '../obsidian/notices';
 import { createHarness } from './widget-harness';
+import { reply, startScriptedLlmServer } from '../llm-server';
 
 afterEach(() => document.body.empty());
 
@@ -115,3 +116,38 @@ describe('the settings tab on Obsidian 1.13 (declarative)', () => {
     unload.mockRestore();
   });
 });
+
+describe('Test model, under each phase\'s model', () => {
+  it('runs the model check on the saved settings of that phase and says in the row what to set; nothing of the vault is sent', async () => {
+    const server = await startScriptedLlmServer();
+    try {
+      const { row } = openTab((s) => {
+        s.activeProvider = 'openai-compatible';
+        s.providers['openai-compatible'].baseUrl = server.openaiBaseUrl;
+        s.providers['openai-compatible'].plan.model = 'planner-local';
+      });
+      // The model writes Hermes blocks and ignores native tools.
+      server.respondWith(() => reply.text('<tool_call>\n{"name": "add_numbers", "arguments": {"a": 17, "b": 25}}\n</tool_call>'));
+      const planRow = row('Test model', 5);
+      planRow.querySelector('button')?.click();
+      const result = (): string => planRow.querySelector('.reeve-model-check')?.textContent ?? '';
+      await vi.waitFor(() => expect(result()).toContain('set Tool format to Hermes'), { timeout: 10_000 });
+      expect(result()).toMatch(/native: fails in \d+\.\d s, answered without a tool call/);
+      const sent = server.chatRequests();
+      expect(sent.map((r) => r.body.model)).toEqual(['planner-local', 'planner-local', 'planner-local']);
+      expect(JSON.stringify(sent.map((r) => r.body))).not.toContain('Inbox');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('says why it cannot test when the settings have no usable model', async () => {
+    const { row } = openTab((s) => {
+      s.activeProvider = 'openai';
+    });
+    const exploreRow = row('Test model', 0);
+    exploreRow.querySelector('button')?.click();
+    await vi.waitFor(() => expect(exploreRow.querySelector('.reeve-model-check')?.textContent).toMatch(/^Cannot test: .*key/i));
+  });
+});
+

@@ -1,14 +1,15 @@
 // The settings of one phase's model for one provider: which model, and the profile the LLM layer
 // needs to use it well (limits, tool-call format, streaming, reasoning, prices).
-import type { SettingDefinitionItem } from 'obsidian';
-import type { ModelPhase, ProviderId } from '../../settings/settings';
+import type { App, SettingDefinitionItem } from 'obsidian';
+import type { ModelPhase, ProviderId, ReeveSettings } from '../../settings/settings';
+import { renderTestModel } from './test-model-setting';
 
 const PHASE_DESC: Record<ModelPhase, string> = {
   explore: 'Used to look around the vault: many small calls, so a cheap, fast model.',
   plan: 'Used to write the organize rules and plans: fewer calls, so a stronger model.',
 };
 
-export function modelSettingGroup(id: ProviderId, phase: ModelPhase, heading: string, visible: () => boolean): SettingDefinitionItem {
+export function modelSettingGroup(id: ProviderId, phase: ModelPhase, heading: string, visible: () => boolean, app: App, settings: () => ReeveSettings): SettingDefinitionItem {
   const key = (field: string): string => `providers.${id}.${phase}.${field}`;
   return {
     type: 'group',
@@ -28,6 +29,7 @@ export function modelSettingGroup(id: ProviderId, phase: ModelPhase, heading: st
       { name: 'Input price', desc: 'US dollars per million input tokens, for the cost shown after each run.', control: { type: 'number', key: key('prices.input'), min: 0 } },
       { name: 'Output price', desc: 'US dollars per million output tokens.', control: { type: 'number', key: key('prices.output'), min: 0 } },
       { name: 'Cached input price', desc: 'US dollars per million cached input tokens.', control: { type: 'number', key: key('prices.cachedInput'), min: 0 } },
+      { name: 'Test model', render: (setting) => renderTestModel(setting, app, settings, phase) },
     ],
   };
 }
