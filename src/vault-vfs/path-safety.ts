@@ -15,6 +15,11 @@ export interface PathSafetyOptions {
    * names Reeve would bring into being are held to Obsidian's rules.
    */
   exists?: (path: string) => boolean;
+  /**
+   * The path is a name the vault had, put back (undo, rollback): it keeps its bytes, not made NFC,
+   * so that a decomposed name comes back decomposed and never lands on a composed twin.
+   */
+  asRecorded?: boolean;
 }
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
@@ -32,9 +37,11 @@ const TRASH_FOLDER = '.trash';
  * slashes, non-breaking spaces to spaces, Unicode NFC. It does not judge; `checkVaultPath` does.
  */
 export function normalizeVaultPath(input: string): string {
-  let p = input.replace(/\u00a0|\u202f/g, ' ').normalize('NFC');
-  p = p.replace(/\/+/g, '/');
-  p = p.replace(/^\/+|\/+$/g, '');
+  return slashesNormalized(input.replace(/\u00a0|\u202f/g, ' ').normalize('NFC'));
+}
+
+function slashesNormalized(input: string): string {
+  const p = input.replace(/\/+/g, '/').replace(/^\/+|\/+$/g, '');
   return p === '' ? '/' : p;
 }
 
@@ -63,7 +70,11 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
     return { ok: false, reason: 'absolute paths are not allowed; use a path relative to the vault root' };
   }
   if (input.includes('\\')) return { ok: false, reason: 'backslashes are not allowed in paths; use "/"' };
-  const path = normalizeVaultPath(input);
+  // A name the vault holds keeps its bytes: on a disk that keeps both, `Café` composed and
+  // decomposed are two files, and normalizing one's path would act on the other.
+  const exact = slashesNormalized(input);
+  const normal = normalizeVaultPath(input);
+  const path = exact !== normal && (opts.asRecorded === true || opts.exists?.(exact) === true) ? exact : normal;
   if (path === '/') return { ok: false, reason: 'the vault root itself cannot be changed' };
   const segments = path.split('/');
   // Looked up only when a name breaks a rule: the vault's own names are not judged.

@@ -68,8 +68,8 @@ export class NodeVault implements VaultPort {
     return this.disk.root;
   }
 
-  private safe(p: string): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp) });
+  private safe(p: string, asRecorded = false): string {
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded });
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {
@@ -165,7 +165,7 @@ export class NodeVault implements VaultPort {
 
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
-    const dst = this.safe(to);
+    const dst = this.safe(to, opts.restore === true);
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
     if (!kind) throw new VaultFileNotFoundError(src);
     if (src === dst) return;
@@ -179,8 +179,7 @@ export class NodeVault implements VaultPort {
     // Link rewrites are computed against the vault before the move, from fresh note text.
     const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))), { allowCaseVariants: restore });
     await this.tree.ensureParents(dst);
-    const [fromAbs, toAbs] = [this.disk.abs(src), this.disk.abs(dst)];
-    await this.disk.move(fromAbs, toAbs);
+    const { fromAbs, toAbs } = await this.disk.moveEntry(src, dst);
     // A file moved before its deferred sync is synced where it is now.
     this.deferred.moved(fromAbs, toAbs);
     const recorded = DeferredSyncs.supported ? opts.recordedNotes : undefined;
@@ -209,7 +208,7 @@ export class NodeVault implements VaultPort {
   }
 
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
-    await restoreFromTrash(this.tree, this.configDir, trashPath, this.safe(to));
+    await restoreFromTrash(this.tree, this.configDir, trashPath, this.safe(to, true));
   }
 
   async removeEmptyFolder(p: string): Promise<void> {

@@ -174,6 +174,46 @@ export class VaultFs {
   }
 
   /**
+   * Moves the entry at vault path `from` to vault path `to`. A name that stays the same (in NFC)
+   * keeps its own bytes on disk: a decomposed `Café.md` moved to another folder, and moved back
+   * by undo, is still decomposed. Names on disk under a moved folder follow it.
+   */
+  async moveEntry(from: string, to: string, fromAbs = this.abs(from)): Promise<{ fromAbs: string; toAbs: string }> {
+    let toAbs = this.abs(to);
+    const name = path.basename(fromAbs);
+    const target = path.basename(toAbs);
+    if (name !== target && name.normalize('NFC') === target.normalize('NFC') && target === target.normalize('NFC')) {
+      toAbs = path.join(path.dirname(toAbs), name);
+    }
+    await this.move(fromAbs, toAbs);
+    for (const [vp, abs] of [...this.onDisk]) {
+      if (vp === from || vp.startsWith(`${from}/`)) this.onDisk.delete(vp);
+      if (abs.startsWith(`${fromAbs}${path.sep}`)) this.onDisk.set(`${to}${vp.slice(from.length)}`, toAbs + abs.slice(fromAbs.length));
+    }
+    if (toAbs !== this.abs(to)) this.onDisk.set(to, toAbs);
+    return { fromAbs, toAbs };
+  }
+
+  /**
+   * The absolute path of `vaultPath` where something is there, else of the one entry in its
+   * folder whose name is the same in NFC (a decomposed name that no scan has mapped yet, as in
+   * `.trash`, which scans leave out); else the path `abs` gives.
+   */
+  existingAbs(vaultPath: string): string {
+    const full = this.abs(vaultPath);
+    if (lstatOrNull(full) !== null) return full;
+    const want = path.basename(full).normalize('NFC');
+    let names: string[];
+    try {
+      names = readdirSync(path.dirname(full));
+    } catch {
+      return full;
+    }
+    const same = names.filter((n) => n.normalize('NFC') === want);
+    return same.length === 1 ? path.join(path.dirname(full), same[0] as string) : full;
+  }
+
+  /**
    * Rename on disk, including a case-only rename on a case-insensitive file system. Synchronous
    * calls, as the checks above: a rename changes no data, and a journaled move job made 1,000 of
    * them (0.6 s of thread-pool round trips).
