@@ -101,7 +101,7 @@ export const organizeCommand: CliCommand = {
     const scoring = thresholdsFrom(parsed);
     const dryRun = parsed.booleans.has('dry-run');
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
-    const vault = await openVault(parsed.positionals[0]);
+    const vault = await openVault(parsed.positionals[0], io);
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const folder = await optionalFolderArg(vault, parsed.values.get('folder'), '--folder', { vaultDir: parsed.positionals[0] as string, cwd: io.cwd });
     const planFolder = parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder;

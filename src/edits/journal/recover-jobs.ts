@@ -97,9 +97,14 @@ function summary(s: JobState): InterruptedJob {
   return { job: s.job, description: s.description, origin: s.origin, createdAt: s.createdAt, steps: s.ops.length, applied: s.steps.filter((x) => x.status === 'applied').length };
 }
 
-/** Interrupted jobs, after setting aside corrupt journals and tidying finished ones. */
-export function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
+/**
+ * Interrupted jobs, after setting aside corrupt journals and tidying finished ones. With no active
+ * journal there is nothing to look at under the lock: taking it would create the state folder,
+ * which a command that only reads (organize --dry-run on a read-only vault) must not do.
+ */
+export async function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
   const store = new JournalStore(port.state);
+  if ((await store.activeJobs()).length === 0) return { interrupted: [], quarantined: [], damaged: [] };
   return withJournalLock(port.state, async () => {
     const { states, quarantined, damaged } = await scan(store);
     return { interrupted: states.map(summary), quarantined, damaged };

@@ -31,7 +31,7 @@ import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
 import { moveToTrash, restoreFromTrash } from './vault-trash';
 import { VaultTree } from './vault-tree';
-import { type VaultFs, fileStatOf, statOrNull } from './vault-fs';
+import { type Unreadable, type VaultFs, fileStatOf, statOrNull } from './vault-fs';
 
 export type { NodeVaultOptions } from './vault-open';
 
@@ -51,6 +51,8 @@ export class NodeVault implements VaultPort {
     readonly state: NodeStateStore,
     /** What the open took from the metadata cache and whether it saved it (null: cache disabled). */
     readonly metadataCacheReport: MetadataCacheReport | null,
+    /** Files and folders of the vault left out of it because they may not be read. */
+    readonly unreadable: readonly Unreadable[] = [],
   ) {
     this.tree = new VaultTree(disk, index);
   }
@@ -61,7 +63,7 @@ export class NodeVault implements VaultPort {
    */
   static async open(root: string, opts: NodeVaultOptions = {}): Promise<NodeVault> {
     const v = await openVaultFolder(root, opts);
-    return new NodeVault(v.disk, v.configDir, v.format, v.index, v.state, v.report);
+    return new NodeVault(v.disk, v.configDir, v.format, v.index, v.state, v.report, v.unreadable);
   }
 
   get root(): string {
