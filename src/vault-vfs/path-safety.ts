@@ -31,6 +31,14 @@ const ILLEGAL_IN_NOTE_NAMES = /[#^[\]|]/;
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const TRASH_FOLDER = '.trash';
+/** The longest name (in UTF-8 bytes) ext4, APFS, NTFS and most other file systems hold. */
+const MAX_NAME_BYTES = 255;
+const utf8 = new TextEncoder();
+
+function tooLong(segment: string): boolean {
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most names need no encoding to know.
+  return segment.length * 3 > MAX_NAME_BYTES && utf8.encode(segment).length > MAX_NAME_BYTES;
+}
 
 /**
  * Obsidian's `normalizePath` for the core: forward slashes, no duplicate, leading or trailing
@@ -58,7 +66,8 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 
 /**
  * Checks a vault-relative path that Reeve would read or write. Refuses absolute paths, `..`
- * and `.` segments, NUL and control characters, names Obsidian cannot hold, `# ^ [ ] |` in
+ * and `.` segments, NUL and control characters, names Obsidian cannot hold, names longer than
+ * 255 bytes, `# ^ [ ] |` in
  * note names (unless `opts.exists` says the vault already holds the path), and anything in the
  * config folder or `.trash`.
  */
@@ -88,6 +97,9 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
       return { ok: false, reason: `"${segment}" contains a character Obsidian cannot use in names (* " \\ / < > : | ?)` };
     }
     if (segment.trim() === '') return { ok: false, reason: 'a path segment is blank' };
+    if (tooLong(segment) && !held()) {
+      return { ok: false, reason: `the name "${segment.slice(0, 40)}…" is longer than the ${MAX_NAME_BYTES} bytes a file system allows in a name` };
+    }
     const isLast = i === segments.length - 1;
     if (isLast && segment.toLowerCase().endsWith('.md') && ILLEGAL_IN_NOTE_NAMES.test(segment) && !held()) {
       return { ok: false, reason: `note name "${segment}" contains a character that breaks links (# ^ [ ] |)` };

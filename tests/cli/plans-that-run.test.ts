@@ -1,0 +1,35 @@
+// A plan holds only operations that can run: what the disk would refuse is left out of the plan
+// with its reason when it is planned, instead of failing the job when it is applied.
+import { rm, symlink, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runReeve } from '../helpers/cli';
+import { makeTempVault, type TempVault } from '../helpers/temp-vault';
+
+let tv: TempVault | undefined;
+let rulesFile: string | undefined;
+afterEach(async () => {
+  await tv?.cleanup();
+  if (rulesFile) await rm(rulesFile, { force: true });
+});
+
+async function organizeWith(dir: string, rules: unknown[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  rulesFile = path.join(dir, '..', `${path.basename(dir)}-rules.json`);
+  await writeFile(rulesFile, JSON.stringify({ rules }));
+  return runReeve(['organize', dir, '--rules', rulesFile, '--sources', 'rules', '--apply']);
+}
+
+const notReeve = (snap: Map<string, string>): Map<string, string> => new Map([...snap].filter(([k]) => !k.startsWith('Reeve') && !k.startsWith('.obsidian/plugins')));
+
+describe('a plan that can run', () => {
+  it('leaves out a rename to a name longer than 255 bytes, with its reason', async () => {
+    tv = await makeTempVault({ 'note.md': 'hi\n', 'other.md': 'x\n' });
+    const before = notReeve(await tv.snapshot());
+    // 130 two-byte letters: 260 bytes before the extension, though only 133 characters.
+    const r = await organizeWith(tv.dir, [{ name: 'Long', if: 'file.name == "note"', thenRenameTo: `${'é'.repeat(130)}.md` }]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('is longer than the 255 bytes a file system allows in a name');
+    expect(r.stdout).toContain('applied: 0 operations done');
+    expect(notReeve(await tv.snapshot())).toEqual(before);
+  });
+});
