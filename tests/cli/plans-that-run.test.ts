@@ -32,4 +32,18 @@ describe('a plan that can run', () => {
     expect(r.stdout).toContain('applied: 0 operations done');
     expect(notReeve(await tv.snapshot())).toEqual(before);
   });
+
+  it('leaves out a move onto a symbolic link with its reason, and runs the rest', async () => {
+    tv = await makeTempVault({ 'Inbox/a.md': 'a\n', 'Inbox/b.md': 'b\n', 'Inbox/c.md': 'c\n', 'Done/keep.md': 'k\n' });
+    // Links the listing leaves out: one leading out of the vault, one leading nowhere.
+    await symlink('/etc/hostname', path.join(tv.dir, 'Done/a.md'));
+    await symlink(path.join(tv.dir, 'nowhere.md'), path.join(tv.dir, 'Done/b.md'));
+    const r = await organizeWith(tv.dir, [{ name: 'Done', if: 'file.folder == "Inbox"', thenMoveTo: '/Done' }]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('left out (refused): move Inbox/a.md -> Done/a.md: Done/a.md is a symbolic link (to /etc/hostname)');
+    expect(r.stdout).toContain('left out (refused): move Inbox/b.md -> Done/b.md: Done/b.md is a symbolic link');
+    expect(r.stdout).toContain('applied: 1 operations done');
+    expect(await tv.read('Done/c.md')).toBe('c\n');
+    expect(await tv.read('Inbox/a.md')).toBe('a\n');
+  });
 });

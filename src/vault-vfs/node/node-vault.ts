@@ -31,7 +31,7 @@ import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
 import { moveToTrash, restoreFromTrash } from './vault-trash';
 import { VaultTree } from './vault-tree';
-import { type Unreadable, type VaultFs, fileStatOf, statOrNull } from './vault-fs';
+import { type Unreadable, type VaultFs, fileStatOf, lstatOrNull, statOrNull } from './vault-fs';
 
 export type { NodeVaultOptions } from './vault-open';
 
@@ -244,7 +244,11 @@ export class NodeVault implements VaultPort {
   async moveProblem(source: string, destination: string): Promise<string | null> {
     const from = this.safe(source);
     const to = this.safe(destination);
-    return moveProblemAt(this.disk.abs(from), from, this.disk.abs(to), to);
+    const toAbs = this.disk.abs(to);
+    // A link the listing leaves out (dangling, or leading out of the vault) where the move would
+    // land: named as the link it is, so the plan leaves this move out instead of failing the job.
+    if (lstatOrNull(toAbs)?.isSymbolicLink() === true) return writeProblemAt(toAbs, to);
+    return moveProblemAt(this.disk.abs(from), from, toAbs, to);
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {
