@@ -46,4 +46,18 @@ describe('a plan that can run', () => {
     expect(await tv.read('Done/c.md')).toBe('c\n');
     expect(await tv.read('Inbox/a.md')).toBe('a\n');
   });
+
+  it('undo leaves a folder the job created where it is when something was put in it, says so, and undoes the rest', async () => {
+    tv = await makeTempVault({ 'Inbox/n1.md': '1\n', 'Inbox/n2.md': '2\n', 'Inbox/n3.md': '3\n' });
+    const before = notReeve(await tv.snapshot());
+    expect((await organizeWith(tv.dir, [{ name: 'Deep', if: 'file.folder == "Inbox"', thenMoveTo: '/Sorted/Deep' }])).stdout).toContain('applied: 5 operations done');
+    await tv.write('Sorted/Deep/mine.md', 'mine\n');
+    const undone = await runReeve(['undo', tv.dir]);
+    expect(undone).toMatchObject({ code: 0, stderr: '' });
+    expect(undone.stdout).toContain('rolled back, 5 steps\n  note: folder Sorted/Deep was kept: something was put in it after the job\n');
+    const after = notReeve(await tv.snapshot());
+    expect(after).toEqual(new Map([...before, ['Sorted/', ''], ['Sorted/Deep/', ''], ['Sorted/Deep/mine.md', Buffer.from('mine\n').toString('base64')]].sort(([a], [b]) => a.localeCompare(b))));
+    // Nothing is left half-done: the vault is free for the next command.
+    expect((await runReeve(['organize', tv.dir, '--dry-run'])).code).toBe(0);
+  });
 });
