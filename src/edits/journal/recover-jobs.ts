@@ -4,6 +4,7 @@
 // before nor its after state stops the run and is reported.
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { finishRun, type JobReport, type RunOptions } from './execute-job';
+import { jobFolders } from './job-folders';
 import { describeOperation } from './job-operation';
 import { replay, type JobState } from './job-state';
 import type { JournalRecord } from './journal-records';
@@ -129,6 +130,9 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
       ctx.notes.push(...(await reconcileWithVault(ctx, (await store.readIntent(state.job))?.absent ?? null)));
       ctx.uncopiedRewrites = state.steps.some((s) => s.before?.type === 'move' && s.before.judged === true);
       const report = await finishRun(ctx, target);
+      // A write the interruption cut short left its temporary copy beside its note.
+      const temps = (await port.removeLeftoverTemps?.(jobFolders(state))) ?? [];
+      if (temps.length > 0) report.notes.push(`removed ${temps.length} temporary file${temps.length === 1 ? '' : 's'} that interrupted writes left: ${temps.join(', ')}`);
       report.notes.push(...(await markPlanNote(port, ctx.state, report.state)));
       reports.push(report);
     }

@@ -22,7 +22,7 @@ import {
   VaultPathExistsError,
   type VaultPort,
 } from '../vault-port';
-import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
+import { removeLeftoverTemps, writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { DeferredSyncs } from './deferred-syncs';
 import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
@@ -211,6 +211,15 @@ export class NodeVault implements VaultPort {
 
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
     await restoreFromTrash(this.tree, this.configDir, trashPath, this.safe(to, true));
+  }
+
+  async removeLeftoverTemps(folders: readonly string[]): Promise<string[]> {
+    const removed: string[] = [];
+    for (const folder of new Set(folders)) {
+      if (folder !== '' && !this.index.isFolder(folder)) continue;
+      for (const name of removeLeftoverTemps(folder === '' ? this.disk.root : this.disk.abs(folder))) removed.push(folder === '' ? name : `${folder}/${name}`);
+    }
+    return removed;
   }
 
   async removeEmptyFolder(p: string): Promise<void> {
