@@ -18,6 +18,7 @@ import { hasPath, isNoteEdit } from '../../vault-vfs/operations';
 import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
+import { shellWord } from '../shell-word';
 import { optionalFolderArg } from '../vault-path-arg';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
 import { readRulesFile } from '../rules-file-match';
@@ -170,11 +171,11 @@ export const organizeCommand: CliCommand = {
       if (outcome.run) {
         const job = outcome.run.job;
         // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
-        const undo = job?.state === 'applied' ? `; undo with: reeve undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
+        const undo = job?.state === 'applied' ? `; undo with: reeve undo ${shellWord(parsed.positionals[0] ?? '.')} --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
         lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${undo}`);
         if (failed.length > 0) io.stderr(`error: ${failed.length} operation${failed.length === 1 ? '' : 's'} failed${job?.failure ? `: ${job.failure.operation}: ${job.failure.reason}` : ''}\n`);
       }
-      else if (outcome.note) lines.push('review the plan note in Obsidian, or run: reeve pending <vault> accept --all');
+      else if (outcome.note) lines.push(`review the plan note in Obsidian, or run: reeve pending ${shellWord(parsed.positionals[0] ?? '.')} accept --all`);
       if (dryRun) lines.push('dry run: nothing was written');
       io.stdout(lines.join('\n') + '\n');
     }
