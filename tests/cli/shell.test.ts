@@ -59,10 +59,10 @@ describe('dispatch and exit codes', () => {
     expect(seen).toEqual(['a', '--json']);
   });
 
-  it('turns a usage error into exit 2 with the message and usage', async () => {
+  it('turns a usage error into exit 2 with the message and a pointer to the usage, not the whole usage', async () => {
     addCommand('usage-test', () => Promise.reject(new UsageError('missing <vault>')));
     const r = await runReeve(['usage-test']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\nusage: reeve usage-test <x>\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\n(reeve usage-test --help shows how to use it)\n' });
   });
 
   it('turns a failure into exit 1 with one line on stderr', async () => {
