@@ -7,7 +7,7 @@ import { chmod } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCliBundle } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 const exec = promisify(execFile);
@@ -44,6 +44,7 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
   }, 60_000);
 
   afterAll(async () => {
+    removeCliBundle(bin);
     await chmodTree(vault.dir, 0o755);
     await vault.cleanup();
   });

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FailureError, UsageError } from '../../src/cli/command';
 import { commands } from '../../src/cli/registry';
-import { buildCliBundle, runReeve } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle, runReeve } from '../helpers/cli';
 
 const exec = promisify(execFile);
 const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string };
@@ -14,6 +14,7 @@ describe('reeve binary', () => {
   beforeAll(async () => {
     bin = await buildCliBundle();
   }, 60_000);
+  afterAll(() => removeCliBundle(bin));
 
   it('prints its version', async () => {
     const { stdout } = await exec(process.execPath, [bin, '--version']);

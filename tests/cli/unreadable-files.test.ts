@@ -7,7 +7,7 @@ import { chmod } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCliBundle } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 const exec = promisify(execFile);
@@ -46,6 +46,7 @@ describe.skipIf(process.platform === 'win32')('unreadable files and folders in a
   }, 60_000);
 
   afterAll(async () => {
+    removeCliBundle(bin);
     await chmod(path.join(vault.dir, 'Locked'), 0o755);
     await vault.cleanup();
   });
