@@ -61,4 +61,11 @@ describe('a plan that can run', () => {
     // Nothing is left half-done: the vault is free for the next command.
     expect((await runReeve(['organize', tv.dir, '--dry-run'])).code).toBe(0);
   });
+
+  it('the text dry run lists the duplicates the plan note lists', async () => {
+    tv = await makeTempVault({ 'Inbox/a.pdf': 'same bytes', 'Inbox/b.pdf': 'same bytes', 'Inbox/c.md': 'c\n' });
+    const r = await runReeve(['organize', tv.dir, '--dry-run']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('duplicates (identical content): Inbox/a.pdf, Inbox/b.pdf\n');
+  });
 });

@@ -168,6 +168,8 @@ export const organizeCommand: CliCommand = {
       if (dryRun) for (const op of outcome.plan.operations) lines.push(`  ${opLine(op)}`);
       if (outcome.note) lines.push(`plan note: ${outcome.note}`);
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);
+      // As the plan note lists them: the user hears of identical files whether or not a trash is proposed.
+      for (const group of outcome.plan.duplicates) lines.push(`duplicates (identical content): ${group.join(', ')}`);
       if (outcome.run) {
         const job = outcome.run.job;
         // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
