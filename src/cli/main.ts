@@ -49,7 +49,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(e instanceof InputError ? `error: ${e.message}\n` : `error: ${e.message}\n${command.usage}\n`);
+      // One line and where the usage is: the whole help pushed the error itself out of view.
+      io.stderr(e instanceof InputError ? `error: ${e.message}\n` : `error: ${e.message}\n(reeve ${command.name} --help shows how to use it)\n`);
       return EXIT_USAGE;
     }
     const message = e instanceof Error ? e.message : String(e);

@@ -25,7 +25,8 @@ export function forEachLinkpath(meta: IndexedMetadata, visit: (linkpath: string)
 function nameKeysOf(meta: IndexedMetadata): Set<string> {
   const keys = new Set<string>();
   forEachLinkpath(meta, (linkpath) => {
-    const last = (linkpath.slice(linkpath.lastIndexOf('/') + 1) || linkpath).toLowerCase();
+    const path = linkpath.trim(); // as the resolver reads it: `[[Name ]]` watches `name.md`
+    const last = (path.slice(path.lastIndexOf('/') + 1) || path).toLowerCase();
     keys.add(last);
     if (!last.endsWith('.md')) keys.add(`${last}.md`);
   });

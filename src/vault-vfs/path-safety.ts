@@ -15,6 +15,11 @@ export interface PathSafetyOptions {
    * names Reeve would bring into being are held to Obsidian's rules.
    */
   exists?: (path: string) => boolean;
+  /**
+   * The path is a name the vault had, put back (undo, rollback): it keeps its bytes, not made NFC,
+   * so that a decomposed name comes back decomposed and never lands on a composed twin.
+   */
+  asRecorded?: boolean;
 }
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
@@ -26,15 +31,25 @@ const ILLEGAL_IN_NOTE_NAMES = /[#^[\]|]/;
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const CONTROL = /[\u0000-\u001f\u007f]/;
 const TRASH_FOLDER = '.trash';
+/** The longest name (in UTF-8 bytes) ext4, APFS, NTFS and most other file systems hold. */
+const MAX_NAME_BYTES = 255;
+const utf8 = new TextEncoder();
+
+function tooLong(segment: string): boolean {
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most names need no encoding to know.
+  return segment.length * 3 > MAX_NAME_BYTES && utf8.encode(segment).length > MAX_NAME_BYTES;
+}
 
 /**
  * Obsidian's `normalizePath` for the core: forward slashes, no duplicate, leading or trailing
  * slashes, non-breaking spaces to spaces, Unicode NFC. It does not judge; `checkVaultPath` does.
  */
 export function normalizeVaultPath(input: string): string {
-  let p = input.replace(/\u00a0|\u202f/g, ' ').normalize('NFC');
-  p = p.replace(/\/+/g, '/');
-  p = p.replace(/^\/+|\/+$/g, '');
+  return slashesNormalized(input.replace(/\u00a0|\u202f/g, ' ').normalize('NFC'));
+}
+
+function slashesNormalized(input: string): string {
+  const p = input.replace(/\/+/g, '/').replace(/^\/+|\/+$/g, '');
   return p === '' ? '/' : p;
 }
 
@@ -51,7 +66,8 @@ export function isProtectedPath(path: string, opts: PathSafetyOptions): boolean 
 
 /**
  * Checks a vault-relative path that Reeve would read or write. Refuses absolute paths, `..`
- * and `.` segments, NUL and control characters, names Obsidian cannot hold, `# ^ [ ] |` in
+ * and `.` segments, NUL and control characters, names Obsidian cannot hold, names longer than
+ * 255 bytes, `# ^ [ ] |` in
  * note names (unless `opts.exists` says the vault already holds the path), and anything in the
  * config folder or `.trash`.
  */
@@ -63,7 +79,11 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
     return { ok: false, reason: 'absolute paths are not allowed; use a path relative to the vault root' };
   }
   if (input.includes('\\')) return { ok: false, reason: 'backslashes are not allowed in paths; use "/"' };
-  const path = normalizeVaultPath(input);
+  // A name the vault holds keeps its bytes: on a disk that keeps both, `Café` composed and
+  // decomposed are two files, and normalizing one's path would act on the other.
+  const exact = slashesNormalized(input);
+  const normal = normalizeVaultPath(input);
+  const path = exact !== normal && (opts.asRecorded === true || opts.exists?.(exact) === true) ? exact : normal;
   if (path === '/') return { ok: false, reason: 'the vault root itself cannot be changed' };
   const segments = path.split('/');
   // Looked up only when a name breaks a rule: the vault's own names are not judged.
@@ -77,6 +97,9 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
       return { ok: false, reason: `"${segment}" contains a character Obsidian cannot use in names (* " \\ / < > : | ?)` };
     }
     if (segment.trim() === '') return { ok: false, reason: 'a path segment is blank' };
+    if (tooLong(segment) && !held()) {
+      return { ok: false, reason: `the name "${segment.slice(0, 40)}…" is longer than the ${MAX_NAME_BYTES} bytes a file system allows in a name` };
+    }
     const isLast = i === segments.length - 1;
     if (isLast && segment.toLowerCase().endsWith('.md') && ILLEGAL_IN_NOTE_NAMES.test(segment) && !held()) {
       return { ok: false, reason: `note name "${segment}" contains a character that breaks links (# ^ [ ] |)` };

@@ -161,6 +161,13 @@ export interface VaultPort {
   syncDeferredWrites?(): Promise<void>;
 
   /**
+   * Removes what interrupted writes left in these folders (temporary copies that never replaced
+   * their note) and returns the paths removed. Optional; recovery asks it for the folders of the
+   * job it recovers.
+   */
+  removeLeftoverTemps?(folders: readonly string[]): Promise<string[]>;
+
+  /**
    * Why the file or folder at `path` ('' for the vault folder) cannot be written (read-only), or
    * null when it can or does not exist. Optional; the journal asks before a job starts.
    */

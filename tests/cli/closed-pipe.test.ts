@@ -2,7 +2,7 @@
 // die with an EPIPE stack trace; it finishes its work and exits with its own code, silently.
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCliBundle } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 interface Exit {
@@ -29,7 +29,10 @@ describe('reeve with a reader that stops reading', () => {
     bin = await buildCliBundle();
     vault = await makeTempVault(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`Notes/note ${i}.md`, `# Note ${i}\nsolar words [[note ${(i + 1) % 40}]]\n`])));
   }, 60_000);
-  afterAll(() => vault.cleanup());
+  afterAll(async () => {
+    removeCliBundle(bin);
+    await vault.cleanup();
+  });
 
   const cases: [string, (dir: string) => string[], number][] = [
     ['help', () => ['--help'], 0],

@@ -43,7 +43,8 @@ describe('reeve organize', () => {
     const linksBefore = JSON.parse((await runReeve(['links', v.dir, '--json'])).stdout) as { resolved: unknown[]; unresolved: unknown[] };
     const r = await runReeve(['organize', v.dir, '--folder', 'Inbox', '--rules', rules, '--apply']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/applied: \d+ operations done; undo with: reeve undo <vault> --job \S+/);
+    expect(r.stdout).toContain(`undo with: reeve undo ${v.dir} --job `);
+    expect(r.stdout).toMatch(/applied: \d+ operations done; undo with: reeve undo \S+ --job \S+/);
     const linksAfter = JSON.parse((await runReeve(['links', v.dir, '--json'])).stdout) as { resolved: { source: string }[]; unresolved: unknown[] };
     expect(linksAfter.resolved.filter((l) => !l.source.startsWith('Reeve/'))).toHaveLength(linksBefore.resolved.length);
     expect(linksAfter.unresolved).toEqual(linksBefore.unresolved);

@@ -7,7 +7,7 @@ import { chmod } from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCliBundle } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle } from '../helpers/cli';
 import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 const exec = promisify(execFile);
@@ -37,12 +37,14 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
     bin = await buildCliBundle();
     await chmod(path.dirname(bin), 0o755);
     await chmod(bin, 0o644);
-    vault = await makeTempVault({ 'Notes/alpha.md': 'apples and [[beta]]\n', 'Notes/beta.md': 'bananas\n' });
+    // A vault: Obsidian has opened it (a plain folder keeps nothing on disk anyway, plain-folder.test.ts).
+    vault = await makeTempVault({ '.obsidian/app.json': '{}\n', 'Notes/alpha.md': 'apples and [[beta]]\n', 'Notes/beta.md': 'bananas\n' });
     await chmodTree(vault.dir, 0o555);
     await exec('find', [vault.dir, '-type', 'f', '-exec', 'chmod', '444', '{}', '+']);
   }, 60_000);
 
   afterAll(async () => {
+    removeCliBundle(bin);
     await chmodTree(vault.dir, 0o755);
     await vault.cleanup();
   });
@@ -77,6 +79,15 @@ describe.skipIf(process.platform === 'win32')('a read-only vault', () => {
     expect(r).toMatchObject({ code: 1, stderr: expect.stringMatching(/cannot save the semantic index: \.obsidian\/plugins\/reeve in this vault is not writable; nothing was sent/) as unknown });
     const status = await reeve('index', vault.dir, '--status', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm');
     expect(status).toMatchObject({ code: 0, stdout: 'local/m/512: 0 notes, 0 chunks, 0.0 MB in .obsidian/plugins/reeve/semantic-index/store.bin\n' });
+    expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
+  });
+
+  it('plans organize --dry-run without creating any folder (issue 25)', async () => {
+    const before = await vault.snapshot({ includeConfig: true });
+    const r = await reeve('organize', vault.dir, '--dry-run', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ dryRun: true, note: null });
     expect(await vault.snapshot({ includeConfig: true })).toEqual(before);
   });
 });

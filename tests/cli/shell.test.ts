@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FailureError, UsageError } from '../../src/cli/command';
 import { commands } from '../../src/cli/registry';
-import { buildCliBundle, runReeve } from '../helpers/cli';
+import { buildCliBundle, removeCliBundle, runReeve } from '../helpers/cli';
 
 const exec = promisify(execFile);
 const manifest = JSON.parse(readFileSync(new URL('../../manifest.json', import.meta.url), 'utf8')) as { version: string };
@@ -14,6 +14,7 @@ describe('reeve binary', () => {
   beforeAll(async () => {
     bin = await buildCliBundle();
   }, 60_000);
+  afterAll(() => removeCliBundle(bin));
 
   it('prints its version', async () => {
     const { stdout } = await exec(process.execPath, [bin, '--version']);
@@ -59,10 +60,10 @@ describe('dispatch and exit codes', () => {
     expect(seen).toEqual(['a', '--json']);
   });
 
-  it('turns a usage error into exit 2 with the message and usage', async () => {
+  it('turns a usage error into exit 2 with the message and a pointer to the usage, not the whole usage', async () => {
     addCommand('usage-test', () => Promise.reject(new UsageError('missing <vault>')));
     const r = await runReeve(['usage-test']);
-    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\nusage: reeve usage-test <x>\n' });
+    expect(r).toEqual({ code: 2, stdout: '', stderr: 'error: missing <vault>\n(reeve usage-test --help shows how to use it)\n' });
   });
 
   it('turns a failure into exit 1 with one line on stderr', async () => {

@@ -1,6 +1,8 @@
 // Names with decomposed accents (NFD, as macOS and some sync tools write them) are the same
 // names as their composed form (issue 11, item 11): listed, read, found by search and matched by
 // rules, whichever form the rule or the query is typed in.
+import { rm, writeFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
@@ -51,5 +53,33 @@ describe('decomposed names', () => {
       const r = await runReeve(['search', vault.dir, query, '--json']);
       expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toContain('Notes/Café.md');
     }
+  });
+
+  it('keep their own bytes through organize and undo: a moved name is the same name, byte for byte', async () => {
+    const nfd = 'Cafe\u0301';
+    vault = await makeTempVault({ [`Inbox/${nfd}.md`]: 'two\n', [`Inbox/x/${nfd} 2.md`]: '[[Café]]\n', 'Inbox/2024-01-02 note.md': '# x\n' });
+    const before = await vault.snapshot();
+    const rules = path.join(vault.dir, '..', `${path.basename(vault.dir)}-rules.json`);
+    try {
+      await writeFile(rules, JSON.stringify({ rules: [{ name: 'All', if: 'file.ext == "md"', thenMoveTo: 'D' }] }));
+      expect((await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--apply'])).code).toBe(0);
+      const moved = [...(await vault.snapshot()).keys()].filter((k) => k.startsWith('Inbox/D/') && !k.endsWith('/'));
+      expect(moved.sort()).toEqual([`Inbox/D/2024-01-02 note.md`, `Inbox/D/${nfd} 2.md`, `Inbox/D/${nfd}.md`].sort());
+      expect((await runReeve(['undo', vault.dir])).code).toBe(0);
+      expect(new Map([...(await vault.snapshot())].filter(([k]) => !k.startsWith('Reeve')))).toEqual(before);
+    } finally {
+      await rm(rules, { force: true });
+    }
+  });
+
+  it('in both forms in one folder are two files: a move of the decomposed one moves that one', async () => {
+    const [nfc, nfd] = ['Caf\u00e9', 'Cafe\u0301'];
+    vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n' });
+    const port = await NodeVault.open(vault.dir);
+    expect(await port.read(`Inbox/${nfd}.md`)).toBe('decomposed\n');
+    await port.rename(`Inbox/${nfd}.md`, `Done/${nfd}.md`);
+    const after = await vault.snapshot();
+    expect(after.get(`Inbox/${nfc}.md`)).toBe(Buffer.from('composed\n').toString('base64'));
+    expect(after.get(`Done/${nfd}.md`)).toBe(Buffer.from('decomposed\n').toString('base64'));
   });
 });

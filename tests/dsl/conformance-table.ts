@@ -4,7 +4,7 @@
 
 export const F = {
   eslintrc: '.eslintrc',
-  secret: '.hidden/secret.md',
+  secret: '.secret.md', // a hidden note (a hidden folder is no part of the vault, as in Obsidian)
   prettierrc: '.prettierrc',
   oldReport: 'Archive/Old report.pdf',
   csv: 'Docs/data.csv',
@@ -75,7 +75,7 @@ export const CONFORMANCE: [expression: string, matches: string[]][] = [
   ['file.path.contains("/assets/")', [F.svg, F.photo]],
   ['file.path.endsWith(".PNG")', [F.shotPng, F.shotOld]],
   ['file.path MATCHES "^Journal/\\d{4}/"', [F.jan31, F.feb01]],
-  ['file.folder == ""', [F.eslintrc, F.prettierrc, F.welcome, F.todo]],
+  ['file.folder == ""', [F.eslintrc, F.secret, F.prettierrc, F.welcome, F.todo]],
   ['file.folder == "Inbox"', INBOX],
   ['file.folder == "inbox"', INBOX],
   ['file.folder.startsWith("Projects")', [F.alpha, F.beta, F.gamma, F.svg, F.photo]],

@@ -18,12 +18,12 @@ describe('recordsFromVault (on NodeVault)', () => {
       'Inbox/Scan.PDF': '%PDF',
       'Inbox/sub/archive.tar.gz': 'x',
       'Inbox2/other.md': 'outside',
-      '.config/.env': 'SECRET=1',
+      '.env': 'SECRET=1',
       'README': 'no extension',
     });
     const vault = await NodeVault.open(tv.dir);
     const all = await recordsFromVault(vault);
-    expect(all.map((r) => r.path)).toEqual(['.config/.env', 'Inbox/Note.md', 'Inbox/Scan.PDF', 'Inbox/sub/archive.tar.gz', 'Inbox2/other.md', 'README', 'Target.md']);
+    expect(all.map((r) => r.path)).toEqual(['.env', 'Inbox/Note.md', 'Inbox/Scan.PDF', 'Inbox/sub/archive.tar.gz', 'Inbox2/other.md', 'README', 'Target.md']);
 
     const byPath = new Map(all.map((r) => [r.path, r]));
     const note = byPath.get('Inbox/Note.md');
@@ -46,7 +46,7 @@ describe('recordsFromVault (on NodeVault)', () => {
     expect(byPath.get('Inbox/Scan.PDF')).toMatchObject({ name: 'Scan', ext: 'pdf', mimeType: 'application/pdf', frontmatter: null, tags: [] });
     expect(byPath.get('Inbox/Scan.PDF')?.readContent).toBeUndefined();
     expect(byPath.get('Inbox/sub/archive.tar.gz')).toMatchObject({ name: 'archive.tar', ext: 'gz', folder: 'Inbox/sub', mimeType: 'application/gzip' });
-    expect(byPath.get('.config/.env')).toMatchObject({ name: '.env', ext: '', isHidden: true, mimeType: 'application/octet-stream' });
+    expect(byPath.get('.env')).toMatchObject({ name: '.env', ext: '', isHidden: true, mimeType: 'application/octet-stream' });
     expect(byPath.get('README')).toMatchObject({ name: 'README', ext: '', folder: '' });
   });
 

@@ -1,5 +1,5 @@
 // Runs the CLI in-process with captured output, and builds the real binary for process-level tests.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import esbuild from 'esbuild';
@@ -31,4 +31,9 @@ export async function buildCliBundle(): Promise<string> {
   const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'reeve-cli-')), 'cli.mjs');
   await esbuild.build({ ...cliOptions(true, outfile), absWorkingDir: root, logLevel: 'silent' });
   return outfile;
+}
+
+/** Removes a bundle `buildCliBundle` built, with its folder (a megabyte each, left in the temp folder). */
+export function removeCliBundle(bin: string): void {
+  if (bin !== '') rmSync(path.dirname(bin), { recursive: true, force: true });
 }

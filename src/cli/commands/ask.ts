@@ -90,7 +90,7 @@ export const askCommand: CliCommand = {
     const taskSettings = readTaskSettings(parsed);
     const depth = readDepth(parsed);
     const client = clientFromFlags(parsed, io.env);
-    const vault = await openVault(vaultDir);
+    const vault = await openVault(vaultDir, io);
     if (task === '') throw new UsageError('missing <task>: what to ask');
     if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');
     const web = webFromFlags(parsed, io.env, client, agents.web);

@@ -64,7 +64,7 @@ export const indexCommand: CliCommand = {
     const status = parsed.booleans.has('status');
     const flagged = embedderFromFlags(parsed, io.env);
     if (flagged === null && !status) throw new UsageError('reeve index needs the embedding model: --provider openai (OPENAI_API_KEY) or --provider openai-compatible --base-url URL --model M');
-    const vault = await openVault(parsed.positionals[0]);
+    const vault = await openVault(parsed.positionals[0], io);
     // --status alone asks about the index as it was saved, with whatever model built it.
     const choice = flagged ?? (await savedIndexReader(vault));
     if (choice === null) {

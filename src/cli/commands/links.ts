@@ -16,7 +16,7 @@ export const linksCommand: CliCommand = {
   async run(args, io) {
     const parsed = parseArgs(args, { booleans: ['json'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
-    const vault = await openVault(parsed.positionals[0]);
+    const vault = await openVault(parsed.positionals[0], io);
     const report: LinksReport = { resolved: [], unresolved: [] };
     for (const [source, targets] of Object.entries(vault.resolvedLinks()).sort(([a], [b]) => a.localeCompare(b))) {
       for (const [target, count] of Object.entries(targets).sort(([a], [b]) => a.localeCompare(b))) report.resolved.push({ source, target, count });

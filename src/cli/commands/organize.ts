@@ -19,6 +19,7 @@ import { type ParsedArgs, parseArgs } from '../args';
 import { type CliCommand, FailureError, UsageError } from '../command';
 import { openVault } from '../open-vault';
 import { vaultWalls } from '../vault-walls';
+import { shellWord } from '../shell-word';
 import { optionalFolderArg } from '../vault-path-arg';
 import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
 import { readRulesFile } from '../rules-file-match';
@@ -102,7 +103,7 @@ export const organizeCommand: CliCommand = {
     const scoring = thresholdsFrom(parsed);
     const dryRun = parsed.booleans.has('dry-run');
     if (dryRun && parsed.booleans.has('apply')) throw new UsageError('--dry-run and --apply cannot go together: a dry run writes nothing');
-    const vault = await openVault(parsed.positionals[0]);
+    const vault = await openVault(parsed.positionals[0], io);
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1] ?? ''}"`);
     const folder = await optionalFolderArg(vault, parsed.values.get('folder'), '--folder', { vaultDir: parsed.positionals[0] as string, cwd: io.cwd });
     const planFolder = parsed.values.get('plan-folder') ?? DEFAULT_SETTINGS.planFolder;
@@ -170,14 +171,16 @@ export const organizeCommand: CliCommand = {
       if (dryRun) for (const op of outcome.plan.operations) lines.push(`  ${opLine(op)}`);
       if (outcome.note) lines.push(`plan note: ${outcome.note}`);
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);
+      // As the plan note lists them: the user hears of identical files whether or not a trash is proposed.
+      for (const group of outcome.plan.duplicates) lines.push(`duplicates (identical content): ${group.join(', ')}`);
       if (outcome.run) {
         const job = outcome.run.job;
         // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
-        const undo = job?.state === 'applied' ? `; undo with: reeve undo <vault> --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
+        const undo = job?.state === 'applied' ? `; undo with: reeve undo ${shellWord(parsed.positionals[0] ?? '.')} --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
         lines.push(`applied: ${outcome.run.results.length - failed.length} operations done${failed.length ? `, ${failed.length} failed` : ''}${undo}`);
         if (failed.length > 0) io.stderr(`error: ${failed.length} operation${failed.length === 1 ? '' : 's'} failed${job?.failure ? `: ${job.failure.operation}: ${job.failure.reason}` : ''}\n`);
       }
-      else if (outcome.note) lines.push('review the plan note in Obsidian, or run: reeve pending <vault> accept --all');
+      else if (outcome.note) lines.push(`review the plan note in Obsidian, or run: reeve pending ${shellWord(parsed.positionals[0] ?? '.')} accept --all`);
       if (dryRun) lines.push('dry run: nothing was written');
       io.stdout(lines.join('\n') + '\n');
     }

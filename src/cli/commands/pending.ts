@@ -57,7 +57,7 @@ export const pendingCommand: CliCommand = {
     if (action === 'list' && (id !== undefined || all)) throw new UsageError('list takes no --id or --all');
     if (action !== 'list' && (id === undefined) === !all) throw new UsageError(`${action} needs exactly one of --id ID or --all`);
     if (action !== 'accept' && parsed.booleans.has('unrecorded')) throw new UsageError('--unrecorded goes with accept');
-    const port = await openVault(dir);
+    const port = await openVault(dir, io);
     if (action === 'list') {
       const entries = await listPendingBlocks(port, note);
       io.stdout(json ? JSON.stringify(entries) + '\n' : entries.map((e) => `${e.state.padEnd(8)} ${e.kind.padEnd(4)} ${e.type.padEnd(14)} ${e.id ?? '(no id)'}  ${e.note}:${e.line}${e.target === undefined ? '' : `  ${e.target}`}${e.proposedHere === false ? '  (not proposed here)' : ''}`).join('\n') + (entries.length ? '\n' : 'no pending blocks\n'));

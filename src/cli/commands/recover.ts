@@ -46,7 +46,7 @@ export const recoverCommand: CliCommand = {
     const resume = parsed.booleans.has('resume');
     if (resume === parsed.booleans.has('rollback')) throw new UsageError('give exactly one of --resume or --rollback');
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
-    const port = await openVault(parsed.positionals[0]);
+    const port = await openVault(parsed.positionals[0], io);
     let result;
     try {
       result = await recoverJobs(port, resume ? 'resume' : 'rollback');

@@ -39,7 +39,7 @@ export const relatedCommand: CliCommand = {
     const direction = parsed.values.get('direction') ?? 'both';
     if (!(DIRECTIONS as readonly string[]).includes(direction)) throw new UsageError(`--direction must be in, out or both, got "${direction}"`);
     const limit = intFlag(parsed, 'limit', 50);
-    const vault = await openVault(vaultDir);
+    const vault = await openVault(vaultDir, io);
     const at = { vaultDir: vaultDir as string, cwd: io.cwd };
     const path = await noteArg(vault, note, 'note', at);
     const exclude = await vaultWalls(vault, await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at));

@@ -100,7 +100,7 @@ export const rulesCommand: CliCommand = {
       if (rulesFile !== undefined) {
         if (exprArgs.length > 0) throw new UsageError('give an expression or --rules FILE, not both');
         const rules = await readRulesFile(rulesFile);
-        const vault = await openVault(vaultDir);
+        const vault = await openVault(vaultDir, io);
         const folder = await optionalFolderArg(vault, parsed.values.get('folder'), '--folder', { vaultDir, cwd: io.cwd });
         const queries = rules.flatMap((r) => r.condition.similarityQueries);
         const { matches, refused, similarityUsed } = await withSavedSimilarity(parsed, io, vault, queries, (semantic) =>
@@ -115,7 +115,7 @@ export const rulesCommand: CliCommand = {
       if (parsed.booleans.has('allow-outside')) throw new UsageError('--allow-outside goes with --rules FILE');
       const compiled = compileOrReport(expressionArg(exprArgs, 'the expression to match'), io);
       if (compiled === null) return EXIT_USAGE;
-      const vault = await openVault(vaultDir);
+      const vault = await openVault(vaultDir, io);
       const records = await recordsFromVault(vault);
       const result = await withSavedSimilarity(parsed, io, vault, compiled.similarityQueries, (semantic) =>
         matchRecords(compiled, records, { similarity: { semantic, keyword: new ContentKeywordSimilarity(records) } }),

@@ -9,7 +9,7 @@ import { EXIT_OK, FailureError, UsageError, type CliCommand } from '../command';
 import { EMBEDDING_FLAGS, EMBEDDING_USAGE, embedderFromFlags } from '../embedder-flags';
 import { openVault } from '../open-vault';
 import { vaultWalls } from '../vault-walls';
-import { IN_MEMORY_NOTE, stateWritable } from '../state-writable';
+import { IN_MEMORY_NOTE, isVaultFolder, stateWritable } from '../state-writable';
 import { Retrieval, type SearchMode } from '../../search/retrieval/retrieval';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
 import { terms } from '../../search/keyword/tokenizer';
@@ -47,11 +47,14 @@ export const searchCommand: CliCommand = {
     const mode = (rawMode as SearchMode | undefined) ?? (choice === null ? 'keyword' : 'hybrid');
     if (mode !== 'keyword' && choice === null) throw new UsageError(`--mode ${mode} needs the embedding model: --provider (and --base-url, --model) as for reeve index`);
     if (mode === 'keyword' && terms(query).length === 0) throw new UsageError(`the query "${query}" has no letters or digits to search for`);
-    const vault = await openVault(vaultDir);
+    const vault = await openVault(vaultDir, io);
     const walls = await vaultWalls(vault);
     // No UI to keep responsive here: long slices waste less time yielding.
-    const writable = await stateWritable(vaultDir, vault.configDir);
-    if (!writable) io.stderr(IN_MEMORY_NOTE);
+    // In a plain folder of markdown the index stays in memory too, without a word: nothing is
+    // expected there, and a search must not make the folder a vault.
+    const isVault = isVaultFolder(vaultDir, vault.configDir);
+    const writable = isVault && (await stateWritable(vaultDir, vault.configDir));
+    if (isVault && !writable) io.stderr(IN_MEMORY_NOTE);
     const indexer = new VaultIndexer(vault, { sliceMs: 200, persist: writable });
     const semantic = choice === null || mode === 'keyword' ? null : new SemanticIndex(vault, choice.embedder, { sliceMs: 200, build: false });
     try {

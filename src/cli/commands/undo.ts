@@ -16,7 +16,7 @@ export const undoCommand: CliCommand = {
   async run(args, io) {
     const parsed = parseArgs(args, { values: ['job'], booleans: ['json'] });
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
-    const port = await openVault(parsed.positionals[0]);
+    const port = await openVault(parsed.positionals[0], io);
     await assertNoInterruptedJob(port);
     let report;
     try {

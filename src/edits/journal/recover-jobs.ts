@@ -4,6 +4,7 @@
 // before nor its after state stops the run and is reported.
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { finishRun, type JobReport, type RunOptions } from './execute-job';
+import { jobFolders } from './job-folders';
 import { describeOperation } from './job-operation';
 import { replay, type JobState } from './job-state';
 import type { JournalRecord } from './journal-records';
@@ -97,9 +98,14 @@ function summary(s: JobState): InterruptedJob {
   return { job: s.job, description: s.description, origin: s.origin, createdAt: s.createdAt, steps: s.ops.length, applied: s.steps.filter((x) => x.status === 'applied').length };
 }
 
-/** Interrupted jobs, after setting aside corrupt journals and tidying finished ones. */
-export function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
+/**
+ * Interrupted jobs, after setting aside corrupt journals and tidying finished ones. With no active
+ * journal there is nothing to look at under the lock: taking it would create the state folder,
+ * which a command that only reads (organize --dry-run on a read-only vault) must not do.
+ */
+export async function findInterruptedJobs(port: VaultPort): Promise<JournalScan> {
   const store = new JournalStore(port.state);
+  if ((await store.activeJobs()).length === 0) return { interrupted: [], quarantined: [], damaged: [] };
   return withJournalLock(port.state, async () => {
     const { states, quarantined, damaged } = await scan(store);
     return { interrupted: states.map(summary), quarantined, damaged };
@@ -124,6 +130,9 @@ export function recoverJobs(port: VaultPort, mode: 'resume' | 'rollback', opts: 
       ctx.notes.push(...(await reconcileWithVault(ctx, (await store.readIntent(state.job))?.absent ?? null)));
       ctx.uncopiedRewrites = state.steps.some((s) => s.before?.type === 'move' && s.before.judged === true);
       const report = await finishRun(ctx, target);
+      // A write the interruption cut short left its temporary copy beside its note.
+      const temps = (await port.removeLeftoverTemps?.(jobFolders(state))) ?? [];
+      if (temps.length > 0) report.notes.push(`removed ${temps.length} temporary file${temps.length === 1 ? '' : 's'} that interrupted writes left: ${temps.join(', ')}`);
       report.notes.push(...(await markPlanNote(port, ctx.state, report.state)));
       reports.push(report);
     }

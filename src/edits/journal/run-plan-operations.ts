@@ -10,6 +10,7 @@ import { isNoteEdit } from '../../vault-vfs/operations';
 import { filter, opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { executeJob, type JobReport } from './execute-job';
+import { JournalBusyError, JournalChangedError } from './journal-lock';
 import { JournalStore } from './journal-store';
 import { operationsAlreadyRun } from './plan-truth';
 
@@ -58,7 +59,16 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   for (const r of refused) outcome.set(r.id, { state: 'failed', error: r.reason });
   for (const op of checked.allowed) if (ran.has(op.op.opId)) outcome.set(op.op.opId, { state: 'done' });
   if (allowed.length > 0) {
-    job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, planNote: note, ...(planId ? { plan: planId } : {}) });
+    try {
+      job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, planNote: note, ...(planId ? { plan: planId } : {}) });
+    } catch (e) {
+      // Another run held or changed the vault, and nothing of this job ran: the blocks say so
+      // (left `accepted`, they claimed a run that never came), then the caller hears why.
+      if (!(e instanceof JournalBusyError || e instanceof JournalChangedError)) throw e;
+      for (const op of allowed) outcome.set(op.opId, { state: 'failed', error: `not run: ${e.message}` });
+      await updateOpBlocks(port, note, (b) => outcome.get(b.data.id) ?? null);
+      throw e;
+    }
     if (job.failure === null) for (const op of allowed) outcome.set(op.opId, { state: 'done' });
     else {
       // The job was rolled back: the refused step is failed, the others are still just accepted.

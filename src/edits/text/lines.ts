@@ -2,7 +2,11 @@
 // lines, each with its own terminator ("\n", "\r\n", "\r" or none for a last line without a final
 // newline). Edits and pending blocks are replacements of whole line ranges, and every byte outside
 // the range (including mixed line endings) stays as it was. Inserting lines and then removing the
-// same lines gives back the original text exactly, which is what makes reject lossless.
+// same lines gives back the original text exactly, which is what makes reject lossless. A byte
+// order mark is an encoding mark, not text: the first line starts after it, so a line edit (an
+// insert at the start, a frontmatter line) never moves it from first place.
+import { afterByteOrderMark } from '../../vault-vfs/markdown/frontmatter';
+import { dominantEol } from '../../vault-vfs/markdown/text-lines';
 
 export interface LineSpan {
   /** Offset of the first character of the line. */
@@ -16,7 +20,7 @@ export interface LineSpan {
 /** Splits on "\r\n", "\n" and "\r", as CodeMirror (the Obsidian editor) counts lines. */
 export function lineSpans(text: string): LineSpan[] {
   const spans: LineSpan[] = [];
-  let start = 0;
+  let start = afterByteOrderMark(text);
   const n = text.length;
   if (!text.includes('\r')) {
     // The common case, with a native search instead of a character loop.
@@ -44,11 +48,8 @@ export function splitLines(text: string): string[] {
   return lineSpans(text).map((s) => text.slice(s.start, s.end));
 }
 
-/** The line ending most of the note uses: the first one found, or "\n" for a note without one. */
-export function dominantEol(text: string): string {
-  const m = /\r\n|\n|\r/.exec(text);
-  return m ? m[0] : '\n';
-}
+/** The line ending most of the note uses (the frontmatter writer's too). */
+export { dominantEol };
 
 /** Rewrites every line break in `text` to `eol`. */
 export function withEol(text: string, eol: string): string {
@@ -91,8 +92,9 @@ export function applyLineEdits(text: string, edits: readonly LineEdit[]): string
     if (e.from < reach) throw new RangeError(`the edit of lines ${e.from + 1}-${Math.max(e.to, e.from + 1)} overlaps another edit (which reaches line ${reach})`);
     if (e.to > e.from) reach = e.to;
   }
-  // Untouched runs of lines are copied as one slice each, terminators included.
-  const parts: string[] = [];
+  // Untouched runs of lines are copied as one slice each, terminators included; the byte order
+  // mark, before the first line, goes first whatever happens to that line.
+  const parts: string[] = [text.slice(0, afterByteOrderMark(text))];
   let needBreak = false; // the output ends with a line that has no terminator yet
   let lastBodyTerm = -1; // index of the terminator after the last unit, when that unit is new text
   let lastRawTermLen = 0; // length of the terminator ending the output, when the last unit is copied

@@ -93,11 +93,14 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
       candidates.push({ id: c.id, weight: PREFIX_WEIGHT * (0.5 + (0.5 * text.length) / c.length), df: c.df, rank: 0 });
     }
   }
-  // Numbers are not misspelt words: "4711" must not find "4712".
-  if (options.fuzzy !== false && text.length >= (known ? MIN_FUZZY_LENGTH : MIN_FUZZY_LENGTH_UNKNOWN) && !/\d/.test(text)) {
+  // Numbers are not misspelt words: "4711" must not find "4712". A word with letters and digits
+  // ("route53", a user name) may have a typo in its letters, never in its number: "rote53" finds
+  // "route53", and "route54" is another word.
+  const digits = text.replace(/\D/g, '');
+  if (options.fuzzy !== false && text.length >= (known ? MIN_FUZZY_LENGTH : MIN_FUZZY_LENGTH_UNKNOWN) && /\p{L}/u.test(text)) {
     const maxDistance = text.length >= 8 ? 2 : 1;
     const near = fuzzyTerms(text, maxDistance, dict.table, dict.buckets, !known)
-      .filter((m) => m.distance > 0 && df(m.id) > 0)
+      .filter((m) => m.distance > 0 && df(m.id) > 0 && (digits === '' || dict.table.term(m.id).replace(/\D/g, '') === digits))
       .sort((a, b) => a.distance - b.distance || df(b.id) - df(a.id))
       .slice(0, FUZZY_EXPANSIONS);
     for (const m of near) candidates.push({ id: m.id, weight: FUZZY_WEIGHT / m.distance, df: df(m.id), rank: m.distance });

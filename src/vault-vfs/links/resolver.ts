@@ -94,7 +94,9 @@ export class LinkResolver {
   }
 
   /** Every file the link path may mean, best first (Obsidian's getLinkpathDest). */
-  candidates(linkpath: string, sourcePath: string): string[] {
+  candidates(written: string, sourcePath: string): string[] {
+    const linkpath = written.trim();
+    if (linkpath === '' && written !== '') return [];
     if (linkpath === '') return this.files.has(sourcePath) ? [sourcePath] : [];
     let wanted = linkpath.toLowerCase();
     let name = fileName(wanted);
@@ -136,8 +138,13 @@ export class LinkResolver {
     return [...near.sort(byLengthThenCodeUnits), ...far.sort(byLengthThenCodeUnits)];
   }
 
-  /** The file a link path leads to, or null (Obsidian's getFirstLinkpathDest). */
-  resolve(linkpath: string, sourcePath: string): string | null {
+  /**
+   * The file a link path leads to, or null (Obsidian's getFirstLinkpathDest). Spaces around the
+   * path are not part of it: `[[Name ]]` leads to `Name.md`, as in Obsidian.
+   */
+  resolve(written: string, sourcePath: string): string | null {
+    const linkpath = written.trim();
+    if (linkpath === '' && written !== '') return null;
     // Most links are a bare name that one file has, or none: answer those as `candidates` would
     // without building its lists (a vault opening resolves every link).
     if (linkpath !== '' && !linkpath.includes('/')) {

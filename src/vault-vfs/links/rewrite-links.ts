@@ -106,7 +106,7 @@ function rewrittenLink(original: string, syntax: LinkSyntax, target: string, sou
  * resolve differently if a renamed file left or joined one of these keys.
  */
 function lookupKeys(linkpath: string): string[] {
-  const name = fileName(linkpath).toLowerCase();
+  const name = fileName(linkpath.trim()).toLowerCase();
   return name.includes('.') ? [name, name + '.md'] : [name + '.md'];
 }
 

@@ -1,10 +1,20 @@
 // Rewriting a note's frontmatter as Obsidian's FileManager.processFrontMatter does: parse the YAML
 // block, let the caller change the object, write the block back as the `yaml` package prints it,
 // and leave the body byte for byte as it was. A block that is not valid YAML, or not a map, is
-// refused: guessing would lose what the user wrote.
+// refused: guessing would lose what the user wrote. A byte order mark stays first, before the
+// block, and the block is written with the note's own line endings (CRLF when its first line ends so).
 import { parse, stringify } from 'yaml';
+import { afterByteOrderMark } from './frontmatter';
+import { dominantEol } from './text-lines';
 
 const BLOCK = /^---\r?\n(?:([\s\S]*?)\r?\n)?---(?:\r?\n|$)/;
+
+/** The frontmatter block at the start of `text` (after its byte order mark), if there is one. */
+function blockOf(text: string): { mark: string; match: RegExpExecArray | null; rest: string } {
+  const from = afterByteOrderMark(text);
+  const rest = text.slice(from);
+  return { mark: text.slice(0, from), match: BLOCK.exec(rest), rest };
+}
 
 export type FrontmatterEdit = (frontmatter: Record<string, unknown>) => void;
 
@@ -17,8 +27,8 @@ export class FrontmatterError extends Error {
 
 /** The note's text after its frontmatter block (the whole text when it has none). */
 export function bodyAfterFrontmatter(text: string): string {
-  const m = BLOCK.exec(text);
-  return m ? text.slice(m[0].length) : text;
+  const { match, rest } = blockOf(text);
+  return match ? rest.slice(match[0].length) : text;
 }
 
 /** The note's properties as `rewriteFrontmatter` would see them ({} when there is no block). */
@@ -32,9 +42,9 @@ export function readFrontmatterForEdit(path: string, text: string): Record<strin
 
 /** `text` with its frontmatter changed by `edit` (a block is added when there was none). */
 export function rewriteFrontmatter(path: string, text: string, edit: FrontmatterEdit): string {
-  const m = BLOCK.exec(text);
+  const { mark, match: m, rest } = blockOf(text);
   let frontmatter: Record<string, unknown> = {};
-  let body = text;
+  let body = rest;
   if (m) {
     let parsed: unknown;
     try {
@@ -44,8 +54,11 @@ export function rewriteFrontmatter(path: string, text: string, edit: Frontmatter
     }
     if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) throw new FrontmatterError(path, 'the frontmatter is not a list of properties');
     frontmatter = (parsed ?? {}) as Record<string, unknown>;
-    body = text.slice(m[0].length);
+    body = rest.slice(m[0].length);
   }
   edit(frontmatter);
-  return `---\n${stringify(frontmatter)}---\n${body}`;
+  // A lone `\r` (classic Mac) is no line break to the block's reader: such notes get `\n`.
+  const eol = dominantEol(rest) === '\r\n' ? '\r\n' : '\n';
+  const yaml = stringify(frontmatter);
+  return `${mark}---${eol}${eol === '\n' ? yaml : yaml.replace(/\n/g, eol)}---${eol}${body}`;
 }

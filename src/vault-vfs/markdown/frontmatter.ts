@@ -31,19 +31,32 @@ export interface ParsedFrontmatter {
   links: LocatedFrontmatterLink[];
 }
 
-function isFenceLine(text: string, lines: TextLines, line: number): boolean {
-  return text.slice(lines.start(line), lines.end(line)).trimEnd() === '---';
+/** A note's leading byte order mark: an encoding mark, not text, so frontmatter may follow it. */
+export const BYTE_ORDER_MARK = '\uFEFF';
+
+/** Where a note's text starts after its byte order mark (1 with one, else 0). */
+export function afterByteOrderMark(text: string): number {
+  return text.startsWith(BYTE_ORDER_MARK) ? 1 : 0;
 }
 
-/** Finds the frontmatter block; a `---` first line without a closing `---` is not frontmatter. */
+function isFenceLine(text: string, lines: TextLines, line: number, from = lines.start(line)): boolean {
+  return text.slice(from, lines.end(line)).trimEnd() === '---';
+}
+
+/**
+ * Finds the frontmatter block; a `---` first line without a closing `---` is not frontmatter. A
+ * byte order mark before the opening `---` is skipped. The YAML source ends before the line break
+ * of its last line, `\r\n` included, so that no value of a CRLF note ends in `\r`.
+ */
 export function findFrontmatter(text: string, lines: TextLines): FrontmatterBlock | null {
-  if (!text.startsWith('---') || !isFenceLine(text, lines, 0)) return null;
+  const from = afterByteOrderMark(text);
+  if (!text.startsWith('---', from) || !isFenceLine(text, lines, 0, from)) return null;
   for (let line = 1; line < lines.count; line++) {
     if (isFenceLine(text, lines, line)) {
       const contentStart = lines.start(1);
       return {
         contentStart,
-        contentEnd: Math.max(contentStart, lines.start(line) - 1),
+        contentEnd: line === 1 ? contentStart : lines.end(line - 1),
         endLine: line,
         position: lines.pos(0, lines.start(line) + 3),
       };

@@ -1,7 +1,8 @@
 // Inline exclusions, for the masking pass (code-regions.ts): backslash escapes, code spans
 // (matching backtick runs; across lines through the block pass, code-span-lookahead.ts), inline raw HTML and autolinks (inline-html.ts),
 // `%% comments %%` and `<!-- HTML comments -->` (which may
-// run across lines, to the end of the note if never closed), `$$` blocks and `$inline$` math
+// run across lines, to the end of the note if never closed), `$$` math (opening a line or in the
+// middle of one, across lines) and `$inline$` math
 // (a closing `$` not after a space nor before a digit, so prices are not math). Left to right:
 // whichever construct starts first wins, so `%%` inside code is no comment.
 
@@ -34,6 +35,7 @@ function isSpace(c: number): boolean {
 export class InlineExclusions {
   private readonly special: NextMatch;
   private readonly html: InlineHtml;
+  private readonly doubleDollar: NextMatch;
   private closersLine = -1;
   private closers: number[] = [];
   private closersIdx = 0;
@@ -45,6 +47,7 @@ export class InlineExclusions {
   ) {
     this.special = NextMatch.char(INLINE_SPECIAL, text);
     this.html = new InlineHtml(text);
+    this.doubleDollar = NextMatch.text('$$', text);
   }
 
   private runLength(p: number, e: number, c: number): number {
@@ -141,12 +144,11 @@ export class InlineExclusions {
         spanned = this.span(line, p, p + 2, '$$', Region.math);
       } else if (c === 36) {
         if (text.charCodeAt(p + 1) === 36) {
-          const inLine = text.slice(p + 2, e).indexOf('$$');
-          const close = inLine === -1 ? -1 : p + 2 + inLine;
-          if (close !== -1) {
-            this.sink.mask(p, close + 2, Region.math, line, line);
-            p = close + 2;
-          } else p += 2;
+          // `$$` in the middle of a line opens display math too, which may close on a later line
+          // (else its closing `$$` would be read as an opener, hiding the links after it). One
+          // that never closes is text.
+          if (this.doubleDollar.at(p + 2) < text.length) spanned = this.span(line, p, p + 2, '$$', Region.math);
+          else p += 2;
         } else {
           const after = text.charCodeAt(p + 1);
           const close = p + 1 < e && !isSpace(after) ? this.mathCloser(line, p + 2, e) : -1;

@@ -61,6 +61,12 @@ export class TextLines {
   }
 }
 
+/** The line ending most of the note uses: the first one found, or "\n" for a note without one. */
+export function dominantEol(text: string): string {
+  const m = /\r\n|\n|\r/.exec(text);
+  return m ? m[0] : '\n';
+}
+
 export function isBlankRange(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);

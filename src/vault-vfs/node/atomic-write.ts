@@ -2,7 +2,7 @@
 // write a sibling temp file, fsync it, rename it over the target, fsync the folder. The new file
 // keeps the old one's permission bits.
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, promises as fs, openSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fchmodSync, promises as fs, openSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../for-each-limited';
 
@@ -11,6 +11,26 @@ const SYNC_CONCURRENCY = 16;
 
 function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.reeve-tmp`);
+}
+
+/**
+ * A temp file of an atomic write, by its name. It only ever holds a copy of new content: a crash
+ * before its rename leaves the target as it was, so one left behind is garbage, never the only
+ * copy of anything (unlike the `<name>.<pid>.reeve-tmp` of a case-only rename, which is the file).
+ */
+export const ATOMIC_TEMP_NAME = /^\..+\.[0-9a-f]{12}\.reeve-tmp$/;
+
+/** Removes the temp files interrupted atomic writes left in the folder `dir`; returns their names. */
+export function removeLeftoverTemps(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const removed = names.filter((n) => ATOMIC_TEMP_NAME.test(n));
+  for (const n of removed) rmSync(path.join(dir, n), { force: true });
+  return removed;
 }
 
 /** The permission bits of the file being replaced, which its replacement keeps; null for a new file. */

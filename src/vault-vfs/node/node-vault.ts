@@ -22,7 +22,7 @@ import {
   VaultPathExistsError,
   type VaultPort,
 } from '../vault-port';
-import { writeFileAtomic, writeFilesAtomic } from './atomic-write';
+import { removeLeftoverTemps, writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { DeferredSyncs } from './deferred-syncs';
 import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
@@ -31,7 +31,7 @@ import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
 import { moveToTrash, restoreFromTrash } from './vault-trash';
 import { VaultTree } from './vault-tree';
-import { type VaultFs, fileStatOf, statOrNull } from './vault-fs';
+import { type Unreadable, type VaultFs, fileStatOf, lstatOrNull, statOrNull } from './vault-fs';
 
 export type { NodeVaultOptions } from './vault-open';
 
@@ -51,6 +51,8 @@ export class NodeVault implements VaultPort {
     readonly state: NodeStateStore,
     /** What the open took from the metadata cache and whether it saved it (null: cache disabled). */
     readonly metadataCacheReport: MetadataCacheReport | null,
+    /** Files and folders of the vault left out of it because they may not be read. */
+    readonly unreadable: readonly Unreadable[] = [],
   ) {
     this.tree = new VaultTree(disk, index);
   }
@@ -61,15 +63,15 @@ export class NodeVault implements VaultPort {
    */
   static async open(root: string, opts: NodeVaultOptions = {}): Promise<NodeVault> {
     const v = await openVaultFolder(root, opts);
-    return new NodeVault(v.disk, v.configDir, v.format, v.index, v.state, v.report);
+    return new NodeVault(v.disk, v.configDir, v.format, v.index, v.state, v.report, v.unreadable);
   }
 
   get root(): string {
     return this.disk.root;
   }
 
-  private safe(p: string): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp) });
+  private safe(p: string, asRecorded = false): string {
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded });
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {
@@ -165,7 +167,7 @@ export class NodeVault implements VaultPort {
 
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
-    const dst = this.safe(to);
+    const dst = this.safe(to, opts.restore === true);
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
     if (!kind) throw new VaultFileNotFoundError(src);
     if (src === dst) return;
@@ -179,8 +181,7 @@ export class NodeVault implements VaultPort {
     // Link rewrites are computed against the vault before the move, from fresh note text.
     const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))), { allowCaseVariants: restore });
     await this.tree.ensureParents(dst);
-    const [fromAbs, toAbs] = [this.disk.abs(src), this.disk.abs(dst)];
-    await this.disk.move(fromAbs, toAbs);
+    const { fromAbs, toAbs } = await this.disk.moveEntry(src, dst);
     // A file moved before its deferred sync is synced where it is now.
     this.deferred.moved(fromAbs, toAbs);
     const recorded = DeferredSyncs.supported ? opts.recordedNotes : undefined;
@@ -209,7 +210,16 @@ export class NodeVault implements VaultPort {
   }
 
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
-    await restoreFromTrash(this.tree, this.configDir, trashPath, this.safe(to));
+    await restoreFromTrash(this.tree, this.configDir, trashPath, this.safe(to, true));
+  }
+
+  async removeLeftoverTemps(folders: readonly string[]): Promise<string[]> {
+    const removed: string[] = [];
+    for (const folder of new Set(folders)) {
+      if (folder !== '' && !this.index.isFolder(folder)) continue;
+      for (const name of removeLeftoverTemps(folder === '' ? this.disk.root : this.disk.abs(folder))) removed.push(folder === '' ? name : `${folder}/${name}`);
+    }
+    return removed;
   }
 
   async removeEmptyFolder(p: string): Promise<void> {
@@ -243,7 +253,11 @@ export class NodeVault implements VaultPort {
   async moveProblem(source: string, destination: string): Promise<string | null> {
     const from = this.safe(source);
     const to = this.safe(destination);
-    return moveProblemAt(this.disk.abs(from), from, this.disk.abs(to), to);
+    const toAbs = this.disk.abs(to);
+    // A link the listing leaves out (dangling, or leading out of the vault) where the move would
+    // land: named as the link it is, so the plan leaves this move out instead of failing the job.
+    if (lstatOrNull(toAbs)?.isSymbolicLink() === true) return writeProblemAt(toAbs, to);
+    return moveProblemAt(this.disk.abs(from), from, toAbs, to);
   }
 
   notesLinkingToNames(names: ReadonlySet<string>): Iterable<string> {

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { TimeSlicer } from '../time-slicer';
-import { isNotFound } from './not-found';
+import { isDenied, isNotFound } from './not-found';
 
 /** Longest stretch of synchronous work before the event loop gets a turn (walk and reads alike). */
 const SLICE_MS = 16;
@@ -18,16 +18,23 @@ export function nodeSlicer(budgetMs = SLICE_MS): TimeSlicer {
 
 /**
  * Reads each file and hands its bytes to `use` (in order). A file that vanished since it was
- * listed is skipped (`use` gets null); any other failure rejects.
+ * listed is skipped (`use` gets null), and so is one the user may not read, after `denied` is
+ * told (without it, that rejects as any other failure does).
  */
-export async function readInSlices(files: readonly string[], use: (index: number, bytes: Buffer | null) => void, sliceMs = SLICE_MS): Promise<void> {
+export async function readInSlices(
+  files: readonly string[],
+  use: (index: number, bytes: Buffer | null) => void,
+  sliceMs = SLICE_MS,
+  denied?: (index: number) => void,
+): Promise<void> {
   const slicer = nodeSlicer(sliceMs);
   for (let i = 0; i < files.length; i++) {
     let bytes: Buffer | null;
     try {
       bytes = readFileSync(files[i] as string);
     } catch (e) {
-      if (!isNotFound(e)) throw e;
+      if (denied && isDenied(e)) denied(i);
+      else if (!isNotFound(e)) throw e;
       bytes = null;
     }
     use(i, bytes);

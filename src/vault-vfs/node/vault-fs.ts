@@ -1,9 +1,9 @@
 // The Node adapter's contact with the disk: resolving vault paths to absolute paths without ever
 // leaving the vault (symlinks included), scanning, and the few primitive moves it needs.
-import { type Stats, promises as fs, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs';
+import { type Stats, accessSync, constants, promises as fs, lstatSync, mkdirSync, readdirSync, realpathSync, renameSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { type FileStat, UnsafePathError } from '../vault-port';
-import { isNotFound } from './not-found';
+import { isDenied, isNotFound } from './not-found';
 import { nodeSlicer } from './read-in-slices';
 
 export const TRASH_FOLDER = '.trash';
@@ -55,9 +55,38 @@ export interface ScannedFile {
   changed: number;
 }
 
+/** A file or folder of the vault that the user running Reeve may not read, left out of the listing. */
+export interface Unreadable {
+  path: string;
+  kind: 'file' | 'folder';
+}
+
 export interface Scan {
   files: ScannedFile[];
   folders: string[];
+  /** Left out: nothing in them can be read, and a plan must not move what it cannot read. */
+  unreadable: Unreadable[];
+}
+
+/** Whether the folder may be listed and entered; false only when that is denied. */
+function mayEnter(abs: string): boolean {
+  try {
+    accessSync(abs, constants.R_OK | constants.X_OK);
+    return true;
+  } catch (e) {
+    return !isDenied(e);
+  }
+}
+
+/** The entry's stat; null when it is gone or `denied` was told it may not be read. */
+function statOrDenied(abs: string, denied: () => void): Stats | null {
+  try {
+    return statSync(abs, { throwIfNoEntry: false }) ?? null;
+  } catch (e) {
+    if (!isDenied(e)) throw e;
+    denied();
+    return null;
+  }
 }
 
 export class VaultFs {
@@ -121,13 +150,16 @@ export class VaultFs {
   }
 
   /**
-   * Walks the vault. Skips the config folder, `.trash`, temp files and symlinks leaving the vault.
+   * Walks the vault. Skips the config folder, `.trash`, every hidden folder, temp files,
+   * symlinks leaving the vault, and what is neither a file nor a folder (FIFOs, sockets, devices);
+   * folders it may not enter and files it may not stat are left out and reported as unreadable.
    * Synchronous calls in slices, as the open's reads (read-in-slices.ts): from a warm cache they
    * cost a quarter of the fs.promises calls (10.8k files: 90 ms against 400 ms).
    */
   async scan(configDir: string): Promise<Scan> {
     const files: ScannedFile[] = [];
     const folders: string[] = [];
+    const unreadable: Unreadable[] = [];
     const skipTop = new Set([configDir.toLowerCase(), TRASH_FOLDER]);
     const pending: { abs: string; rel: string }[] = [{ abs: this.root, rel: '' }];
     const slicer = nodeSlicer();
@@ -144,20 +176,25 @@ export class VaultFs {
           const real = realpathOrNull(childAbs);
           if (!real || !this.inside(real)) continue;
           isDir = false;
-          isFile = statSync(childAbs, { throwIfNoEntry: false })?.isFile() ?? false;
+          isFile = statOrNull(childAbs)?.isFile() ?? false;
         }
-        if (isDir) {
+        // Obsidian lists no hidden (dot) folder: `.git/`, `.github/` and the like are another
+        // program's, so nothing in them is indexed, linked, searched or organized.
+        if (isDir && entry.name.startsWith('.')) continue;
+        if (isDir && !mayEnter(childAbs)) {
+          unreadable.push({ path: childRel, kind: 'folder' });
+        } else if (isDir) {
           folders.push(childRel);
           pending.push({ abs: childAbs, rel: childRel });
         } else if (isFile) {
           // A file deleted since the folder was listed is simply not there.
-          const st = statSync(childAbs, { throwIfNoEntry: false });
+          const st = statOrDenied(childAbs, () => unreadable.push({ path: childRel, kind: 'file' }));
           if (st) files.push({ path: childRel, ...fileStatOf(st), changed: st.ctimeMs });
         }
       }
       await slicer.checkpoint();
     }
-    return { files, folders };
+    return { files, folders, unreadable };
   }
 
   /**
@@ -171,6 +208,46 @@ export class VaultFs {
     if (nfc === name || lstatOrNull(path.join(parentAbs, nfc)) !== null) return join(name);
     this.onDisk.set(join(nfc), path.join(parentAbs, name));
     return join(nfc);
+  }
+
+  /**
+   * Moves the entry at vault path `from` to vault path `to`. A name that stays the same (in NFC)
+   * keeps its own bytes on disk: a decomposed `Café.md` moved to another folder, and moved back
+   * by undo, is still decomposed. Names on disk under a moved folder follow it.
+   */
+  async moveEntry(from: string, to: string, fromAbs = this.abs(from)): Promise<{ fromAbs: string; toAbs: string }> {
+    let toAbs = this.abs(to);
+    const name = path.basename(fromAbs);
+    const target = path.basename(toAbs);
+    if (name !== target && name.normalize('NFC') === target.normalize('NFC') && target === target.normalize('NFC')) {
+      toAbs = path.join(path.dirname(toAbs), name);
+    }
+    await this.move(fromAbs, toAbs);
+    for (const [vp, abs] of [...this.onDisk]) {
+      if (vp === from || vp.startsWith(`${from}/`)) this.onDisk.delete(vp);
+      if (abs.startsWith(`${fromAbs}${path.sep}`)) this.onDisk.set(`${to}${vp.slice(from.length)}`, toAbs + abs.slice(fromAbs.length));
+    }
+    if (toAbs !== this.abs(to)) this.onDisk.set(to, toAbs);
+    return { fromAbs, toAbs };
+  }
+
+  /**
+   * The absolute path of `vaultPath` where something is there, else of the one entry in its
+   * folder whose name is the same in NFC (a decomposed name that no scan has mapped yet, as in
+   * `.trash`, which scans leave out); else the path `abs` gives.
+   */
+  existingAbs(vaultPath: string): string {
+    const full = this.abs(vaultPath);
+    if (lstatOrNull(full) !== null) return full;
+    const want = path.basename(full).normalize('NFC');
+    let names: string[];
+    try {
+      names = readdirSync(path.dirname(full));
+    } catch {
+      return full;
+    }
+    const same = names.filter((n) => n.normalize('NFC') === want);
+    return same.length === 1 ? path.join(path.dirname(full), same[0] as string) : full;
   }
 
   /**

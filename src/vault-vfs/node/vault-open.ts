@@ -12,7 +12,7 @@ import { type CachedNote, type MetadataCacheReport, MetadataCache } from './meta
 import { NodeStateStore } from './node-state-store';
 import { noteText, readTextOrNull } from './note-text';
 import { nodeSlicer, readInSlices } from './read-in-slices';
-import { type ScannedFile, VaultFs, statOrNull } from './vault-fs';
+import { type ScannedFile, type Unreadable, VaultFs, statOrNull } from './vault-fs';
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
@@ -31,6 +31,8 @@ export interface OpenedVault {
   state: NodeStateStore;
   /** What the open took from the metadata cache and whether it saved it (null: cache disabled). */
   report: MetadataCacheReport | null;
+  /** Files and folders left out because they may not be read (see VaultFs.scan). */
+  unreadable: Unreadable[];
 }
 
 async function readLinkFormat(root: string, configDir: string): Promise<NewLinkFormat> {
@@ -87,8 +89,13 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
       index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text, meta);
       cache.add(f.path, f, meta);
     },
+    undefined,
+    (i) => {
+      const f = toRead[i];
+      if (f) scan.unreadable.push({ path: f.path, kind: 'file' });
+    },
   );
   index.endLoad();
   const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false, (p) => index.linkTargets(p));
-  return { disk, configDir, format, index, state, report };
+  return { disk, configDir, format, index, state, report, unreadable: scan.unreadable };
 }

@@ -15,7 +15,7 @@ export async function moveToTrash(tree: VaultTree, vp: string): Promise<string> 
   if (!kind) throw new VaultFileNotFoundError(vp);
   await disk.contained(vp);
   const target = await disk.freeTrashPath(vp);
-  await disk.move(disk.abs(vp), disk.abs(target));
+  await disk.moveEntry(vp, target);
   index.removePath(vp);
   tree.emit({ type: 'delete', path: vp, kind });
   return target;
@@ -28,11 +28,11 @@ export async function restoreFromTrash(tree: VaultTree, configDir: string, trash
   }
   const { disk, index } = tree;
   await tree.assertFree(dst, undefined, true);
-  const fromAbs = disk.abs(trashPath);
+  const fromAbs = disk.existingAbs(trashPath);
   const st = await fs.stat(fromAbs).catch(() => null);
   if (!st) throw new VaultFileNotFoundError(trashPath);
   await tree.ensureParents(dst);
-  await disk.move(fromAbs, disk.abs(dst));
+  await disk.moveEntry(trashPath, dst, fromAbs);
   const noteText = (p: string): string | null => (extOf(p) === 'md' ? readText(disk.abs(p)) : null);
   if (st.isDirectory()) {
     const scan = await VaultFs.open(disk.abs(dst)).then((sub) => sub.scan(configDir));

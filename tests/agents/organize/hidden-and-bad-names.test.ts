@@ -59,7 +59,9 @@ describe('hidden files and folders', () => {
       );
       const out = await organizeFolder(await NodeVault.open(v.dir), { folder: 'Inbox', rules, sources: new Set(['rules']), planFolder: 'Reeve/Plans', dryRun: true, planId: newJobId() });
       const moves = out.plan.operations.flatMap((op) => (op.type === 'move' ? [`${op.source} -> ${op.destination}`] : []));
-      expect(moves.sort()).toEqual(['Inbox/.cache/x.md -> Inbox/Cache notes/x.md', 'Inbox/z.pdf -> Inbox/PDFs/z.pdf']);
+      // A hidden folder is no part of the vault (the Node adapter lists none, as Obsidian; issue
+      // 25): a rule naming hidden files does not reach into it.
+      expect(moves.sort()).toEqual(['Inbox/z.pdf -> Inbox/PDFs/z.pdf']);
     } finally {
       await v.cleanup();
     }

@@ -24,6 +24,8 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'reeve-search-cli-'));
   out = '';
   err = '';
+  // A vault (Obsidian made its config folder): the index is saved there; a plain folder keeps it in memory.
+  await put('.obsidian/app.json', '{}\n');
   await put('Recipes/Sourdough.md', '# Starter\nFlour and water.\n');
   await put('Journal/Monday.md', 'Baked sourdough bread today.\n');
   await put('Journal/Tuesday.md', 'Went running.\n');

@@ -67,3 +67,20 @@ describe('typos in the first letter and in short words', () => {
     );
   });
 });
+
+describe('typos in words with digits (issue 25)', () => {
+  const index = new KeywordIndex();
+  index.add(doc('Dns.md', 'we use route53 for dns'));
+  index.add(doc('Users.md', 'user liuxingyu521 wrote this'));
+  index.add(doc('Other.md', 'route54 is another service, and ticket 4712'));
+
+  it('finds a word with letters and digits typed with a typo in its letters', () => {
+    expect(paths(index, 'rote53')).toEqual(['Dns.md']);
+    expect(paths(index, 'liuxignyu521')).toEqual(['Users.md']);
+  });
+
+  it('never takes another number for a typo: not in a word, not alone', () => {
+    expect(paths(index, 'route55')).toEqual([]);
+    expect(paths(index, '4711')).toEqual([]);
+  });
+});

@@ -83,7 +83,12 @@ describe('LinkResolver: order of preference', () => {
   it('leaves unknown names and broken paths unresolved', () => {
     expect(r.resolve('Nope', 'Home.md')).toBe(null);
     expect(r.resolve('Z/Note', 'Home.md')).toBe(null);
-    expect(r.resolve('Note ', 'Home.md')).toBe(null);
+    expect(r.resolve('   ', 'Home.md')).toBe(null);
+  });
+
+  it('reads the link path without the spaces around it, as Obsidian does (issue 25: seen in five public vaults)', () => {
+    expect(r.resolve('Note ', 'Home.md')).toBe(r.resolve('Note', 'Home.md'));
+    expect(r.candidates(' Note', 'Home.md')).toEqual(r.candidates('Note', 'Home.md'));
   });
 });
 

@@ -20,14 +20,19 @@ export async function probeCreated(ctx: StepContext, op: { path: string }): Prom
   return (await ctx.port.exists(op.path)) ? 'after' : 'before';
 }
 
+/**
+ * Removes the folder the job created, unless something was put in it after the job (the job's
+ * own moves out of it are reversed before this step): then it stays where it is, with what was
+ * put in it, the undo says so and goes on, as it does for the folders created above it.
+ */
 export async function revertCreateFolder(ctx: StepContext, op: { path: string }, before: CreateBefore): Promise<string[]> {
+  const notes: string[] = [];
   if (await ctx.port.exists(op.path)) {
-    if ((await ctx.port.list()).some((e) => e.path.startsWith(op.path + '/'))) {
-      throw new StepMismatchError(`cannot remove the folder ${op.path}: something was put in it after the job`);
-    }
-    await ctx.port.removeEmptyFolder(op.path);
+    if ((await ctx.port.list()).some((e) => e.path.startsWith(op.path + '/'))) notes.push(`folder ${op.path} was kept: something was put in it after the job`);
+    else await ctx.port.removeEmptyFolder(op.path);
   }
-  return (await removeCreatedFolders(ctx.port, before.createdParents)).map((f) => `folder ${f} was kept: it is not empty`);
+  for (const f of await removeCreatedFolders(ctx.port, before.createdParents)) notes.push(`folder ${f} was kept: it is not empty`);
+  return notes;
 }
 
 // --- create_note -------------------------------------------------------------------------------
