@@ -13,20 +13,12 @@ import type { FileRecord } from '../../src/vault-vfs/file-record';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { writeCorpus } from '../corpus';
 import { fmtMs, type Workload } from '../harness';
+import { makeRng } from '../corpus';
 
 type Hand = (r: FileRecord) => boolean;
 
-/** mulberry32: a small seeded PRNG, so every run evaluates the same records. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (bench/corpus.ts): the same records on every machine. */
+const prng = makeRng;
 
 const day = (y: number, m: number, d: number): number => new Date(y, m - 1, d).getTime();
 const lower = (s: unknown): string | null => (typeof s === 'string' ? s.toLowerCase() : null);

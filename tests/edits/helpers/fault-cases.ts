@@ -12,20 +12,13 @@ import { planNoteEdits } from '../../../src/dsl/plan-note-edits';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { FaultVault, SimulatedCrash } from './fault-vault';
 import { snapshot } from './temp-vault';
+import { makeRng } from '../../../bench/corpus';
 
 export const root = await fs.mkdtemp(path.join(os.tmpdir(), 'reeve-faults-'));
 let counter = 0;
 
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** mulberry32 (bench/corpus.ts): the same records on every machine. */
+export const prng = makeRng;
 
 export interface Case {
   files: Record<string, string | Uint8Array>;
