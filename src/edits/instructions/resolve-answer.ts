@@ -96,17 +96,13 @@ export async function locateNote(port: VaultPort, file: string, creating: boolea
   return check;
 }
 
-/** Bytes a disk allows in one name (ext4, APFS, NTFS all stop near here). */
-const NAME_BYTES = 255;
-
 /**
- * Why a safe vault path still cannot be a note on this disk: a name too long, or a note where a
- * folder should be. Said in vault terms; the disk's own error would name the absolute path.
+ * Why a safe vault path still cannot be a note on this disk: a note where a folder should be (a
+ * name too long is refused by checkVaultPath already). Said in vault terms; the disk's own error
+ * would name the absolute path.
  */
 async function diskProblem(port: VaultPort, path: string): Promise<string | null> {
   const parts = path.split('/');
-  const long = parts.find((p) => new TextEncoder().encode(p).length > NAME_BYTES);
-  if (long !== undefined) return `the name "${long.slice(0, 40)}…" is longer than ${NAME_BYTES} bytes, more than a disk allows for one name`;
   for (let i = 1; i < parts.length; i++) {
     const folder = parts.slice(0, i).join('/');
     if ((await port.stat(folder)) !== null) return `${folder} is a ${extOf(folder) === 'md' ? 'note' : 'file'}, not a folder, so nothing can be inside it`;

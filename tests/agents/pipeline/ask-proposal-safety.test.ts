@@ -38,7 +38,7 @@ describe('reeve ask: one bad edit', () => {
     expect(out.refused.map((x) => x.file)).toEqual(['Projects/Solar.md/child.md', `Projects/${'n'.repeat(300)}.md`, 'Projects/Solar.md/child.md']);
     for (const x of out.refused) expect(x.reason).not.toContain(tv.dir);
     expect(out.refused[0]?.reason).toMatch(/Projects\/Solar\.md is a note, not a folder/);
-    expect(out.refused[1]?.reason).toMatch(/longer than 255 bytes/);
+    expect(out.refused[1]?.reason).toMatch(/longer than the 255 bytes a file system allows in a name/);
     // The correction turn named the problems in vault terms too: no path of the user's disk reaches a model.
     expect(sentText(env.server.chatRequests()[1])).toMatch(/Projects\/Solar\.md is a note, not a folder/);
     expect(env.server.requests.map((q) => JSON.stringify(q.body)).join('\n')).not.toContain(tv.dir);

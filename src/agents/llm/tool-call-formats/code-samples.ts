@@ -19,5 +19,10 @@ export function codeSampleRanges(text: string): Range[] {
 
 /** Inline code spans (`…`); run on text whose fences are already blanked out. */
 export function inlineCodeRanges(text: string): Range[] {
-  return [...text.matchAll(/(?<!`)`[^`\n]+`(?!`)/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  // The character before a span is matched, not looked behind at: a lookbehind literal stops the
+  // whole plugin from loading on iOS before 16.4 (tests/plugin/bundle-lookbehind.test.ts).
+  return [...text.matchAll(/(^|[^`])(`[^`\n]+`)(?!`)/g)].map((m) => {
+    const start = (m.index ?? 0) + (m[1] ?? '').length;
+    return [start, start + (m[2] ?? '').length] as const;
+  });
 }
