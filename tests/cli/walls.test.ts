@@ -60,6 +60,13 @@ describe('the walls in every CLI command', () => {
     expect(related.code).toBe(0);
     expect(related.stdout).not.toContain('Secret/Keys.md');
     expect(related.stdout).not.toContain('Archive/Old.md');
+    // A walk that starts behind a wall would tell what the walled note links to.
+    for (const start of ['Secret/Keys.md', '.hidden/Note.md', 'Reeve/Chats/Chat.md']) {
+      const from = await runReeve(['related', tv.dir, start, '--json']);
+      expect(from.code).toBe(2);
+      expect(from.stdout).toBe('');
+      expect(from.stderr).toMatch(/is in the (excluded|hidden) folder "(Secret|\.hidden|Reeve\/Chats)", which Reeve does not read/);
+    }
   });
 
   it('organize neither plans nor moves anything behind a wall', async () => {

@@ -8,6 +8,7 @@ import { noteArg } from '../note-arg';
 import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { vaultWalls } from '../vault-walls';
+import { wallFor, wallText } from '../../search/retrieval/walls';
 import { MAX_WALK_DEPTH, type LinkDirection } from '../../search/retrieval/link-walk';
 import { Retrieval } from '../../search/retrieval/retrieval';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
@@ -43,6 +44,9 @@ export const relatedCommand: CliCommand = {
     const at = { vaultDir: vaultDir as string, cwd: io.cwd };
     const path = await noteArg(vault, note, 'note', at);
     const exclude = await vaultWalls(vault, await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', at));
+    // A walk from a walled note would tell what it links to: behind a wall, a note is not there.
+    const wall = wallFor(exclude, path);
+    if (wall !== null) throw new UsageError(`<note> "${path}" is in ${wallText(wall)}, which Reeve does not read; nothing was walked`);
     // Walks need no keyword index; Retrieval takes one for its searches only.
     const retrieval = new Retrieval(vault, new VaultIndexer(vault, { persist: false }), null);
     const result = await retrieval.related(path, { depth: Number(rawDepth), direction: direction as LinkDirection, sameFolder: parsed.booleans.has('same-folder'), exclude, limit });
