@@ -4,10 +4,11 @@
 // the first `mkdir`.
 import { constants, promises as fs, statSync } from 'node:fs';
 import * as path from 'node:path';
+import { stateFolder } from '../vault-vfs/state-folder';
 
 /** True when the vault's plugin folder, or the nearest folder that exists on its way, can be written. */
 export async function stateWritable(vaultDir: string, configDir: string): Promise<boolean> {
-  let probe = path.join(path.resolve(vaultDir), ...configDir.split('/'), 'plugins', 'reeve');
+  let probe = path.join(path.resolve(vaultDir), ...stateFolder(configDir).split('/'));
   for (;;) {
     const st = await fs.stat(probe).catch(() => null);
     if (st !== null) {

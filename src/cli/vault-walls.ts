@@ -7,6 +7,7 @@ import { parseSettings, type ReeveSettings } from '../settings/settings';
 import { settingsWalls } from '../settings/settings-walls';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { UsageError } from './command';
+import { stateFolder } from '../vault-vfs/state-folder';
 
 const SETTINGS_FILE = 'data.json';
 
@@ -17,7 +18,7 @@ export async function readVaultSettings(vault: VaultPort): Promise<ReeveSettings
   try {
     return parseSettings(JSON.parse(text.replace(/^\uFEFF/, '')) as unknown).settings;
   } catch (e) {
-    throw new UsageError(`${vault.configDir}/plugins/reeve/${SETTINGS_FILE} is not JSON (${e instanceof Error ? e.message : String(e)}); the folders it excludes cannot be read, so nothing was done. Fix the file or remove it`);
+    throw new UsageError(`${stateFolder(vault.configDir)}/${SETTINGS_FILE} is not JSON (${e instanceof Error ? e.message : String(e)}); the folders it excludes cannot be read, so nothing was done. Fix the file or remove it`);
   }
 }
 

@@ -14,6 +14,7 @@ import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
 import { noteText, processNote } from './obsidian-open-note';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
+import { stateFolder } from './state-folder';
 
 function statOf(s: FileStats): FileStat {
   return { size: s.size, ctime: s.ctime, mtime: s.mtime };
@@ -44,7 +45,7 @@ export class ObsidianVault implements VaultPort {
     private readonly app: App,
     opts: { fileLock?: FileLock } = {},
   ) {
-    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(`${app.vault.configDir}/plugins/reeve`), opts.fileLock);
+    this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(stateFolder(app.vault.configDir)), opts.fileLock);
     this.links = new ObsidianLinkIndex(app, (p) => this.metadata(p));
   }
 

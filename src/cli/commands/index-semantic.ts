@@ -15,6 +15,7 @@ import { SemanticIndex } from '../../search/semantic/semantic-index';
 import { STORE_FILE } from '../../search/semantic/store-file';
 import { type Embedder, keyString } from '../../search/semantic/types';
 import type { VaultPort } from '../../vault-vfs/vault-port';
+import { stateFolder } from '../../vault-vfs/state-folder';
 
 const USAGE = [
   'usage: reeve index <vault> [--yes] --provider P [--base-url URL] [--model M] [--dimensions N]',
@@ -73,7 +74,7 @@ export const indexCommand: CliCommand = {
     }
     // Refused before anything is sent: embeddings that cannot be saved would be paid for again.
     if (!status && !(await stateWritable(parsed.positionals[0] as string, vault.configDir))) {
-      throw new FailureError(`cannot save the semantic index: ${vault.configDir}/plugins/reeve in this vault is not writable; nothing was sent`);
+      throw new FailureError(`cannot save the semantic index: ${stateFolder(vault.configDir)} in this vault is not writable; nothing was sent`);
     }
     const print = progressPrinter(io, process.stderr.isTTY);
     let estimateText = '';
@@ -109,7 +110,7 @@ export const indexCommand: CliCommand = {
     const p = { ...index.progress, phase };
     if (p.refused !== null) io.stderr(`note: the saved index was not used (${p.refused})${status ? '' : '; it was rebuilt'}\n`);
     if (status) {
-      io.stdout(`${keyString(choice.embedder.key)}: ${p.notes.toLocaleString('en-US')} notes, ${p.chunks.toLocaleString('en-US')} chunks, ${(p.bytesOnDisk / 1e6).toFixed(1)} MB in ${vault.configDir}/plugins/reeve/${STORE_FILE}\n`);
+      io.stdout(`${keyString(choice.embedder.key)}: ${p.notes.toLocaleString('en-US')} notes, ${p.chunks.toLocaleString('en-US')} chunks, ${(p.bytesOnDisk / 1e6).toFixed(1)} MB in ${stateFolder(vault.configDir)}/${STORE_FILE}\n`);
       return EXIT_OK;
     }
     if (p.phase === 'declined') {

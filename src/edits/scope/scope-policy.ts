@@ -4,6 +4,7 @@
 import type { PlannedOperation } from '../../vault-vfs/operations';
 import { parentOf } from '../../vault-vfs/path-safety';
 import { compileFolderGlob, type PathMatcher } from './folder-glob';
+import { stateFolder } from '../../vault-vfs/state-folder';
 
 export const EDIT_CAPABILITIES = ['add', 'delete', 'create', 'navigate'] as const;
 /** `properties`: a rule's edits of notes' tags and properties (add_tags, remove_tags, set_properties). */
@@ -98,7 +99,7 @@ export function buildScopePolicy(input: ScopePolicyInput): ScopePolicy {
   }
   return {
     configDir: input.configDir,
-    pluginFolder: `${input.configDir}/plugins/reeve`,
+    pluginFolder: stateFolder(input.configDir),
     capabilities: new Set(input.capabilities),
     excludedFolders: (input.excludedFolders ?? []).map((f) => f.replace(/^\/+|\/+$/g, '')).filter((f) => f !== ''),
     editable,

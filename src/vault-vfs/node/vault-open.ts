@@ -13,6 +13,7 @@ import { NodeStateStore } from './node-state-store';
 import { noteText, readTextOrNull } from './note-text';
 import { nodeSlicer, readInSlices } from './read-in-slices';
 import { type ScannedFile, type Unreadable, VaultFs, statOrNull } from './vault-fs';
+import { stateFolder } from '../state-folder';
 
 export interface NodeVaultOptions {
   /** Defaults to `.obsidian`. */
@@ -59,7 +60,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   const configDir = opts.configDir ?? '.obsidian';
   const format = opts.newLinkFormat ?? (await readLinkFormat(disk.root, configDir));
   const index = new VaultIndex(format);
-  const state = new NodeStateStore(path.join(disk.root, configDir, 'plugins', 'reeve'));
+  const state = new NodeStateStore(path.join(disk.root, ...stateFolder(configDir).split('/')));
   const openedAt = Date.now();
   const scan = await disk.scan(configDir);
   const cache = opts.metadataCache === false ? MetadataCache.empty('disabled', openedAt) : await MetadataCache.load(state, openedAt);

@@ -6,6 +6,7 @@ import { type App, Notice } from 'obsidian';
 import { findInterruptedJobs, type JournalScan } from '../../edits/journal/recover-jobs';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { RecoveryModal } from './recovery-modal';
+import { stateFolder } from '../../vault-vfs/state-folder';
 
 /** Long enough to read a path: these notices matter. */
 const NOTICE_MS = 30_000;
@@ -22,7 +23,7 @@ function message(e: unknown): string {
 }
 
 export async function offerRecovery(app: App, port: VaultPort, opts: OfferOptions = {}): Promise<void> {
-  const folder = `${port.configDir}/plugins/reeve`;
+  const folder = stateFolder(port.configDir);
   let scan: JournalScan;
   try {
     scan = await findInterruptedJobs(port);
