@@ -1,13 +1,13 @@
 // `reeve rules match <vault> --rules FILE [--folder F] [--json]`: what a rules file would do to
 // each file it matches, without writing anything: the rule that claims the file, where it goes,
 // and the tags and properties it sets (values before and after). Refused files go to stderr.
-import { promises as fs } from 'node:fs';
 import { planRulesOnVault } from '../dsl/plan-rules';
 import { type CompiledRule, parseRulesJson } from '../dsl/rules';
 import type { SimilarityKind, SimilaritySources } from '../dsl/similarity';
 import { isNoteEdit, type NoteEdit, noteEditOf } from '../vault-vfs/operations';
 import type { VaultPort } from '../vault-vfs/vault-port';
 import { InputError, type CliIO } from './command';
+import { readUserFile } from './user-file';
 
 export interface RuleFileMatch {
   path: string;
@@ -19,10 +19,10 @@ export interface RuleFileMatch {
 
 /** The rules of a rules file (JSON, as docs/rules.md says), or an InputError naming the file. */
 export async function readRulesFile(file: string): Promise<CompiledRule[]> {
-  const text = await fs.readFile(file, 'utf8').catch((e: unknown) => {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot read rules file ${file}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : e instanceof Error ? e.message : String(e)}`);
+  const text = await readUserFile(file).catch((e: Error) => {
+    throw new InputError(`cannot read rules file ${file}: ${e.message}`);
   });
+  if (text === null) throw new InputError(`cannot read rules file ${file}: no such file`);
   try {
     return parseRulesJson(text);
   } catch (e) {

@@ -3,7 +3,6 @@
 // `reeve pending` lists and accepts. A question from Scout is answered by --answer, else at the
 // terminal, else the run stops with it (exit 1). Ctrl-C stops the run at once, keeping what was
 // done; nothing is half-written.
-import { promises as fs } from 'node:fs';
 import { runPipeline, AskRequestError, requestWallProblem, type AskRequest } from '../../agents/pipeline/run-pipeline';
 import { DEFAULT_SCOUT_SETTINGS } from '../../agents/scout/scout-settings';
 import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
@@ -23,6 +22,7 @@ import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-fla
 import { assertNoInterruptedJob } from './recover';
 import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
 import { writeHistoryFile } from '../ask-history';
+import { readUserFile } from '../user-file';
 import { turnOf } from '../../agents/chat/chat-message';
 
 const USAGE = [
@@ -50,9 +50,8 @@ const USAGE = [
 
 async function readHistory(file: string | undefined): Promise<ChatTurn[]> {
   if (file === undefined) return [];
-  const text = await fs.readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return null;
-    throw new UsageError(`--history ${file}: cannot read it (${e.code ?? e.message})`);
+  const text = await readUserFile(file).catch((e: Error) => {
+    throw new UsageError(`--history ${file}: ${e.message}`);
   });
   if (text === null || text.trim() === '') return [];
   let value: unknown;
