@@ -7,6 +7,15 @@ export interface HistoryActions {
   changed(): void;
 }
 
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/** When a chat was last changed, in the user's own time zone ("2026-11-28 14:05"); the saved time is UTC. */
+export function localTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 export async function renderHistory(el: HTMLElement, store: ChatStoreLike, currentId: string | null, actions: HistoryActions): Promise<void> {
   el.empty();
   el.addClass('reeve-chat-history');
@@ -25,7 +34,7 @@ export async function renderHistory(el: HTMLElement, store: ChatStoreLike, curre
   for (const c of chats) {
     const li = ul.createEl('li', { cls: c.id === currentId ? 'is-current' : '', attr: { 'data-chat': c.id } });
     const open = li.createEl('button', { cls: 'reeve-chat-history-open', text: c.title, attr: { 'aria-label': `Open chat: ${c.title}` } });
-    li.createSpan({ cls: 'reeve-chat-history-date', text: c.problem === null ? c.updatedAt.slice(0, 16).replace('T', ' ') : `cannot be opened: ${c.problem}` });
+    li.createSpan({ cls: 'reeve-chat-history-date', text: c.problem === null ? localTime(c.updatedAt) : `cannot be opened: ${c.problem}` });
     open.addEventListener('click', () => actions.open(c.id));
     const rename = li.createEl('button', { text: 'Rename', attr: { 'aria-label': `Rename chat: ${c.title}` } });
     rename.addEventListener('click', () => {
