@@ -51,6 +51,9 @@ export class OpenAiStreamAccumulator {
   private text = '';
   private reasoning = '';
   private readonly calls: PartialCall[] = [];
+  /** Where each stream `index` sits in `calls`: servers may start at 1, skip numbers, or send none. */
+  private readonly positions = new Map<number | string, number>();
+  private lastKey: number | string | null = null;
   private finish: string | null | undefined;
   private usage: Usage = { ...ZERO_USAGE };
   private model = '';
@@ -118,19 +121,36 @@ export class OpenAiStreamAccumulator {
     events.push({ type: 'reasoning', delta: text });
   }
 
+  /**
+   * The key of the call a delta belongs to: its stream index; without one (some servers send none),
+   * a delta carrying a new id starts a call and any other continues the last.
+   */
+  private keyOf(tc: ChatCompletionChunk.Choice.Delta.ToolCall): number | string {
+    const index = (tc as { index?: number }).index;
+    if (typeof index === 'number') return index;
+    const last = this.lastKey === null ? undefined : this.calls[this.positions.get(this.lastKey) ?? -1];
+    if (last !== undefined && (tc.id === undefined || tc.id === last.id)) return this.lastKey as number | string;
+    return `unindexed-${this.calls.length}`;
+  }
+
   private addToolDelta(tc: ChatCompletionChunk.Choice.Delta.ToolCall, events: LlmEvent[]): void {
-    let call = this.calls[tc.index];
-    if (!call) {
-      call = { id: tc.id ?? `call_${tc.index}`, name: tc.function?.name ?? '', arguments: '' };
-      this.calls[tc.index] = call;
-      events.push({ type: 'tool_call_started', index: tc.index, id: call.id, name: call.name });
+    const key = this.keyOf(tc);
+    this.lastKey = key;
+    let position = this.positions.get(key);
+    let call = position === undefined ? undefined : this.calls[position];
+    if (position === undefined || !call) {
+      position = this.calls.length;
+      call = { id: tc.id ?? `call_${position}`, name: tc.function?.name ?? '', arguments: '' };
+      this.positions.set(key, position);
+      this.calls.push(call);
+      events.push({ type: 'tool_call_started', index: position, id: call.id, name: call.name });
     } else if (tc.function?.name) {
       call.name += tc.function.name;
     }
     const args = tc.function?.arguments ?? '';
     if (args !== '') {
       call.arguments += args;
-      events.push({ type: 'tool_call_delta', index: tc.index, id: call.id, delta: args });
+      events.push({ type: 'tool_call_delta', index: position, id: call.id, delta: args });
     }
   }
 }
