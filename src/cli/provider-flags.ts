@@ -5,11 +5,12 @@
 import { createLlmClient } from '../agents/llm/create-client';
 import type { FetchLike } from '../agents/llm/fetch-like';
 import type { LlmClient } from '../agents/llm/llm-client';
+import { watchClient } from '../agents/llm/watched-client';
 import { TOOL_FORMATS, type ModelProfile, type ToolFormat } from '../agents/llm/model-profile';
 import { modelChoice } from '../settings/model-choice';
 import { apiKeyEnvVar, DEFAULT_TIMEOUT_MS, PROVIDER_KINDS, type ProviderConfig, type ProviderKind } from '../agents/llm/provider-config';
 import type { ParsedArgs } from './args';
-import { UsageError } from './command';
+import { type CliIO, UsageError } from './command';
 
 export const PROVIDER_FLAGS = ['provider', 'base-url', 'model', 'tool-format'] as const;
 
@@ -20,7 +21,7 @@ export const PROVIDER_USAGE = [
   '  --tool-format F   native | hermes | json (text tool calls for models without native tools)',
   '  API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY or REEVE_API_KEY (openai-compatible, optional)',
   '  REEVE_MODEL_TIMEOUT_MS: wait for a reply to start (and for each piece) per attempt, default 120000;',
-  '  REEVE_MODEL_TOTAL_MS: all of organize\'s model calls together, default 300000',
+  '  REEVE_MODEL_TOTAL_MS: all of one command\'s model calls together, default 300000',
 ].join('\n');
 
 const DEFAULT_MODEL: Record<Exclude<ProviderKind, 'openai-compatible'>, string> = { openai: 'gpt-4.1-mini', anthropic: 'claude-haiku-4-5' };
@@ -73,4 +74,23 @@ export function clientFromFlags(parsed: ParsedArgs, env: Record<string, string |
   const choice = providerFromFlags(parsed, env);
   if (choice === null) return null;
   return createLlmClient({ ...choice, fetch, allowBrowser: false });
+}
+
+/** All of one command's model calls together, unless REEVE_MODEL_TOTAL_MS says otherwise. */
+const DEFAULT_MODEL_TOTAL_MS = 300_000;
+
+/**
+ * The flags' client for a whole command (organize, ask): its calls share one bounded total, and a
+ * wait with nothing arriving is said on stderr (watched-client.ts). A server that never answers,
+ * or one that sends a piece just inside the per-attempt timeout forever, ends the command with one
+ * error naming it.
+ */
+export function watchedClientFromFlags(parsed: ParsedArgs, io: Pick<CliIO, 'env' | 'stderr'>): LlmClient | null {
+  const raw = clientFromFlags(parsed, io.env);
+  if (raw === null) return null;
+  return watchClient(raw, {
+    totalMs: positiveMs(io.env.REEVE_MODEL_TOTAL_MS) ?? DEFAULT_MODEL_TOTAL_MS,
+    tickMs: Math.min(10_000, raw.provider.timeoutMs / 2),
+    onStatus: (line) => io.stderr(`reeve: ${line}\n`),
+  });
 }

@@ -47,3 +47,22 @@ describe('organize against a model server that never answers', () => {
     expect(new Map([...after].filter(([k]) => !k.startsWith('.obsidian')))).toEqual(new Map([...before].filter(([k]) => !k.startsWith('.obsidian'))));
   }, 20_000);
 });
+
+describe('ask against a model server that never answers', () => {
+  it('ends all its model calls together within the bounded total, with one line naming the server, and sends nothing more', async () => {
+    const base = await silentServer();
+    tv = await makeTempVault({ 'Projects/Solar.md': '# Solar\nPanels.\n' });
+    const before = await tv.snapshot();
+    const started = Date.now();
+    const r = await runReeve(['ask', tv.dir, 'what do the panels cost?', '--current', 'Projects/Solar.md', '--provider', 'openai-compatible', '--base-url', base, '--model', 'm'], {
+      REEVE_MODEL_TIMEOUT_MS: '400',
+      REEVE_MODEL_TOTAL_MS: '2000',
+    });
+    expect(r.code).toBe(1);
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(r.stderr).toMatch(/reeve: waiting for local \(m at /);
+    expect(r.stderr).toMatch(/no complete reply within the 2 s allowed for this command/);
+    const after = await tv.snapshot();
+    expect(new Map([...after].filter(([k]) => !k.startsWith('.obsidian')))).toEqual(new Map([...before].filter(([k]) => !k.startsWith('.obsidian'))));
+  }, 20_000);
+});

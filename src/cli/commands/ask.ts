@@ -18,7 +18,7 @@ import { folderArgs } from '../vault-path-arg';
 import { openVault } from '../open-vault';
 import { vaultWalls } from '../vault-walls';
 import { wallOf } from '../../search/retrieval/walls';
-import { clientFromFlags, PROVIDER_FLAGS, PROVIDER_USAGE } from '../provider-flags';
+import { PROVIDER_FLAGS, PROVIDER_USAGE, watchedClientFromFlags } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
 import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
 import { writeHistoryFile } from '../ask-history';
@@ -88,7 +88,7 @@ export const askCommand: CliCommand = {
     const agents = readAgents(parsed.values.get('agents'));
     const taskSettings = readTaskSettings(parsed);
     const depth = readDepth(parsed);
-    const client = clientFromFlags(parsed, io.env);
+    const client = watchedClientFromFlags(parsed, io);
     const vault = await openVault(vaultDir, io);
     if (task === '') throw new UsageError('missing <task>: what to ask');
     if (client === null) throw new UsageError('ask needs a model: give --provider (see below)');

@@ -21,16 +21,12 @@ import { openVault } from '../open-vault';
 import { vaultWalls } from '../vault-walls';
 import { shellWord } from '../shell-word';
 import { optionalFolderArg } from '../vault-path-arg';
-import { clientFromFlags, positiveMs, PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags } from '../provider-flags';
+import { PROVIDER_FLAGS, PROVIDER_USAGE, providerFromFlags, watchedClientFromFlags } from '../provider-flags';
 import { readRulesFile } from '../rules-file-match';
 import { embedderOfSavedIndex, loadSavedIndex } from '../saved-semantic-index';
-import { watchClient } from '../../agents/llm/watched-client';
 import { assertNoInterruptedJob } from './recover';
 
 const SOURCES: readonly PlanSource[] = ['rules', 'heuristics', 'agent'];
-/** All of organize's model calls together, unless REEVE_MODEL_TOTAL_MS says otherwise. */
-const DEFAULT_ORGANIZE_MODEL_TOTAL_MS = 300_000;
-
 /** One operation of a dry run, as a line. */
 function opLine(op: OrganizePlan['operations'][number]): string {
   const what = isNoteEdit(op) ? `${op.path}: ${JSON.stringify(op.before)} -> ${JSON.stringify(op.after)}` : hasPath(op) ? op.path : `${op.source} -> ${op.destination}`;
@@ -111,15 +107,7 @@ export const organizeCommand: CliCommand = {
     if (planProblem !== null) throw new UsageError(`--plan-folder: ${planProblem}`);
     const rulesFile = parsed.values.get('rules');
     const rules = rulesFile === undefined ? undefined : await readRulesFile(rulesFile);
-    const raw = clientFromFlags(parsed, io.env);
-    // The model's calls share one bounded total, and a wait with nothing arriving is said on stderr.
-    const client = raw
-      ? watchClient(raw, {
-          totalMs: positiveMs(io.env.REEVE_MODEL_TOTAL_MS) ?? DEFAULT_ORGANIZE_MODEL_TOTAL_MS,
-          tickMs: Math.min(10_000, raw.provider.timeoutMs / 2),
-          onStatus: (line) => io.stderr(`reeve: ${line}\n`),
-        })
-      : null;
+    const client = watchedClientFromFlags(parsed, io);
     const sources = parseSources(parsed.values.get('sources'), rules !== undefined, client !== null);
     const namingId = parsed.values.get('naming');
     const naming = namingId === undefined ? undefined : conventionById(namingId);
