@@ -33,6 +33,9 @@ export async function runScout(deps: ScoutDeps, client: LlmClient, emit: Pipelin
     onSelection: () => emit({ type: 'selection_updated', selected: deps.selection.selected, reasoning: deps.selection.reasoning, confidence: deps.selection.confidence }),
   };
   const disabled = new Set<string>(deps.settings.disabledTools.filter((t) => t !== 'update_selection'));
+  // A tool that cannot work in this run is neither offered nor mentioned in the prompt. (ask_user
+  // stays: with nobody to answer, the run stops with the question and `--answer` resumes it.)
+  if (!deps.retrieval.semanticReady) disabled.add('search_semantic');
   const tools = [...scoutSearchTools(deps), ...scoutBrowseTools(deps), ...scoutControlTools(deps, control)].filter((t) => !disabled.has(t.name));
   // Each step in words ("searched 'solar' — 8 notes") for the exploration summary.
   const calls = new Map<string, string>();

@@ -203,6 +203,9 @@ describe('reeve ask: Scout then Task', () => {
     const tools = sentTools(env.server.chatRequests()[0]);
     expect(tools).toEqual(expect.arrayContaining(['update_selection', 'search_keyword', 'fetch_note', 'ask_user']));
     expect(tools).not.toContain('propose_edits');
+    // No semantic index in this run: search by meaning cannot work, so it is neither offered nor named.
+    expect(tools).not.toContain('search_semantic');
+    expect(sentText(env.server.chatRequests()[0])).not.toContain('search_semantic');
   });
 
   it('a question stops a non-interactive run with exit 1; --answer resumes it', async () => {
@@ -233,7 +236,8 @@ describe('reeve ask: the semantic index', () => {
     expect(loaded.code).toBe(0);
     expect(loaded.stderr).toMatch(/no semantic index for this model.*--yes/);
     expect(env.server.requests.filter((r) => r.api === 'openai-embeddings')).toHaveLength(0);
-    expect(sentText(env.server.chatRequests()[1])).toContain('There is no semantic index');
+    // Without an index Scout is not offered search by meaning at all (a call to it is an unknown tool).
+    expect(sentTools(env.server.chatRequests()[0])).not.toContain('search_semantic');
 
     env.server.reset();
     env.server.script(reply.toolCall('search_semantic', { query: 'roof panels' }), reply.toolCall('update_selection', { selectedPaths: ['Projects/Solar.md'], reasoning: 'x', confidence: 'done' }), reply.text('ok'));
