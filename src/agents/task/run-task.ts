@@ -5,7 +5,7 @@
 // shown as written; an empty one is no answer. A cut, malformed or stopped reply proposes nothing.
 
 import * as v from 'valibot';
-import type { ScopePolicy } from '../../edits/scope/scope-policy';
+import type { EditCapability, ScopePolicy } from '../../edits/scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { ChatMessage } from '../llm/chat-types';
 import type { LlmClient } from '../llm/llm-client';
@@ -14,6 +14,7 @@ import { runAgentLoop } from '../loop/agent-loop';
 import { phaseEventForwarder, type RunTotals } from '../pipeline/phase-events';
 import type { PipelineListener } from '../pipeline/pipeline-events';
 import { defineTool } from '../tools/tool';
+import { allowedPositions } from './allowed-positions';
 import { AnswerChannelClient, ANSWER_TOOL } from './answer-channel';
 import { AnswerNeedsCorrection, proposeAnswer, type TaskOutcome } from './propose-answer';
 
@@ -36,13 +37,29 @@ export interface TaskResult {
   error: string | null;
 }
 
-const editSchema = v.looseObject({
-  file: v.pipe(v.string(), v.description('vault path of the note, e.g. "Projects/Solar.md"')),
-  position: v.optional(v.pipe(v.string(), v.description('where: start, end, after:<heading line>, insert:N, replace:N-M, delete:N-M, create, open'))),
-  content: v.optional(v.pipe(v.string(), v.description('the text to write (not for delete and open)'))),
-  find: v.optional(v.pipe(v.string(), v.description('anchored edit: exact text that occurs once in the note'))),
-  replace: v.optional(v.pipe(v.string(), v.description('anchored edit: what replaces it'))),
-});
+/**
+ * The schema of one edit, saying only what the capabilities allow, as the system prompt does: under
+ * `--allow add` the model is not shown replace, delete or find/replace. (Loose: keys the model adds
+ * anyway reach the scope policy, whose refusal says why.)
+ */
+function editSchemaFor(capabilities: ScopePolicy['capabilities']): v.LooseObjectSchema<v.ObjectEntries, undefined> {
+  const allowed = allowedPositions(capabilities as ReadonlySet<EditCapability>);
+  const positions = allowed.filter((r) => !r.position.startsWith('{')).map((r) => r.position.replace(' or ', ', '));
+  const anchored = allowed.some((r) => r.position.startsWith('{'));
+  const writes = capabilities.has('add') || capabilities.has('create');
+  const entries: v.ObjectEntries = {
+    file: v.pipe(v.string(), v.description('vault path of the note, e.g. "Projects/Solar.md"')),
+    position: v.optional(v.pipe(v.string(), v.description(`where: ${positions.length > 0 ? positions.join(', ') : 'nothing is allowed; answer with an empty edits list'}`))),
+    ...(writes ? { content: v.optional(v.pipe(v.string(), v.description(capabilities.has('delete') || capabilities.has('navigate') ? 'the text to write (not for delete and open)' : 'the text to write'))) } : {}),
+    ...(anchored
+      ? {
+          find: v.optional(v.pipe(v.string(), v.description('anchored edit: exact text that occurs once in the note'))),
+          replace: v.optional(v.pipe(v.string(), v.description('anchored edit: what replaces it'))),
+        }
+      : {}),
+  };
+  return v.looseObject(entries);
+}
 
 export async function runTask(input: TaskRunInput, emit: PipelineListener, totals: RunTotals): Promise<TaskResult> {
   let correctionsLeft = input.corrections;
@@ -50,7 +67,7 @@ export async function runTask(input: TaskRunInput, emit: PipelineListener, total
   const propose = defineTool({
     name: ANSWER_TOOL,
     description: 'Gives your answer to the user (summary, Markdown) and the edits you propose; edits become pending blocks the user reviews. Use an empty edits list for a plain answer.',
-    input: v.object({ summary: v.string(), edits: v.array(editSchema) }),
+    input: v.object({ summary: v.string(), edits: v.array(editSchemaFor(input.policy.capabilities)) }),
     terminal: true,
     async run(args) {
       if (input.signal?.aborted) throw new Error('stopped');

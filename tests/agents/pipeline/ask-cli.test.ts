@@ -208,6 +208,23 @@ describe('reeve ask: Scout then Task', () => {
     expect(sentText(env.server.chatRequests()[0])).not.toContain('search_semantic');
   });
 
+  it('the propose_edits schema shows only the positions the capabilities allow, as the prompt does', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const schemaFor = async (allow: string): Promise<string> => {
+      env.server.reset();
+      env.server.script(reply.toolCall('propose_edits', { summary: 'ok', edits: [] }));
+      expect((await runReeve(['ask', tv.dir, 'anything', '--current', 'Projects/Solar', '--allow', allow, '--json', ...model()])).code).toBe(0);
+      const tools = env.server.chatRequests()[0]?.body.tools as { function: { name: string; parameters: unknown } }[];
+      return JSON.stringify(tools.find((t) => t.function.name === 'propose_edits')?.function.parameters);
+    };
+    const addOnly = await schemaFor('add');
+    expect(addOnly).toContain('insert:N');
+    expect(addOnly).not.toMatch(/replace:N|delete:N|"find"|"replace"|create|open/);
+    const all = await schemaFor('add,delete,create,navigate');
+    expect(all).toMatch(/replace:N.*delete:N.*create.*open/);
+    expect(all).toContain('"find"');
+  });
+
   it('a question stops a non-interactive run with exit 1; --answer resumes it', async () => {
     const tv = await env.vault(SOLAR_VAULT);
     env.server.script(reply.toolCall('ask_user', { question: 'Which roof, house or garage?' }));
