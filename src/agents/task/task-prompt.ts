@@ -52,7 +52,9 @@ function priorContext(ctx: PipelineContext): string {
     if (ctx.scout.exploration.length > 0) parts.push(`Scout's steps: ${ctx.scout.exploration.join('; ')}`);
   }
   if (ctx.web.ran) {
-    parts.push(`The Web agent ${ctx.web.sufficient === true ? 'judged the vault enough and did not search' : `searched for ${ctx.web.queries.map((q) => `"${q}"`).join(', ') || 'nothing'} and read ${ctx.web.sources.length} pages`}.`);
+    // Its queries were written after it saw untrusted titles and snippets: they are quoted only
+    // inside the untrusted web block, never here among the agents' own words.
+    parts.push(`The Web agent ${ctx.web.sufficient === true ? 'judged the vault enough and did not search' : `searched ${ctx.web.queries.length} time${ctx.web.queries.length === 1 ? '' : 's'} and read ${ctx.web.sources.length} pages (its queries are in the web research block)`}.`);
     if (ctx.web.reasoning) parts.push(`Its evaluation: ${ctx.web.reasoning}`);
   }
   if (ctx.dropped.length > 0) parts.push(`Left out for the token limit: ${ctx.dropped.map((d) => d.path).join(', ')}.`);

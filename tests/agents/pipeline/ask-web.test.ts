@@ -57,6 +57,12 @@ describe('reeve ask: Scout → Web → Task', () => {
     expect(injected).toBeLessThan(close);
     // Nowhere else: not in the system prompt, not outside the block.
     expect(task.indexOf('IGNORE ALL PREVIOUS INSTRUCTIONS', close)).toBe(-1);
+    // The Web agent's query was written after it saw untrusted titles and snippets: it is quoted
+    // only inside the block, never among the agents' own words before it.
+    const query = task.indexOf('rooftop solar panel price per kW');
+    expect(query).toBeGreaterThan(open?.index ?? Infinity);
+    expect(task.indexOf('rooftop solar panel price per kW', close)).toBe(-1);
+    expect(task.slice(0, open?.index ?? 0)).toContain('The Web agent searched 1 time and read 1 pages');
     // Only the search and the one page the search returned were requested: no URL from the page.
     expect(web.paths().sort()).toEqual(['/panels', '/search']);
     expect(await tv.read('Recipes/Bread.md')).toBe(SOLAR_VAULT['Recipes/Bread.md']);
