@@ -7,6 +7,7 @@ import type { PhaseName } from '../../agents/pipeline/pipeline-events';
 import type { TaskContext } from '../../agents/pipeline/task-context';
 import type { WidgetDeps } from '../pending/widget-deps';
 import type { ChatStoreLike } from './chat-record';
+import type { Wall } from '../../search/retrieval/walls';
 
 export interface ContextChoice {
   depth: number;
@@ -23,8 +24,8 @@ export interface ChatHost {
   taskTokenLimit(): number;
   /** Edit scope and capabilities in one line ("Edits: linked notes · add, delete"). */
   scopeLine(): string;
-  /** Whether a path lies behind a wall (the one wall list): such a note is never offered or sent. */
-  walled(path: string): boolean;
+  /** The one wall list as a test, built from the settings as they are now: a walled note is never offered or sent. */
+  wall(): Wall;
   openSettings(): void;
   /** The run's dependencies; throws an Error whose message the user can act on. */
   askDeps(askUser: AskDeps['askUser']): Promise<AskDeps>;

@@ -6,6 +6,7 @@
 // list is drawn here with Obsidian's suggestion classes.
 import type { App, TFile } from 'obsidian';
 import { findNotes } from './note-suggest';
+import type { Wall } from '../../search/retrieval/walls';
 
 let nextListId = 0;
 
@@ -28,7 +29,7 @@ export class ComposerLinkSuggest {
     private readonly app: App,
     private readonly input: HTMLTextAreaElement,
     parent: HTMLElement,
-    private readonly walled: (path: string) => boolean,
+    private readonly wall: () => Wall,
     private readonly sourcePath: () => string,
     private readonly onPick: (path: string) => void,
   ) {
@@ -49,7 +50,7 @@ export class ComposerLinkSuggest {
   private update(): void {
     this.link = openLinkAt(this.input.value, this.input.selectionStart);
     if (this.link === null || this.input.selectionStart !== this.input.selectionEnd) return this.close();
-    this.files = findNotes(this.app, this.link.query, [], this.walled);
+    this.files = findNotes(this.app, this.link.query, [], this.wall());
     this.selected = 0;
     this.draw();
   }

@@ -44,7 +44,7 @@ export class Composer {
     }
     const box = el.createDiv({ cls: 'reeve-chat-input-box' });
     this.input = box.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
-    this.links = new ComposerLinkSuggest(host.app, this.input, box, (path) => host.walled(path), () => actions.sourcePath(), (path) => actions.noteLinked(path));
+    this.links = new ComposerLinkSuggest(host.app, this.input, box, () => host.wall(), () => actions.sourcePath(), (path) => actions.noteLinked(path));
     this.input.addEventListener('keydown', (evt) => {
       if (evt.defaultPrevented) return; // the link list took the key
       if (evt.key === 'Enter' && !evt.shiftKey && !evt.isComposing) {

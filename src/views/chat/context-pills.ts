@@ -43,7 +43,7 @@ export class ContextPills {
     });
     sameFolder.addEventListener('change', () => void host.setContext({ ...host.context(), sameFolder: sameFolder.checked }).then(() => this.refresh()));
     this.addInput = controls.createEl('input', { type: 'text', cls: 'reeve-chat-add-note', attr: { placeholder: 'Add a note…', 'aria-label': 'Add a note to the context' } });
-    new NoteSuggest(host.app, this.addInput, () => this.manual, (path) => host.walled(path), (path) => this.add(path));
+    new NoteSuggest(host.app, this.addInput, () => this.manual, () => host.wall(), (path) => this.add(path));
     this.totalEl = el.createDiv({ cls: 'reeve-chat-context-total', attr: { 'aria-live': 'polite' } });
   }
 

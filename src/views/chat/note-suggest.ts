@@ -2,12 +2,13 @@
 // with Obsidian's fuzzy search, so it behaves like the quick switcher. The composer's `[[`
 // suggester ranks with the same `findNotes`.
 import { AbstractInputSuggest, prepareFuzzySearch, type App, type TFile } from 'obsidian';
+import type { Wall } from '../../search/retrieval/walls';
 
 const SHOWN = 20;
 
 /** The vault's notes matching `query` by fuzzy search on their paths, best first (all of them, by path, for an empty query). */
 /** Notes whose path matches `query`, best first; never one in `excluded` or behind a wall (the chat offers no note an agent may not read). */
-export function findNotes(app: App, query: string, excluded: readonly string[], walled: (path: string) => boolean): TFile[] {
+export function findNotes(app: App, query: string, excluded: readonly string[], walled: Wall): TFile[] {
   const skip = new Set(excluded);
   const match = prepareFuzzySearch(query.trim());
   const scored: { file: TFile; score: number }[] = [];
@@ -24,14 +25,14 @@ export class NoteSuggest extends AbstractInputSuggest<TFile> {
     app: App,
     private readonly input: HTMLInputElement,
     private readonly excluded: () => string[],
-    private readonly walled: (path: string) => boolean,
+    private readonly wall: () => Wall,
     private readonly onPick: (path: string) => void,
   ) {
     super(app, input);
   }
 
   protected getSuggestions(query: string): TFile[] {
-    return findNotes(this.app, query, this.excluded(), this.walled);
+    return findNotes(this.app, query, this.excluded(), this.wall());
   }
 
   renderSuggestion(file: TFile, el: HTMLElement): void {

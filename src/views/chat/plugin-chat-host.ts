@@ -65,7 +65,7 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
       const t = s().agents.task;
       return `Edits: ${SCOPE_TEXT[t.scope]} · ${t.capabilities.length > 0 ? t.capabilities.join(', ') : 'none allowed'} · Settings`;
     },
-    walled: (path) => wallOf(agentWalls(s(), d.ctx.app.vault.configDir))(path),
+    wall: () => wallOf(agentWalls(s(), d.ctx.app.vault.configDir)),
     openSettings: () => openSettingsTab(d.ctx.app, d.manifestId),
     askDeps: (askUser) => {
       const made = askDepsFromPlugin(d.ctx, s(), askUser);
