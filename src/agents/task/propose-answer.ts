@@ -27,6 +27,8 @@ export interface ProposeOptions {
   policy: ScopePolicy;
   /** Whether refusals go back to the model (true) or are final (false). */
   mayCorrect: boolean;
+  /** The run's Stop: looked at between notes while the blocks are written. */
+  signal?: AbortSignal;
 }
 
 async function feedbackSources(vault: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<FeedbackSources> {
@@ -54,7 +56,7 @@ export async function proposeAnswer(input: unknown, o: ProposeOptions): Promise<
     throw new AnswerNeedsCorrection(`Nothing was proposed yet; these edits cannot be made as written:\n${lines.join('\n')}\nCall propose_edits again with the whole answer, corrected (leave out what cannot be done, and say so in the summary).`);
   }
   // proposeEdits records each block in the proposal ledger before writing it.
-  const report = await proposeEdits(o.vault, plan, o.policy);
+  const report = await proposeEdits(o.vault, plan, o.policy, o.signal);
   const opened = filter(plan.opens, o.policy).allowed.map((r) => r.file);
   const refused = [
     ...problems.map((p) => ({ file: '', reason: p })),

@@ -73,7 +73,7 @@ export async function runTask(input: TaskRunInput, emit: PipelineListener, total
       if (input.signal?.aborted) throw new Error('stopped');
       const mayCorrect = correctionsLeft > 0;
       try {
-        const outcome = await proposeAnswer(args, { ...base, mayCorrect });
+        const outcome = await proposeAnswer(args, { ...base, mayCorrect, ...(input.signal ? { signal: input.signal } : {}) });
         return { content: `Proposed ${outcome.proposed.length} edits; ${outcome.refused.length} refused.`, data: outcome };
       } catch (e) {
         if (e instanceof AnswerNeedsCorrection) correctionsLeft--;

@@ -23,7 +23,12 @@ export interface ProposedBlock {
 export interface ProposalReport {
   proposed: ProposedBlock[];
   refused: EditNotice[];
+  /** The run was stopped before every note was written: `proposed` is what was, the rest is in `refused`. */
+  stopped: boolean;
 }
+
+/** Why an edit was not written when the user stopped the run between notes. */
+export const STOPPED_BEFORE_WRITE = 'not written: the run was stopped before this note';
 
 /** The note's text with a block in place of each edit (edits as resolved against `text`). */
 export function withEditBlocks(text: string, edits: readonly ResolvedEdit[], newId: () => string = () => newBlockId('e')): { text: string; blocks: EditBlockData[] } {
@@ -47,8 +52,19 @@ export function newNoteText(create: ResolvedCreate, id: string): string {
   return editBlockText({ id, type: 'add', before: '', after: newNoteAfter(create), newNote: true }, '\n') + trailing;
 }
 
-export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<ProposalReport> {
-  const report: ProposalReport = { proposed: [], refused: [] };
+/**
+ * Writes the blocks, note by note. `signal` (the user's Stop, Ctrl-C in the CLI) is looked at
+ * between notes: once it is aborted no further note is written or created, and what was written
+ * stays, each a recorded pending block the user can reject (a created note is trashed by its reject).
+ */
+export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy, signal?: AbortSignal): Promise<ProposalReport> {
+  const report: ProposalReport = { proposed: [], refused: [], stopped: false };
+  const stoppedHere = (items: readonly { file: string; index: number }[]): boolean => {
+    if (signal?.aborted !== true) return false;
+    report.stopped = true;
+    for (const i of items) report.refused.push({ file: i.file, index: i.index, message: STOPPED_BEFORE_WRITE });
+    return true;
+  };
   const edits = filter(plan.edits, policy);
   const creates = filter(plan.creates, policy);
   for (const r of [...edits.refused, ...creates.refused]) report.refused.push({ file: r.proposal.file, index: r.proposal.index, message: r.reason });
@@ -56,6 +72,7 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
   const byNote = new Map<string, ResolvedEdit[]>();
   for (const e of edits.allowed) byNote.set(e.file, [...(byNote.get(e.file) ?? []), e]);
   for (const [note, noteEdits] of byNote) {
+    if (stoppedHere(noteEdits)) continue;
     const source = plan.sources[note];
     if (source === undefined) throw new Error(`no source text for ${note}; resolve edits with resolveAnswer or resolveInstructions`);
     // A note the user made read-only (or one behind a link) gets no block: it could be proposed but
@@ -80,6 +97,7 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
     noteEdits.forEach((edit, i) => report.proposed.push({ id: (blocks[i] as EditBlockData).id, note, type: edit.type, index: edit.index }));
   }
   for (const c of creates.allowed) {
+    if (stoppedHere([c])) continue;
     const id = newBlockId('e');
     const noteText = newNoteText(c, id);
     await ledger.record([{ id, type: 'add', before: '', after: newNoteAfter(c), newNote: true }], c.file, policy);
