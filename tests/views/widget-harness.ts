@@ -8,6 +8,8 @@ import { organizeScopePolicy } from '../../src/agents/organize/plan-organize';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import type { VaultPort } from '../../src/vault-vfs/vault-port';
 import { registerPendingBlockWidgets } from '../../src/views/pending/register-widgets';
+import { widgetDepsFromSettings } from '../../src/views/pending/widget-policies';
+import type { ReeveSettings } from '../../src/settings/settings';
 import { recordAllBlocks } from '../helpers/record-blocks';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { readManifest } from '../obsidian/load-bundle';
@@ -52,6 +54,8 @@ export interface HarnessOptions {
   editPolicy?: (port: ObsidianVault, note: string) => ScopePolicy;
   /** Blocks Reeve has no record of (typed or pasted): the ledger is left empty. */
   unrecorded?: boolean;
+  /** The plugin's settings: the widgets get their policies as main.ts wires them (widgetDepsFromSettings). */
+  settings?: () => ReeveSettings;
 }
 
 export function createHarness(files: Record<string, string>, opts: HarnessOptions = {}) {
@@ -62,12 +66,18 @@ export function createHarness(files: Record<string, string>, opts: HarnessOption
   plugin.load();
   const jobs: string[] = [];
   const everything = (note: string): ScopePolicy => buildScopePolicy({ configDir: port.configDir, scope: { folders: ['**'] }, capabilities: EDIT_CAPABILITIES, currentNote: note });
-  registerPendingBlockWidgets(plugin as never, {
-    port: () => port,
-    editPolicy: (note) => (opts.editPolicy ? opts.editPolicy(port, note) : everything(note)),
-    organizePolicy: (folder) => organizeScopePolicy(port.configDir, { folder }),
-    onJobDone: (id) => jobs.push(id),
-  });
+  const settings = opts.settings;
+  registerPendingBlockWidgets(
+    plugin as never,
+    settings
+      ? { ...widgetDepsFromSettings(() => port, settings), onJobDone: (id) => jobs.push(id) }
+      : {
+          port: () => port,
+          editPolicy: (note) => (opts.editPolicy ? opts.editPolicy(port, note) : everything(note)),
+          organizePolicy: (folder) => organizeScopePolicy(port.configDir, { folder }),
+          onJobDone: (id) => jobs.push(id),
+        },
+  );
   const parent = new Component();
   parent.load();
   const recorded = opts.unrecorded ? Promise.resolve() : recordAllBlocks(port);

@@ -2,13 +2,13 @@
 // or together. The state of each operation is kept in its own block (`"state"`), so the note is
 // the single record of what was decided and what ran, readable in Markdown either way.
 import type { PlannedOperation } from '../../vault-vfs/operations';
-import { filter, opProposal } from '../scope/filter-proposals';
+import { opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import { applyLineEdits, dominantEol, type LineEdit } from '../text/lines';
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { opBlockText, type OpBlockData, type OpState } from './block-format';
 import { findBlocks, type FoundOpBlock } from './find-blocks';
-import { ledgerRefusal } from './ledger/accept-check';
+import { acceptRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
 import { noteEditRefusals } from './note-edit-check';
 import { opBlockData, plannedOperationOf } from './op-block-data';
@@ -132,10 +132,8 @@ export async function decideOpBlocks(
     if (foreign !== null) return { refuse: foreign };
     const proposal = opProposal(plannedOperationOf(b.data));
     const verdict = verdicts.get(b.raw);
-    const ledger = verdict ? ledgerRefusal(verdict, proposal, opts.confirmUnrecorded === true) : { reason: 'the plan note changed while it was being checked; try again', unrecorded: false };
-    if (ledger) return { refuse: ledger.reason, unrecorded: ledger.unrecorded };
-    const refused = filter([proposal], policy).refused[0];
-    if (refused) return { refuse: refused.reason };
+    const refused = acceptRefusal(verdict, proposal, policy, opts.confirmUnrecorded === true);
+    if (refused) return { refuse: refused.reason, unrecorded: refused.unrecorded };
     const changed = stale.get(b.data.id);
     return changed !== undefined ? { refuse: changed } : { state: 'accepted' };
   });

@@ -1,16 +1,15 @@
 // Accept and reject `ai-edit` blocks: one, all in a note, or all in the vault. Accept writes
 // `after` in place of the block and its tag line; reject writes `before` back. Each note is
 // written once, atomically, and only if it is still exactly the text the decision was made on.
-// Accept checks the scope policy again: a note may have left the scope since the proposal. It also
-// checks the ledger (ledger/proposal-ledger.ts): the block must be one Reeve proposed for this
-// note, and pass the policy it was proposed under, unless the user confirmed it was not.
-import { filter } from '../scope/filter-proposals';
-import type { ScopePolicy } from '../scope/scope-policy';
+// Both go through the one check of ledger/accept-check.ts: accept holds the block to the policy it
+// was proposed under and to the vault's settings now; reject, which writes the block's `before`
+// back, needs the ledger to know the block, or the user's confirmation that it was not proposed here.
+import type { Proposal, ScopePolicy } from '../scope/scope-policy';
 import { applyLineEdits, type LineEdit } from '../text/lines';
 import { checkVaultPath } from '../../vault-vfs/path-safety';
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { blockById, findBlocks, type FoundBlock, type FoundEditBlock } from './find-blocks';
-import { ledgerRefusal } from './ledger/accept-check';
+import { acceptRefusal, rejectRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
 import { directNoteWriter, NoteWriteRefusedError, type NoteWriter } from './note-writer';
 
@@ -29,11 +28,11 @@ export interface BlockOutcome {
 }
 
 export interface ResolveBlockOptions {
-  /** Checked again on accept. */
+  /** The policy of the moment (the vault's settings now), checked again on accept. */
   policy: ScopePolicy;
   /** Defaults to writing through `VaultPort.process`; the journal provides a recording writer. */
   writer?: NoteWriter;
-  /** The user confirmed accepting blocks Reeve has no record of proposing (see the ledger). */
+  /** The user confirmed deciding blocks Reeve has no record of proposing (see the ledger). */
   confirmUnrecorded?: boolean;
 }
 
@@ -64,19 +63,13 @@ function decide(note: string, text: string, blocks: readonly FoundBlock[], decis
       outcomes.push({ ...base, status: 'refused', reason: damagedReason(b) });
       continue;
     }
-    if (decision === 'accept') {
-      const proposal = { kind: 'edit' as const, file: note, type: b.data.type };
-      const verdict = verdicts.get(b);
-      const ledger = verdict ? ledgerRefusal(verdict, proposal, opts.confirmUnrecorded === true) : { reason: 'the ledger was not consulted', unrecorded: false };
-      if (ledger) {
-        outcomes.push({ ...base, status: 'refused', reason: ledger.reason, ...(ledger.unrecorded ? { unrecorded: true as const } : {}) });
-        continue;
-      }
-      const refused = filter([proposal], opts.policy).refused[0];
-      if (refused) {
-        outcomes.push({ ...base, status: 'refused', reason: refused.reason });
-        continue;
-      }
+    // A new note's block stands for the note itself: accepting it keeps a note the agent created.
+    const proposal: Proposal = b.data.newNote === true ? { kind: 'create', file: note } : { kind: 'edit', file: note, type: b.data.type };
+    const verdict = verdicts.get(b);
+    const refusal = decision === 'accept' ? acceptRefusal(verdict, proposal, opts.policy, opts.confirmUnrecorded === true) : rejectRefusal(verdict, opts.confirmUnrecorded === true);
+    if (refusal) {
+      outcomes.push({ ...base, status: 'refused', reason: refusal.reason, ...(refusal.unrecorded ? { unrecorded: true as const } : {}) });
+      continue;
     }
     if (b.data.newNote) createdNote = true;
     edits.push(lineEditFor(b, decision));
@@ -100,11 +93,11 @@ async function writeNote(port: VaultPort, note: string, before: string, decided:
   return decided.outcomes;
 }
 
-/** The ledger's verdict on each readable edit block, when accepting (rejecting needs none). */
-async function ledgerVerdicts(port: VaultPort, note: string, blocks: readonly FoundBlock[], decision: Decision): Promise<Map<FoundBlock, LedgerVerdict>> {
+/** The ledger's verdict on each readable edit block (accepting and rejecting both ask it). */
+async function ledgerVerdicts(port: VaultPort, note: string, blocks: readonly FoundBlock[]): Promise<Map<FoundBlock, LedgerVerdict>> {
   const out = new Map<FoundBlock, LedgerVerdict>();
   const pending = blocks.filter((b): b is Pending => b.kind === 'edit' && b.state === 'pending');
-  if (decision !== 'accept' || pending.length === 0) return out;
+  if (pending.length === 0) return out;
   const index = await ProposalLedger.of(port).load();
   for (const b of pending) out.set(b, await index.check(note, b.data));
   return out;
@@ -130,7 +123,7 @@ export async function resolveEditBlock(port: VaultPort, note: string, id: string
   const b = found.block;
   if (b.kind !== 'edit') return refuse('this is an operation block; use the operation commands');
   if (opts.expectedRaw !== undefined && b.raw !== opts.expectedRaw) return refuse('the block changed since it was shown; look at it again', b.from + 1);
-  const verdicts = await ledgerVerdicts(port, note, [b], decision);
+  const verdicts = await ledgerVerdicts(port, note, [b]);
   const outcomes = await writeNote(port, note, text, decide(note, text, [b], decision, opts, verdicts), opts.writer);
   return outcomes[0] ?? refuse('the block could not be read');
 }
@@ -141,7 +134,7 @@ export async function resolveNoteEditBlocks(port: VaultPort, note: string, decis
   if (unsafe) return [{ note, id: null, line: 0, decision, status: 'refused', reason: unsafe }];
   const text = await port.read(note);
   const blocks = findBlocks(text);
-  return writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks, decision)), opts.writer);
+  return writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks)), opts.writer);
 }
 
 /** Markdown notes that hold at least one pending block, with their blocks. */
@@ -162,7 +155,7 @@ export async function resolveVaultEditBlocks(port: VaultPort, decision: Decision
   const out: BlockOutcome[] = [];
   for (const { note, text, blocks } of await notesWithBlocks(port)) {
     if (!blocks.some((b) => b.kind === 'edit')) continue;
-    out.push(...(await writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks, decision)), opts.writer)));
+    out.push(...(await writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks)), opts.writer)));
   }
   return out;
 }

@@ -7,7 +7,7 @@ import { runAcceptedOperations, type PlanRunReport } from '../journal/run-plan-o
 import { opProposal } from '../scope/filter-proposals';
 import type { ScopePolicy } from '../scope/scope-policy';
 import type { VaultPort } from '../../vault-vfs/vault-port';
-import { ledgerRefusal } from './ledger/accept-check';
+import { acceptRefusal } from './ledger/accept-check';
 import { opBlocks, opVerdicts } from './plan-note';
 import { plannedOperationOf } from './op-block-data';
 
@@ -23,7 +23,7 @@ export async function runRecordedOperations(port: VaultPort, note: string, polic
   const vouched: string[] = [];
   for (const b of accepted) {
     const verdict = verdicts.get(b.raw);
-    const refusal = verdict ? ledgerRefusal(verdict, opProposal(plannedOperationOf(b.data)), opts.confirmUnrecorded === true) : null;
+    const refusal = acceptRefusal(verdict, opProposal(plannedOperationOf(b.data)), policy, opts.confirmUnrecorded === true);
     if (refusal) held.push({ id: b.data.id, reason: refusal.reason, unrecorded: refusal.unrecorded });
     else vouched.push(b.data.id);
   }

@@ -40,6 +40,10 @@ export interface ScopePolicyInput {
 
 export interface ScopePolicy {
   readonly configDir: string;
+  /** The scope the user chose, as chosen (the ledger records it with every proposal). */
+  readonly scope: EditableScope;
+  /** The note the user was in when the policy was built (the home of `current` and `linked`). */
+  readonly currentNote: string | null;
   /** The plugin's own folder, protected on top of the config folder. */
   readonly pluginFolder: string;
   readonly capabilities: ReadonlySet<Capability>;
@@ -99,6 +103,8 @@ export function buildScopePolicy(input: ScopePolicyInput): ScopePolicy {
   }
   return {
     configDir: input.configDir,
+    scope: typeof input.scope === 'string' ? input.scope : { folders: [...input.scope.folders] },
+    currentNote: current,
     pluginFolder: stateFolder(input.configDir),
     capabilities: new Set(input.capabilities),
     excludedFolders: (input.excludedFolders ?? []).map((f) => f.replace(/^\/+|\/+$/g, '')).filter((f) => f !== ''),

@@ -1,7 +1,8 @@
 // The `ai-edit` widget: the proposal as an inert diff with Accept / Reject, or a damaged block
 // with a way to put its original text back. Every decision is checked against the note as it is
-// now (the block must still be exactly what was shown) and, on accept, against the scope policy;
-// it is written through the journal, so it can be undone.
+// now (the block must still be exactly what was shown) and by the one check of accept-check.ts
+// (on accept: the policy it was proposed under and the settings now; on reject of a block Reeve
+// has no record of: an explicit "Reject anyway"); it is written through the journal, so it can be undone.
 import { diffModel } from '../../edits/diff/diff-model';
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
 import type { EditBlockData } from '../../edits/pending/block-format';
@@ -9,7 +10,7 @@ import type { DamagedInfo } from '../../edits/pending/find-blocks';
 import { resolveEditBlock, restoreDamagedBlock, type Decision } from '../../edits/pending/resolve-edit-blocks';
 import { renderDiff } from './diff-view';
 import { PendingWidget } from './pending-widget';
-import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, showProvenance } from './provenance';
+import { ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, REJECT_ANYWAY, REJECT_ANYWAY_LABEL, showProvenance } from './provenance';
 import { readNote } from './read-note';
 import { locateDamaged, locateShown, readShownEdit } from './shown-block';
 import type { WidgetDeps } from './widget-deps';
@@ -18,9 +19,9 @@ const TYPE_LABEL: Record<EditBlockData['type'], string> = { add: 'Add', replace:
 
 export class EditBlockWidget extends PendingWidget {
   private actionsEl: HTMLElement | null = null;
-  /** Set by the explicit "Accept anyway" click on a block the ledger does not know. */
-  private confirmedUnrecorded = false;
-  private anywayShown = false;
+  /** Set by the explicit "Accept anyway" / "Reject anyway" click on a block the ledger does not know. */
+  private confirmedUnrecorded: Decision | null = null;
+  private readonly anywayShown = new Set<Decision>();
 
   constructor(
     containerEl: HTMLElement,
@@ -85,23 +86,27 @@ export class EditBlockWidget extends PendingWidget {
       policy: this.deps.editPolicy(this.note),
       writer: journaledNoteWriter(port, `${decision} edit ${id} in ${this.note}`),
       expectedRaw: found.block.raw,
-      confirmUnrecorded: this.confirmedUnrecorded,
+      confirmUnrecorded: this.confirmedUnrecorded === decision,
     });
     if (outcome.status === 'refused') {
-      if (outcome.unrecorded) this.offerAcceptAnyway(id);
+      if (outcome.unrecorded) this.offerAnyway(id, decision);
       return this.tell('error', `edit not ${verb}: ${outcome.reason ?? 'refused'}`);
     }
     this.finish();
     this.tell('done', decision === 'accept' ? 'edit accepted: the new text is in the note' : 'edit rejected: the original text is back');
   }
 
-  /** The explicit confirmation for a block Reeve did not propose here: a second button. */
-  private offerAcceptAnyway(id: string): void {
-    if (this.anywayShown || !this.actionsEl || !this.alive) return;
-    this.anywayShown = true;
-    this.addButton(this.actionsEl, ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL, () => {
-      this.confirmedUnrecorded = true;
-      return this.decide(id, 'accept');
+  /**
+   * The explicit confirmation for a block Reeve did not propose here: a second button. Rejecting
+   * asks too, since it writes back the block's `before`, text a stranger may have written.
+   */
+  private offerAnyway(id: string, decision: Decision): void {
+    if (this.anywayShown.has(decision) || !this.actionsEl || !this.alive) return;
+    this.anywayShown.add(decision);
+    const [text, label] = decision === 'accept' ? [ACCEPT_ANYWAY, ACCEPT_ANYWAY_LABEL] : [REJECT_ANYWAY, REJECT_ANYWAY_LABEL];
+    this.addButton(this.actionsEl, text, label, () => {
+      this.confirmedUnrecorded = decision;
+      return this.decide(id, decision);
     });
   }
 

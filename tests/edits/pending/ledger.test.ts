@@ -137,8 +137,8 @@ describe('plans and the ledger (reeve pending accept)', () => {
     expect(await vault.port.read('Inbox/keep.md')).toBe('precious\n');
   });
 
-  it('--unrecorded goes with accept only', async () => {
+  it('--unrecorded goes with accept or reject, not with list', async () => {
     vault = await tempVault(files);
-    await expect(pendingCommand.run([vault.dir, 'reject', '--all', '--unrecorded'], io())).rejects.toThrow('--unrecorded goes with accept');
+    await expect(pendingCommand.run([vault.dir, 'list', '--unrecorded'], io())).rejects.toThrow('--unrecorded goes with accept or reject');
   });
 });
