@@ -6,6 +6,7 @@
 import '../obsidian/dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { reply } from '../llm-server';
+import { listFinishedJobs, undoJob } from '../../src/edits/journal/recover-jobs';
 
 import { SOLAR_VAULT } from '../agents/pipeline/ask-fixtures';
 import { chatClient, openChat, useScriptedServer, type ChatHarness } from './chat-harness';
@@ -62,6 +63,25 @@ describe('a Scout → Task run in the chat view', () => {
     expect(chat?.messages[0]?.turn.answer).toBe('About **9,500 EUR**.');
     expect(chat?.messages[0]?.events.some((e) => e.type === 'selection_updated')).toBe(true);
     expect(root.querySelector('.reeve-chat-total')?.textContent).toMatch(/^Chat: .* in · .* out · \$/);
+  });
+
+  it('Reject all across three notes is one journaled job: one undo puts all three back as they were', async () => {
+    const client = chatClient(llm.server, { kind: 'openai', streaming: false });
+    h = await openChat(SOLAR_VAULT, { client, active: 'Projects/Solar.md' });
+    const notes = ['Projects/Solar.md', 'Projects/Budget.md', 'Projects/Installers.md'];
+    llm.server.script(reply.toolCall('propose_edits', { summary: 'Noted.', edits: notes.map((file) => ({ file, position: 'end', content: 'checked' })) }));
+    await h.view.send('mark them checked');
+    const root = h.view.contentEl;
+    expect(root.querySelector('.reeve-chat-edits-title')?.textContent).toBe('Proposed 3 edits');
+    const port = h.port;
+    const proposed = await Promise.all(notes.map((n) => port.read(n)));
+    const jobsBefore = (await listFinishedJobs(h.port)).length;
+    button(root, 'Reject all').click();
+    await waitFor(() => root.querySelectorAll('.reeve-chat-edits li.is-rejected').length === 3);
+    for (const n of notes) expect(await port.read(n)).toBe(SOLAR_VAULT[n]);
+    expect((await listFinishedJobs(port)).length).toBe(jobsBefore + 1);
+    await undoJob(port);
+    expect(await Promise.all(notes.map((n) => port.read(n)))).toEqual(proposed);
   });
 
   it('a reopened chat shows its messages again, and the next message carries the history', async () => {

@@ -4,12 +4,10 @@
 // back, and a refused step rolls back the others. A refused step, a note having changed since it
 // was read, surfaces as StaleWriteError, as with the direct writer.
 import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
-import { NoteWriteRefusedError, type NoteChange, type NoteWriter } from '../pending/note-writer';
+import { NoteWriteRefusedError, type NoteWriter, type NotesWriter } from '../pending/note-writer';
 import { executeJob } from './execute-job';
 
 /** Writes many notes' changes as one journaled job; nothing is written when one is refused. */
-export type NotesWriter = (changes: readonly NoteChange[]) => Promise<void>;
-
 export function journaledNotesWriter(port: VaultPort, description: string): NotesWriter {
   return async (changes) => {
     if (changes.length === 0) return;

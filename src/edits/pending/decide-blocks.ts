@@ -2,14 +2,14 @@
 // plugin's "accept all" commands: by id (unique in the whole vault), or all of them (optionally in
 // one note). Edit blocks are accepted or rejected in place; operation blocks are marked, and on
 // accept handed to `runAccepted` (the journal) to run.
-import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
+import type { VaultPort } from '../../vault-vfs/vault-port';
 import type { ScopePolicy } from '../scope/scope-policy';
 import type { FoundBlock } from './find-blocks';
 import { blockId } from './find-blocks';
-import { NoteWriteRefusedError, type NoteChange, type NoteWriter } from './note-writer';
+import type { NoteWriter, NotesWriter } from './note-writer';
 import { ProposalLedger } from './ledger/proposal-ledger';
 import { decideOpBlocks } from './plan-note';
-import { notesWithBlocks, resolveEditBlock, resolveNoteEditBlocks, restoreDamagedBlock, type Decision } from './resolve-edit-blocks';
+import { notesWithBlocks, resolveEditBlock, resolveEditBlocksTogether, resolveNoteEditBlocks, restoreDamagedBlock, type BlockOutcome, type Decision } from './resolve-edit-blocks';
 
 /** The contract's `pending list` entry, plus the line the block starts on. */
 export interface PendingEntry {
@@ -44,7 +44,7 @@ export interface DecideOptions {
   confirmUnrecorded?: boolean;
   writer?: NoteWriter;
   /** Writes the decided edits of several notes at once, as one job (`decideAllBlocks`); else `writer` per note. */
-  writeAll?: (changes: readonly NoteChange[]) => Promise<void>;
+  writeAll?: NotesWriter;
   /** Runs accepted operations of a plan note (all accepted ones when `ids` is null). */
   runAccepted?: (note: string, ids: string[] | null) => Promise<{ id: string; status: 'done' | 'refused'; reason?: string; unrecorded?: boolean }[]>;
 }
@@ -112,41 +112,18 @@ export async function decideBlockById(port: VaultPort, id: string, decision: Dec
   return { id, kind: 'edit', note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}), ...(o.unrecorded ? { unrecorded: true as const } : {}) };
 }
 
-/** The collecting writer of a batch: each note's change is kept to be written with the others. */
-function collector(into: NoteChange[]): NoteWriter {
-  return (change) => {
-    into.push(change);
-    return Promise.resolve();
-  };
-}
-
 /**
  * Decides every block in the vault, or in one note. Damaged blocks are reported, not touched.
  * With `writeAll`, the edit blocks of every note are written together, as one job (one undo takes
  * them back); when that write is refused, nothing of it was written and each edit says why.
  */
 export async function decideAllBlocks(port: VaultPort, decision: Decision, opts: DecideOptions, note?: string): Promise<DecisionOutcome[]> {
-  const out: DecisionOutcome[] = [];
   const notes = (await notesWithBlocks(port)).filter((n) => note === undefined || n.note === note);
-  const batch: NoteChange[] = [];
-  const writer = opts.writeAll ? { writer: collector(batch) } : opts.writer ? { writer: opts.writer } : {};
-  for (const n of notes) {
-    if (!n.blocks.some((b) => b.kind === 'edit')) continue;
-    const edits = await resolveNoteEditBlocks(port, n.note, decision, { policy: opts.policy, ...writer, ...confirm(opts) });
-    out.push(...edits.map((o): DecisionOutcome => ({ id: o.id, kind: 'edit', note: n.note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}), ...(o.unrecorded ? { unrecorded: true as const } : {}) })));
-  }
-  if (opts.writeAll && batch.length > 0) {
-    try {
-      await opts.writeAll(batch);
-    } catch (e) {
-      if (!(e instanceof StaleWriteError) && !(e instanceof NoteWriteRefusedError)) throw e;
-      const reason = `${e instanceof NoteWriteRefusedError ? e.reason : e.message}; nothing of the ${batch.length} notes was written`;
-      for (let i = 0; i < out.length; i++) {
-        const o = out[i] as DecisionOutcome;
-        if (o.status === 'done') out[i] = { ...o, status: 'refused', reason };
-      }
-    }
-  }
+  const withEdits = notes.filter((n) => n.blocks.some((b) => b.kind === 'edit'));
+  const edits: BlockOutcome[] = [];
+  if (opts.writeAll) edits.push(...(await resolveEditBlocksTogether(port, new Map(withEdits.map((n) => [n.note, null])), decision, { policy: opts.policy, writeAll: opts.writeAll, ...confirm(opts) })));
+  else for (const n of withEdits) edits.push(...(await resolveNoteEditBlocks(port, n.note, decision, { policy: opts.policy, ...(opts.writer ? { writer: opts.writer } : {}), ...confirm(opts) })));
+  const out = edits.map((o): DecisionOutcome => ({ id: o.id, kind: 'edit', note: o.note, decision, status: o.status, ...(o.reason ? { reason: o.reason } : {}), ...(o.unrecorded ? { unrecorded: true as const } : {}) }));
   for (const n of notes) {
     if (!n.blocks.some((b) => b.kind === 'op')) continue;
     const marked = (await decideOpBlocks(port, n.note, null, decision, opts.policy, confirm(opts))).map(

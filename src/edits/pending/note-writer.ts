@@ -12,6 +12,17 @@ export type NoteChange =
 
 export type NoteWriter = (change: NoteChange) => Promise<void>;
 
+/** Writes the changes of several notes at once (one journaled job), or none of them. */
+export type NotesWriter = (changes: readonly NoteChange[]) => Promise<void>;
+
+/** A writer that only collects each change, for a NotesWriter to write with the others. */
+export function collectingNoteWriter(into: NoteChange[]): NoteWriter {
+  return (change) => {
+    into.push(change);
+    return Promise.resolve();
+  };
+}
+
 /** A writer refused the change for a reason other than the note having changed (a read-only note, say). */
 export class NoteWriteRefusedError extends Error {
   constructor(

@@ -11,7 +11,7 @@ import { StaleWriteError, type VaultPort } from '../../vault-vfs/vault-port';
 import { blockById, findBlocks, type FoundBlock, type FoundEditBlock } from './find-blocks';
 import { acceptRefusal, rejectRefusal } from './ledger/accept-check';
 import { ProposalLedger, type LedgerVerdict } from './ledger/proposal-ledger';
-import { directNoteWriter, NoteWriteRefusedError, type NoteWriter } from './note-writer';
+import { collectingNoteWriter, directNoteWriter, NoteWriteRefusedError, type NoteChange, type NoteWriter, type NotesWriter } from './note-writer';
 
 export type Decision = 'accept' | 'reject';
 
@@ -135,6 +135,53 @@ export async function resolveNoteEditBlocks(port: VaultPort, note: string, decis
   const text = await port.read(note);
   const blocks = findBlocks(text);
   return writeNote(port, note, text, decide(note, text, blocks, decision, opts, await ledgerVerdicts(port, note, blocks)), opts.writer);
+}
+
+/**
+ * Decides edit blocks of several notes together: for each note, the blocks with the ids given
+ * (null: every edit block of it), and writes what was decided through `writeAll` at once, as one
+ * journaled job, so one undo takes it all back. When that write is refused nothing of it was
+ * written, and each block decided says why. `policy` may differ by note.
+ */
+export async function resolveEditBlocksTogether(
+  port: VaultPort,
+  picks: ReadonlyMap<string, readonly string[] | null>,
+  decision: Decision,
+  opts: Omit<ResolveBlockOptions, 'writer' | 'policy'> & { policy: ScopePolicy | ((note: string) => ScopePolicy); writeAll: NotesWriter },
+): Promise<BlockOutcome[]> {
+  const changes: NoteChange[] = [];
+  const out: BlockOutcome[] = [];
+  for (const [note, ids] of picks) {
+    const refuse = (reason: string): void => {
+      for (const id of ids ?? [null]) out.push({ note, id, line: 0, decision, status: 'refused', reason });
+    };
+    const problem = checkNote(port, note) ?? ((await port.exists(note)) ? null : 'no such note');
+    if (problem !== null) {
+      refuse(problem);
+      continue;
+    }
+    const text = await port.read(note);
+    const all = findBlocks(text);
+    const blocks: FoundBlock[] = [];
+    for (const id of ids ?? []) {
+      const found = blockById(all, id);
+      if (found.ok) blocks.push(found.block);
+      else out.push({ note, id, line: 0, decision, status: 'refused', reason: found.reason });
+    }
+    const chosen = ids === null ? all : blocks;
+    const policy = typeof opts.policy === 'function' ? opts.policy(note) : opts.policy;
+    const decided = decide(note, text, chosen, decision, { ...opts, policy }, await ledgerVerdicts(port, note, chosen));
+    out.push(...(await writeNote(port, note, text, decided, collectingNoteWriter(changes))));
+  }
+  if (changes.length === 0) return out;
+  try {
+    await opts.writeAll(changes);
+  } catch (e) {
+    if (!(e instanceof StaleWriteError) && !(e instanceof NoteWriteRefusedError)) throw e;
+    const reason = `${e instanceof NoteWriteRefusedError ? e.reason : e.message}; nothing of the ${changes.length} notes was written`;
+    return out.map((o) => (o.status === 'done' ? { ...o, status: 'refused', reason } : o));
+  }
+  return out;
 }
 
 /** Markdown notes that hold at least one pending block, with their blocks. */

@@ -1,9 +1,10 @@
-// Accept all / Reject all for one message's edits: each block goes through exactly the code path
-// of its widget's button (resolveEditBlock: the block must still be in its note, the ledger must
-// know it, the scope policy is checked again on accept, and the write is journaled, so it can be
-// undone). What became of each edit is returned as the history's edit states.
-import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
-import { resolveEditBlock, type Decision } from '../../edits/pending/resolve-edit-blocks';
+// Accept all / Reject all for one message's edits: the blocks go through exactly the check of
+// their widgets' buttons (the block must still be in its note, the ledger must know it, on accept
+// the policy it was proposed under and the settings now), and what was decided in all the notes
+// is written as ONE journaled job, so one undo takes the whole Accept all or Reject all back.
+// What became of each edit is returned as the history's edit states.
+import { journaledNotesWriter } from '../../edits/journal/journaled-note-writer';
+import { resolveEditBlocksTogether, type Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { WidgetDeps } from '../pending/widget-deps';
 
@@ -15,22 +16,19 @@ export interface EditDecisionResult {
 
 export async function decideEdits(deps: WidgetDeps, edits: readonly ChatTurnEdit[], decision: Decision): Promise<EditDecisionResult> {
   const port = deps.port();
+  const picks = new Map<string, string[]>();
+  for (const e of edits) if (e.state === 'proposed' && e.id !== '') picks.set(e.file, [...(picks.get(e.file) ?? []), e.id]);
+  const outcomes = await resolveEditBlocksTogether(port, picks, decision, {
+    policy: (note) => deps.editPolicy(note),
+    writeAll: journaledNotesWriter(port, `${decision} all edits of a chat message (${picks.size} note${picks.size === 1 ? '' : 's'})`),
+  });
   const failures = new Map<string, string>();
-  const out: ChatTurnEdit[] = [];
-  for (const e of edits) {
-    if (e.state !== 'proposed' || e.id === '') {
-      out.push(e);
-      continue;
-    }
-    const outcome = await resolveEditBlock(port, e.file, e.id, decision, {
-      policy: deps.editPolicy(e.file),
-      writer: journaledNoteWriter(port, `${decision} edit ${e.id} in ${e.file}`),
-    });
-    if (outcome.status === 'done') out.push({ ...e, state: decision === 'accept' ? 'accepted' : 'rejected' });
-    else {
-      out.push(e);
-      failures.set(e.id, outcome.reason ?? 'refused');
-    }
-  }
+  const out = edits.map((e): ChatTurnEdit => {
+    const o = outcomes.find((x) => x.id === e.id && x.note === e.file);
+    if (!o || e.state !== 'proposed' || e.id === '') return e;
+    if (o.status === 'done') return { ...e, state: decision === 'accept' ? 'accepted' : 'rejected' };
+    failures.set(e.id, o.reason ?? 'refused');
+    return e;
+  });
   return { edits: out, failures };
 }
