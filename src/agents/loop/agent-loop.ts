@@ -123,7 +123,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentRunR
       emit({ type: 'tool_result', iteration, call: o.call, status: o.status, content: o.content, ...(o.execution?.status === 'ok' && o.execution.data !== undefined ? { data: o.execution.data } : {}) }),
     );
     for (const call of reply.toolCalls.slice(calls.length)) emit({ type: 'tool_result', iteration, call, status: 'skipped', content: 'Not run: more calls than fit in one turn.' });
-    const bounded = boundExchange({ assistant, results: outcomes.map(toolResultMessage) }, room, restHint(outcomes, tools), reply.toolCalls.length - calls.length);
+    const bounded = boundExchange({ assistant, results: outcomes.map(toolResultMessage) }, room, restHint(outcomes, tools), reply.toolCalls.length - calls.length, outcomes.map((o) => o.status === 'invalid' || o.status === 'unknown_tool'));
     history.push(bounded.assistant, ...bounded.results);
     const terminal = outcomes.find((o) => o.terminal);
     if (terminal) return finish('terminal_tool', { terminal });

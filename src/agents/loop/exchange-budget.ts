@@ -84,14 +84,22 @@ function resultNote(shown: number, whole: number, hint: string): string {
   return `\n[Cut to fit the model's context window: ${shown.toLocaleString('en-US')} of ${whole.toLocaleString('en-US')} characters shown. ${hint}]`;
 }
 
+/** Characters of a refused call's arguments sent back: its result says what was wrong; the model needs no more of them. */
+export const REFUSED_ARGUMENT_CHARS = 1000;
+
 /**
  * The exchange in at most `roomTokens` (as `estimateTokens` counts), each piece with a fair share.
  * `notRun` calls of the reply were never run (over the calls a turn may make): the last result
- * says so.
+ * says so. `refused[i]` marks a call that was not run (invalid, unknown): its arguments are cut
+ * to `REFUSED_ARGUMENT_CHARS` first.
  */
-export function boundExchange(exchange: Exchange, roomTokens: number, hint: RestHint, notRun = 0): Exchange & { cut: number } {
+export function boundExchange(exchange: Exchange, roomTokens: number, hint: RestHint, notRun = 0, refused: readonly boolean[] = []): Exchange & { cut: number } {
   const { assistant, results } = exchange;
-  const calls: ToolCall[] = (assistant.toolCalls ?? []).map((c) => ({ ...c, name: c.name.slice(0, NAME_CHARS) }));
+  const calls: ToolCall[] = (assistant.toolCalls ?? []).map((c, i) => ({
+    ...c,
+    name: c.name.slice(0, NAME_CHARS),
+    arguments: refused[i] === true ? cutArguments(c.arguments, REFUSED_ARGUMENT_CHARS) : c.arguments,
+  }));
   const notRunNote = notRun > 0 ? `\n[${notRun} more tool call${notRun === 1 ? ' was' : 's were'} in your reply and ${notRun === 1 ? 'was' : 'were'} not run: at most ${calls.length} fit in one turn. Make them in a later turn if you still need them.]` : '';
   const skeleton = estimateTokens([{ ...assistant, content: '', toolCalls: calls.map((c) => ({ ...c, arguments: '' })) }, ...results.map((r) => ({ ...r, content: '' }))]) * 4;
   // Signed reasoning is sent back as it is or not at all (its signature covers the text).
@@ -105,7 +113,7 @@ export function boundExchange(exchange: Exchange, roomTokens: number, hint: Rest
   const keepReasoning = assistant.reasoning !== undefined && (signed === 0 || signed <= share(1));
   const boundedCalls = calls.map((c, i) => {
     const args = cutArguments(c.arguments, share(2 + i));
-    if (args !== c.arguments) cut++;
+    if (args !== (assistant.toolCalls?.[i]?.arguments ?? args)) cut++;
     return { ...c, arguments: args };
   });
   const boundedResults = results.map((r, i): ToolResultMessage => {

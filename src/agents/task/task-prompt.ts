@@ -78,7 +78,7 @@ export function priorContext(ctx: PipelineContext): string {
 
 export function taskMessages(input: TaskPromptInput): ChatMessage[] {
   const { ctx, notes } = input;
-  const noteSection = notes.length === 0 ? '# Notes\n(no notes in the context)' : `# Notes (${notes.length})\n${notes.map((n) => `${n.note.text}\n(${describeWhy(n.why)})`).join('\n\n')}`;
+  const noteSection = notes.length === 0 ? '# Notes\n(no notes in the context)' : `# Notes (${notes.length})\n${notes.map((n) => `${n.note.text}\n(${bounded(describeWhy(n.why), 300)})`).join('\n\n')}`;
   const where = ctx.currentNote === null ? 'The user has no note open.' : `The user is in the note "${ctx.currentNote}".`;
   const body = [priorContext(ctx), noteSection, input.webSection, `# Request\n${where}\n${ctx.task}`].filter((s) => s !== '').join('\n\n');
   return [{ role: 'system', content: rules(input.policy) }, ...input.history, { role: 'user', content: body }];
