@@ -152,7 +152,7 @@ describe('reeve ask: every request fits the context window', () => {
     expect(task).toContain("Scout's steps (the last 30 of 80)");
   });
 
-  it('lets the oldest chat history give way to the window', async () => {
+  it('lets the oldest chat history give way to the window, a request never parted from its answer', async () => {
     const tv = await env.vault({ 'Notes/A.md': longNote('A', 40_000) });
     const turns = Array.from({ length: 5 }, (_, i) => ({ request: `question ${i}`, currentNote: null, answer: `answer ${i} ${'long answer text '.repeat(1_500)}`, edits: [], at: '' }));
     const history = path.join(tv.dir, '..', `${path.basename(tv.dir)}-history.json`);
@@ -164,6 +164,8 @@ describe('reeve ask: every request fits the context window', () => {
     expect(req?.approxTokens).toBeLessThanOrEqual(WINDOW);
     const text = sentText(req);
     expect(text).toContain('answer 4');
+    // (Trimmed as any other conversation, it kept "question 0" and paired it with "answer 4".)
+    expect(text).toContain('question 4');
     expect(text).not.toContain('question 0');
     expect(text).toContain('and now?');
   });
