@@ -57,6 +57,9 @@ describe('reeve ask: every request fits the context window', () => {
     expect(results.at(-1)).toContain('180 more tool calls were in your reply and were not run');
     expect(results[0]).toContain(CUT);
     expect(results[0]).toMatch(/Call fetch_note with \{"path": "Notes\/Long 0\.md", "fromLine": \d+\} \(by itself\) to read on from line \d+\./);
+    // The 180 calls that never ran are not steps Scout took.
+    expect(sentText(chat.find((q) => sentTools(q).includes('propose_edits')))).toContain("Scout's steps: read [[Notes/Long 0]]");
+    expect(sentText(chat.find((q) => sentTools(q).includes('propose_edits')))).not.toContain('skipped');
   });
 
   it('reads on where a cut note stopped with fetch_note fromLine', async () => {
