@@ -11,7 +11,11 @@ import type { Tool } from '../tools/tool';
 import type { AgentEvent, StopReason } from './agent-events';
 import { compactInitialContext, estimateTokens, fitContext } from './context-budget';
 import { callModel } from './call-model';
+import { boundExchange, callsPerTurn, type RestHint } from './exchange-budget';
 import { runToolCalls, toolResultMessage, type ToolCallOutcome } from './run-tool-calls';
+
+/** Tokens kept free beside the opening and the latest exchange: the note on left-out messages, a reminder, a retry's note. */
+const NOTES_RESERVE = 128;
 
 export interface AgentLoopOptions {
   client: LlmClient;
@@ -41,7 +45,7 @@ export interface AgentRunResult {
   iterations: number;
   usage: Usage;
   costUsd: number;
-  /** The whole conversation, uncompacted. */
+  /** The whole conversation, uncompacted (each exchange as it was sent: bounded to the window). */
   messages: ChatMessage[];
 }
 
@@ -57,6 +61,8 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentRunR
     maxInputTokens: Math.max(1, client.profile.contextWindow - maxTokens - estimateTokens([], specs)),
   };
   const history: ChatMessage[] = [...options.messages];
+  // The room the latest exchange has: what the opening (as later turns send it) leaves.
+  const room = Math.max(256, budget.maxInputTokens - estimateTokens(compactInitialContext(options.messages).messages) - NOTES_RESERVE);
   let usage: Usage = { ...ZERO_USAGE };
   let finalText = '';
   let iteration = 0;
@@ -75,7 +81,7 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentRunR
     // After the first turn the model has seen the large initial context; later turns get its summary.
     const compacted = iteration > 1 ? compactInitialContext(history) : { messages: history, replaced: 0, savedTokens: 0 };
     if (iteration === 2 && compacted.replaced > 0) emit({ type: 'context_compacted', iteration, replaced: compacted.replaced, savedTokens: compacted.savedTokens });
-    const fitted = fitContext(compacted.messages, budget);
+    const fitted = fitContext(compacted.messages, budget, options.messages.length);
     if (fitted.omitted > 0) emit({ type: 'context_trimmed', iteration, omittedMessages: fitted.omitted });
 
     const outcome = await callModel({
@@ -94,28 +100,45 @@ export async function runAgentLoop(options: AgentLoopOptions): Promise<AgentRunR
     if ('error' in outcome) return finish('error', { error: outcome.error });
     const reply: LlmReply = outcome.reply;
     finalText = reply.text;
-    history.push({
+    // Calls past what one turn may make are not run (and not sent back); the last result says so.
+    const calls = reply.toolCalls.slice(0, callsPerTurn(room));
+    const assistant: ChatMessage = {
       role: 'assistant',
       content: reply.text,
-      ...(reply.toolCalls.length > 0 ? { toolCalls: reply.toolCalls } : {}),
+      ...(calls.length > 0 ? { toolCalls: calls } : {}),
       ...(reply.reasoning ? { reasoning: reply.reasoning } : {}),
-    });
+    };
 
-    if (reply.toolCalls.length === 0) {
-      if ((options.finalAnswer ?? 'accept') === 'accept') return finish('final_answer');
+    if (calls.length === 0) {
+      if ((options.finalAnswer ?? 'accept') === 'accept') {
+        history.push(assistant);
+        return finish('final_answer');
+      }
+      history.push(boundExchange({ assistant, results: [] }, room, () => '').assistant);
       const reminder: ChatMessage = { role: 'user', content: `Finish by calling one of these tools: ${options.tools.filter((t) => t.terminal).map((t) => t.name).join(', ')}.` };
       history.push(reminder);
       continue;
     }
-    const outcomes = await runToolCalls(reply.toolCalls, tools, signal, (o) =>
+    const outcomes = await runToolCalls(calls, tools, signal, (o) =>
       emit({ type: 'tool_result', iteration, call: o.call, status: o.status, content: o.content, ...(o.execution?.status === 'ok' && o.execution.data !== undefined ? { data: o.execution.data } : {}) }),
     );
-    const results = outcomes.map(toolResultMessage);
-    history.push(...results);
+    for (const call of reply.toolCalls.slice(calls.length)) emit({ type: 'tool_result', iteration, call, status: 'skipped', content: 'Not run: more calls than fit in one turn.' });
+    const bounded = boundExchange({ assistant, results: outcomes.map(toolResultMessage) }, room, restHint(outcomes, tools), reply.toolCalls.length - calls.length, outcomes.map((o) => o.status === 'invalid' || o.status === 'unknown_tool'));
+    history.push(bounded.assistant, ...bounded.results);
     const terminal = outcomes.find((o) => o.terminal);
     if (terminal) return finish('terminal_tool', { terminal });
   }
   return finish('max_iterations');
+}
+
+/** How to get the rest of each cut result: the tool's own way for a call that ran, else to call it again. */
+function restHint(outcomes: readonly ToolCallOutcome[], tools: ReadonlyMap<string, Tool>): RestHint {
+  return (i, shown, whole) => {
+    const o = outcomes[i];
+    const tool = o === undefined ? undefined : tools.get(o.call.name);
+    if (o?.execution?.status === 'ok' && tool) return tool.rest(o.execution.args, shown, whole);
+    return 'Fewer calls in one turn leave more room for each result.';
+  };
 }
 
 function toolMap(tools: readonly Tool[]): Map<string, Tool> {

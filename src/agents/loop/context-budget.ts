@@ -1,7 +1,8 @@
 // Keeping requests within the model's context: the opening (system prompt and first user
 // message) always stays, then as many of the latest exchanges as fit, whole (an assistant turn
 // with its tool results); a large initial context is replaced by its summary once the model has
-// seen it.
+// seen it. The latest exchange is bounded before it gets here (exchange-budget.ts), so the
+// opening and it always fit together.
 
 import type { ChatMessage, ToolSpec } from '../llm/chat-types';
 
@@ -10,7 +11,11 @@ export function estimateTokens(messages: readonly ChatMessage[], tools: readonly
   let chars = 0;
   for (const m of messages) {
     chars += m.content.length + 16;
-    if (m.role === 'assistant') for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
+    if (m.role === 'assistant') {
+      for (const c of m.toolCalls ?? []) chars += c.name.length + c.arguments.length + 16;
+      // Signed reasoning (Anthropic's thinking) is sent back with the turn; unsigned is not.
+      if (m.reasoning?.signature !== undefined) chars += m.reasoning.text.length + m.reasoning.signature.length;
+    }
   }
   for (const t of tools) chars += JSON.stringify(t).length;
   return Math.ceil(chars / 4);
@@ -36,10 +41,15 @@ export interface ContextBudget {
   maxInputTokens: number;
 }
 
-/** The messages to send: the opening, a note if anything was left out, and the latest whole exchanges that fit. */
-export function fitContext(messages: readonly ChatMessage[], budget: ContextBudget): { messages: ChatMessage[]; omitted: number } {
+/**
+ * The messages to send: the opening, a note if anything was left out, and the latest whole
+ * exchanges that fit. The opening is the first `openingLength` messages (by default up to the first
+ * user message): a Task's opening ends with the request and its notes, after the chat history,
+ * and must never be left out for an exchange of its own run.
+ */
+export function fitContext(messages: readonly ChatMessage[], budget: ContextBudget, openingLength?: number): { messages: ChatMessage[]; omitted: number } {
   const firstUser = messages.findIndex((m) => m.role === 'user');
-  const headEnd = firstUser < 0 ? messages.findIndex((m) => m.role !== 'system') : firstUser + 1;
+  const headEnd = openingLength !== undefined ? Math.min(openingLength, messages.length) : firstUser < 0 ? messages.findIndex((m) => m.role !== 'system') : firstUser + 1;
   const head = headEnd < 0 ? [...messages] : messages.slice(0, headEnd);
   const rest = headEnd < 0 ? [] : messages.slice(headEnd);
   const groups = exchanges(rest);

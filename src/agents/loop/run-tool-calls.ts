@@ -38,7 +38,8 @@ async function runOne(call: ToolCall, tools: ReadonlyMap<string, Tool>, signal: 
   }
   const tool = tools.get(call.name);
   if (!tool) {
-    const content = `There is no tool "${call.name}"; the call was not executed. Available tools: ${[...tools.keys()].join(', ')}.`;
+    const name = call.name.length > 64 ? `${call.name.slice(0, 64)}…` : call.name;
+    const content = `There is no tool "${name}"; the call was not executed. Available tools: ${[...tools.keys()].join(', ')}.`;
     return { call, status: 'unknown_tool', content, terminal: false };
   }
   const execution = await tool.execute(call.arguments, { callId: call.id, ...(signal ? { signal } : {}) });

@@ -49,6 +49,33 @@ export function numberLines(text: string, firstLine = 1): string {
   return out.join('\n');
 }
 
+/** A part of a note, numbered: from `fromLine` (1-based), whole lines up to `maxChars`, never half a pending block. */
+export interface NoteWindow {
+  body: string;
+  firstLine: number;
+  /** The last line shown, and how many the note has. */
+  lastLine: number;
+  lines: number;
+}
+
+export function noteWindow(content: string, fromLine: number, maxChars: number): NoteWindow {
+  const lines = content.split(/\r?\n/);
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  const blocks = findBlocks(content);
+  // A start or an end inside a pending block moves to its first line: it is one unit.
+  const snap = (i: number): number => blocks.find((b) => b.from < i && i < b.to)?.from ?? i;
+  const start = snap(Math.min(Math.max(0, fromLine - 1), lines.length));
+  let end = start;
+  let chars = 0;
+  while (end < lines.length && (end === start || chars + (lines[end]?.length ?? 0) + 1 <= maxChars)) chars += (lines[end++]?.length ?? 0) + 1;
+  const block = blocks.find((b) => b.from < end && end < b.to);
+  if (block !== undefined) end = block.from > start ? block.from : block.to;
+  const shown = lines.slice(start, end);
+  // One line longer than the whole window is cut (its next call starts on the line after it).
+  if (shown.length === 1 && (shown[0]?.length ?? 0) > maxChars && block === undefined) shown[0] = `${shown[0]?.slice(0, maxChars)}…`;
+  return { body: shown.length === 0 ? '' : numberLines(shown.join('\n'), start + 1), firstLine: start + 1, lastLine: end, lines: lines.length };
+}
+
 export function numberedNote(path: string, content: string): NumberedNote {
   const body = numberLines(content);
   const all = content.split(/\r?\n/);

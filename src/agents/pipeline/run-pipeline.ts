@@ -12,12 +12,14 @@ import type { ScoutSettings } from '../scout/scout-settings';
 import { historyMessages, type ChatTurn } from '../task/chat-history';
 import type { TaskOutcome } from '../task/propose-answer';
 import { runTask } from '../task/run-task';
-import { taskMessages } from '../task/task-prompt';
+import { priorContext, taskMessages } from '../task/task-prompt';
 import type { TaskSettings } from '../task/task-settings';
 import { newTotals } from './phase-events';
 import { emptyContext, type PipelineContext } from './pipeline-context';
 import type { PhaseName, PipelineListener } from './pipeline-events';
 import { buildTaskContext, MIN_TASK_TOKEN_LIMIT } from './task-context';
+import { tokenCount } from './numbered-note';
+import { fitTaskWindow } from './task-window';
 import type { Retrieval } from '../../search/retrieval/retrieval';
 import { wallFor, wallOf, wallText } from '../../search/retrieval/walls';
 import type { WebPhase } from './web-phase';
@@ -118,17 +120,19 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
     }
   }
 
+  // What Scout learned goes to the Task with the notes: it counts in the same token limit.
+  const notesLimit = Math.max(0, deps.task.tokenLimit - tokenCount(priorContext(ctx)));
   const taskContext = await buildTaskContext(deps.vault, deps.retrieval, deps.excludedFolders, {
     currentNote: req.currentNote,
     depth: req.depth,
     sameFolder: req.sameFolder,
     manual: req.manual,
     scout: ctx.scout.ran ? ctx.scout.selected : null,
-    tokenLimit: deps.task.tokenLimit,
+    tokenLimit: notesLimit,
   });
   ctx.notes = taskContext.notes.map(({ note: _note, ...n }) => n);
   ctx.dropped = taskContext.dropped;
-  if (ctx.dropped.length > 0) emit({ type: 'notes_dropped', dropped: ctx.dropped, limit: deps.task.tokenLimit });
+  if (ctx.dropped.length > 0) emit({ type: 'notes_dropped', dropped: ctx.dropped, limit: notesLimit });
 
   let webSection = '';
   if (req.agents.web && deps.web) {
@@ -142,16 +146,27 @@ export async function runPipeline(req: AskRequest, deps: AskDeps, emit: Pipeline
 
   if (req.agents.task && deps.plan) {
     emit({ type: 'phase_started', phase: 'task' });
-    const policy = buildScopePolicy({
-      configDir: deps.vault.configDir,
-      scope: deps.task.scope,
-      capabilities: deps.task.capabilities,
-      excludedFolders: deps.excludedFolders,
-      currentNote: req.currentNote,
-      contextNotes: ctx.notes.map((n) => n.path),
-      resolvedLinks: deps.vault.resolvedLinks(),
-    });
-    const messages = taskMessages({ ctx, notes: taskContext.notes, policy, webSection, history: historyMessages(req.history, deps.task.historyLength) });
+    const policyFor = (notes: readonly { path: string }[]): ReturnType<typeof buildScopePolicy> =>
+      buildScopePolicy({
+        configDir: deps.vault.configDir,
+        scope: deps.task.scope,
+        capabilities: deps.task.capabilities,
+        excludedFolders: deps.excludedFolders,
+        currentNote: req.currentNote,
+        contextNotes: notes.map((n) => n.path),
+        resolvedLinks: deps.vault.resolvedLinks(),
+      });
+    let policy = policyFor(ctx.notes);
+    // The whole request fits the planning model's window: history, then notes give way.
+    const fitted = fitTaskWindow(deps.plan.profile, taskContext.notes, historyMessages(req.history, deps.task.historyLength), (notes, history) => taskMessages({ ctx, notes, policy, webSection, history }));
+    if (fitted.dropped.length > 0) {
+      const out = new Set(fitted.dropped.map((d) => d.path));
+      ctx.notes = ctx.notes.filter((n) => !out.has(n.path));
+      ctx.dropped = [...ctx.dropped, ...fitted.dropped];
+      policy = policyFor(ctx.notes);
+      emit({ type: 'notes_dropped', dropped: fitted.dropped, limit: fitted.notesLimit });
+    }
+    const messages = taskMessages({ ctx, notes: fitted.notes, policy, webSection, history: fitted.history });
     const r = await runTask({ client: deps.plan, vault: deps.vault, policy, messages, corrections: deps.task.corrections, ...(signal ? { signal } : {}) }, emit, totals);
     result.outcome = r.outcome;
     result.answer = r.outcome?.summary ?? r.text;

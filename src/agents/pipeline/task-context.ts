@@ -94,7 +94,7 @@ const DROP_REASON: Record<ContextSource, string> = {
  * most relevant first: one note too large for the limit (a long current note) must not take the
  * small linked notes with it.
  */
-export function fitTokenLimit<N extends ContextNote>(notes: readonly N[], limit: number): { kept: N[]; dropped: DroppedNote[] } {
+export function fitTokenLimit<N extends ContextNote>(notes: readonly N[], limit: number, over?: string): { kept: N[]; dropped: DroppedNote[] } {
   const total = notes.reduce((s, n) => s + n.tokens, 0);
   if (total <= limit) return { kept: [...notes], dropped: [] };
   const order = [...notes].sort(dropOrder);
@@ -110,7 +110,7 @@ export function fitTokenLimit<N extends ContextNote>(notes: readonly N[], limit:
     gone.splice(gone.indexOf(n), 1);
     used += n.tokens;
   }
-  const reason = (n: N): string => `${DROP_REASON[n.source]}: the context was over the ${limit.toLocaleString('en-US')}-token limit`;
+  const reason = (n: N): string => `${DROP_REASON[n.source]}: ${over ?? `the context was over the ${limit.toLocaleString('en-US')}-token limit`}`;
   const dropped = gone.map((n): DroppedNote => ({ path: n.path, source: n.source, tokens: n.tokens, reason: reason(n) }));
   const out = new Set(gone);
   return { kept: notes.filter((n) => !out.has(n)), dropped };

@@ -44,7 +44,7 @@ export function describeToolCall(name: string, rawArguments: string): string {
     // described without arguments
   }
   const words = WORDS[name];
-  if (!words) return `called ${name}`;
+  if (!words) return `called ${name.length > 64 ? `${name.slice(0, 64)}…` : name}`;
   // Unreadable arguments are said as such, not filled in as "searched ''".
   return args === null ? `tried ${name.replace(/_/g, ' ')} with arguments that could not be read` : words(args).slice(0, 200);
 }

@@ -41,7 +41,8 @@ export async function runScout(deps: ScoutDeps, client: LlmClient, emit: Pipelin
   const calls = new Map<string, string>();
   const recording: PipelineListener = (event) => {
     if (event.type === 'tool_call') calls.set(event.callId, event.summary);
-    if (event.type === 'tool_result' && event.name !== 'update_selection') deps.selection.steps.push(`${calls.get(event.callId) ?? event.name} — ${event.summary}`);
+    // A call that was never run (past the calls one turn may make) is not a step Scout took.
+    if (event.type === 'tool_result' && event.name !== 'update_selection' && event.status !== 'skipped') deps.selection.steps.push(`${calls.get(event.callId) ?? event.name} — ${event.summary}`);
     emit(event);
   };
   const overview = await vaultOverview(deps);

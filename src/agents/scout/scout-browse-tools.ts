@@ -6,7 +6,8 @@
 import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
 import { defineTool, type Tool } from '../tools/tool';
-import { numberLines } from '../pipeline/numbered-note';
+import { noteWindow } from '../pipeline/numbered-note';
+import { completeLines, LIMITS } from '../tools/argument-limits';
 import type { LinkDirection } from '../../search/retrieval/link-walk';
 import { plural, stepResult, type ScoutDeps } from './scout-deps';
 
@@ -14,6 +15,8 @@ import { plural, stepResult, type ScoutDeps } from './scout-deps';
 const FETCH_CHARS = 12_000;
 const PREVIEW_CHARS = 160;
 const direction = v.optional(v.picklist(['in', 'out', 'both']));
+const pathField = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.path));
+const folderField = v.optional(v.pipe(v.string(), v.maxLength(LIMITS.path)));
 const limitField = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200)));
 
 function more(n: number): string {
@@ -64,15 +67,22 @@ async function preview(deps: ScoutDeps, path: string): Promise<string> {
 export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
   const fetchNote = defineTool({
     name: 'fetch_note',
-    description: 'Reads a note, with line numbers (long notes are cut, and say so).',
-    input: v.object({ path: v.pipe(v.string(), v.minLength(1)) }),
-    async run({ path: raw }) {
+    description: 'Reads a note, with line numbers. A long note comes a part at a time: fromLine reads on from that line.',
+    input: v.object({ path: pathField, fromLine: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))) }),
+    async run({ path: raw, fromLine }) {
       const found = await notePath(deps, raw);
       if (!found.ok) return stepResult(found.message, 'not found');
-      const text = await deps.vault.read(found.path);
-      const cut = text.length > FETCH_CHARS;
-      const body = numberLines(cut ? text.slice(0, FETCH_CHARS) : text);
-      return stepResult(`<note path=${JSON.stringify(found.path)}>\n${body}\n</note>${cut ? `\n(cut at ${FETCH_CHARS} of ${text.length} characters)` : ''}`, `read [[${found.path}]]`);
+      const w = noteWindow(await deps.vault.read(found.path), fromLine ?? 1, FETCH_CHARS);
+      const part = w.firstLine > 1 || w.lastLine < w.lines;
+      const more = w.lastLine < w.lines ? `; call fetch_note with {"path": ${JSON.stringify(found.path)}, "fromLine": ${w.lastLine + 1}} for the rest` : '';
+      const head = `<note path=${JSON.stringify(found.path)} lines="${w.lines}">`;
+      return stepResult(`${head}\n${w.body}\n</note>${part ? `\n(lines ${w.firstLine}-${w.lastLine} of ${w.lines} shown${more})` : ''}`, `read [[${found.path}]]`);
+    },
+    rest({ path }, shown, whole) {
+      const lines = completeLines(shown, whole);
+      const last = lines.map((l) => /^\s*(\d+)(?:-(\d+))?\| /.exec(l)).filter((m) => m !== null).at(-1);
+      const from = last ? Number(last[2] ?? last[1]) + 1 : 1;
+      return `Call fetch_note with {"path": ${JSON.stringify(path)}, "fromLine": ${from}} (by itself) to read on from line ${from}.`;
     },
   });
 
@@ -89,20 +99,20 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
   const getLinks = defineTool({
     name: 'get_links',
     description: 'Lists the notes a note links to (out), the notes linking to it (in), or both.',
-    input: v.object({ path: v.pipe(v.string(), v.minLength(1)), direction }),
+    input: v.object({ path: pathField, direction }),
     run: ({ path, direction: dir }) => walk(path, 1, dir),
   });
   const getLinksRecursive = defineTool({
     name: 'get_links_recursive',
     description: 'Follows links breadth-first from a note, 1 to 3 steps deep; each note found says its depth and the note it was reached from.',
-    input: v.object({ path: v.pipe(v.string(), v.minLength(1)), depth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3)), direction }),
+    input: v.object({ path: pathField, depth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(3)), direction }),
     run: ({ path, depth, direction: dir }) => walk(path, depth, dir),
   });
 
   const listNotes = defineTool({
     name: 'list_notes',
     description: 'Lists the notes in a folder (the whole vault when no folder is given), with a short preview of each.',
-    input: v.object({ folder: v.optional(v.string()), limit: limitField }),
+    input: v.object({ folder: folderField, limit: limitField }),
     async run({ folder, limit }) {
       const f = (folder ?? '').replace(/^\/+|\/+$/g, '');
       if (f !== '' && deps.wall(`${f}/`)) return stepResult(`"${f}" is an excluded folder.`, 'excluded');
@@ -135,12 +145,16 @@ export function scoutBrowseTools(deps: ScoutDeps): Tool[] {
       const next = rest > 0 ? `\n${rest} more; call again with offset ${from + page.length}.` : '';
       return stepResult(page.length === 0 ? `No notes from offset ${from} (there are ${all.length}).` : `Notes ${from + 1}-${from + page.length} of ${all.length}:\n${lines.join('\n')}${next}`, plural(page.length, 'note'));
     },
+    rest({ offset }, shown, whole) {
+      const listed = completeLines(shown, whole).filter((l) => l.startsWith('- ')).length;
+      return `Call view_all_notes with {"offset": ${(offset ?? 0) + listed}} (by itself, or with a smaller limit) for the notes after the last one shown.`;
+    },
   });
 
   const explore = defineTool({
     name: 'explore_vault',
     description: "Shows a folder's subfolders and notes with counts ({folder}), or the notes with a tag ({tag}, nested tags included).",
-    input: v.object({ folder: v.optional(v.string()), tag: v.optional(v.pipe(v.string(), v.minLength(1))) }),
+    input: v.object({ folder: folderField, tag: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.tag))) }),
     async run(args) {
       if (args.tag !== undefined) {
         const tag = args.tag.replace(/^#/, '');

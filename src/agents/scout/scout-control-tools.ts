@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { closestStrings } from '../../edits/text/similar-text';
 import { defineTool, type Tool } from '../tools/tool';
+import { LIMITS } from '../tools/argument-limits';
 import { tokenCount } from '../pipeline/numbered-note';
 import { plural, type ScoutDeps } from './scout-deps';
 
@@ -22,8 +23,8 @@ export function scoutControlTools(deps: ScoutDeps, control: ScoutControl): Tool[
     name: 'update_selection',
     description: 'Sets the notes you have chosen so far (the whole selection, not a change to it), why, and how sure you are. Call it after every step that changes your mind; "done" ends the search.',
     input: v.object({
-      selectedPaths: v.pipe(v.array(v.pipe(v.string(), v.minLength(1))), v.maxLength(100)),
-      reasoning: v.string(),
+      selectedPaths: v.pipe(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.path))), v.maxLength(100)),
+      reasoning: v.pipe(v.string(), v.maxLength(LIMITS.reasoning)),
       confidence: v.picklist(['exploring', 'confident', 'done']),
     }),
     async run({ selectedPaths, reasoning, confidence }) {

@@ -4,11 +4,13 @@
 
 import * as v from 'valibot';
 import { defineTool, type Tool } from '../tools/tool';
+import { LIMITS } from '../tools/argument-limits';
 import type { RetrievalHit } from '../../search/retrieval/why';
 import type { SearchMode } from '../../search/retrieval/retrieval';
 import { plural, stepResult, type ScoutDeps } from './scout-deps';
 
 const limitField = v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(50)));
+const queryField = v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.query));
 
 function hitLines(deps: ScoutDeps, hits: readonly RetrievalHit[]): string[] {
   return hits.map((h) => {
@@ -28,7 +30,7 @@ export function scoutSearchTools(deps: ScoutDeps): Tool[] {
   const keyword = defineTool({
     name: 'search_keyword',
     description: 'Finds notes by words in their title, aliases, headings, tags and text; title matches rank first. Say what matched for each note.',
-    input: v.object({ query: v.pipe(v.string(), v.minLength(1)), limit: limitField }),
+    input: v.object({ query: queryField, limit: limitField }),
     async run({ query, limit }) {
       return report(deps, `"${query}"`, await search(query, 'keyword', Math.min(limit ?? deps.settings.keywordLimit, deps.settings.keywordLimit)));
     },
@@ -36,7 +38,7 @@ export function scoutSearchTools(deps: ScoutDeps): Tool[] {
   const semantic = defineTool({
     name: 'search_semantic',
     description: 'Finds notes by meaning (the semantic index), with the heading of the passage that matched. Use it when the words of the question may not be the words of the notes.',
-    input: v.object({ query: v.pipe(v.string(), v.minLength(1)), limit: limitField }),
+    input: v.object({ query: queryField, limit: limitField }),
     async run({ query, limit }, { signal }) {
       if (!deps.retrieval.semanticReady) return stepResult('There is no semantic index for this vault; use search_keyword instead.', 'no semantic index');
       return report(deps, `"${query}" (by meaning)`, await search(query, 'semantic', limit ?? deps.settings.keywordLimit, signal));

@@ -8,6 +8,7 @@ import type { EditCapability } from '../../edits/scope/scope-policy';
 import type { ChatMessage } from '../llm/chat-types';
 import { describeWhy, type PipelineContext } from '../pipeline/pipeline-context';
 import type { ContextCandidate } from '../pipeline/task-context';
+import { LIMITS } from '../tools/argument-limits';
 import { allowedPositions, forbiddenLines } from './allowed-positions';
 
 export interface TaskPromptInput {
@@ -43,27 +44,41 @@ function rules(policy: ScopePolicy): string {
   return lines.join('\n');
 }
 
-function priorContext(ctx: PipelineContext): string {
+/** Scout's steps shown at most (the latest), and characters of its or the Web agent's reasoning. */
+const STEPS_SHOWN = 30;
+const DROPPED_SHOWN = 20;
+
+function bounded(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}… (cut)` : text;
+}
+
+/**
+ * What Scout and the Web agent learned, bounded: their reasoning is cut at the length their tools
+ * allow, Scout's steps are the latest few. It is counted in the Task's token limit with the notes.
+ */
+export function priorContext(ctx: PipelineContext): string {
   const parts: string[] = [];
   if (ctx.scout.ran) {
     parts.push(`Scout selected ${ctx.scout.selected.length} notes (confidence: ${ctx.scout.confidence}).`);
-    if (ctx.scout.reasoning) parts.push(`Scout's reasoning: ${ctx.scout.reasoning}`);
-    for (const s of ctx.scout.selected) parts.push(`- ${s.path}: ${describeWhy(s.why)}`);
-    if (ctx.scout.exploration.length > 0) parts.push(`Scout's steps: ${ctx.scout.exploration.join('; ')}`);
+    if (ctx.scout.reasoning) parts.push(`Scout's reasoning: ${bounded(ctx.scout.reasoning, LIMITS.reasoning)}`);
+    for (const s of ctx.scout.selected) parts.push(`- ${s.path}: ${bounded(describeWhy(s.why), 300)}`);
+    const steps = ctx.scout.exploration;
+    if (steps.length > 0) parts.push(`Scout's steps${steps.length > STEPS_SHOWN ? ` (the last ${STEPS_SHOWN} of ${steps.length})` : ''}: ${steps.slice(-STEPS_SHOWN).map((st) => bounded(st, 300)).join('; ')}`);
   }
   if (ctx.web.ran) {
     // Its queries were written after it saw untrusted titles and snippets: they are quoted only
     // inside the untrusted web block, never here among the agents' own words.
     parts.push(`The Web agent ${ctx.web.sufficient === true ? 'judged the vault enough and did not search' : `searched ${ctx.web.queries.length} time${ctx.web.queries.length === 1 ? '' : 's'} and read ${ctx.web.sources.length} pages (its queries are in the web research block)`}.`);
-    if (ctx.web.reasoning) parts.push(`Its evaluation: ${ctx.web.reasoning}`);
+    if (ctx.web.reasoning) parts.push(`Its evaluation: ${bounded(ctx.web.reasoning, LIMITS.reasoning)}`);
   }
-  if (ctx.dropped.length > 0) parts.push(`Left out for the token limit: ${ctx.dropped.map((d) => d.path).join(', ')}.`);
+  const dropped = ctx.dropped.map((d) => d.path);
+  if (dropped.length > 0) parts.push(`Left out for the token limit: ${dropped.slice(0, DROPPED_SHOWN).join(', ')}${dropped.length > DROPPED_SHOWN ? ` and ${dropped.length - DROPPED_SHOWN} more` : ''}.`);
   return parts.length === 0 ? '' : `# Prior agent context\n${parts.join('\n')}`;
 }
 
 export function taskMessages(input: TaskPromptInput): ChatMessage[] {
   const { ctx, notes } = input;
-  const noteSection = notes.length === 0 ? '# Notes\n(no notes in the context)' : `# Notes (${notes.length})\n${notes.map((n) => `${n.note.text}\n(${describeWhy(n.why)})`).join('\n\n')}`;
+  const noteSection = notes.length === 0 ? '# Notes\n(no notes in the context)' : `# Notes (${notes.length})\n${notes.map((n) => `${n.note.text}\n(${bounded(describeWhy(n.why), 300)})`).join('\n\n')}`;
   const where = ctx.currentNote === null ? 'The user has no note open.' : `The user is in the note "${ctx.currentNote}".`;
   const body = [priorContext(ctx), noteSection, input.webSection, `# Request\n${where}\n${ctx.task}`].filter((s) => s !== '').join('\n\n');
   return [{ role: 'system', content: rules(input.policy) }, ...input.history, { role: 'user', content: body }];

@@ -28,18 +28,28 @@ export function checkArguments(schema: ArgumentsSchema, raw: string): ArgumentsC
   try {
     value = raw.trim() === '' ? {} : JSON.parse(raw);
   } catch (error) {
-    return { ok: false, problems: [`the arguments are not valid JSON (${error instanceof Error ? error.message : String(error)})`] };
+    return { ok: false, problems: [`the arguments are not valid JSON (${echo(error instanceof Error ? error.message : String(error))})`] };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { ok: false, problems: [`the arguments must be one JSON object, found ${Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value}`] };
   }
   const result = v.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.output };
-  return { ok: false, problems: result.issues.map(describeIssue) };
+  // One problem per argument is enough to correct it (a list of 10,000 bad items is not).
+  const problems = result.issues.slice(0, 10).map(describeIssue);
+  if (result.issues.length > 10) problems.push(`… and ${result.issues.length - 10} more problems`);
+  return { ok: false, problems };
+}
+
+/** Characters of an argument's path or of a problem's message kept: a message can quote the value it received (5 MB, say). */
+const ECHO_CHARS = 200;
+
+function echo(text: string): string {
+  return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}… (cut)` : text;
 }
 
 function describeIssue(issue: v.BaseIssue<unknown>): string {
-  const path = v.getDotPath(issue) ?? '(arguments)';
+  const path = echo(v.getDotPath(issue) ?? '(arguments)');
   if (issue.type === 'object' && issue.received === 'undefined' && issue.message.startsWith('Invalid key')) return `${path}: required but missing`;
-  return `${path}: ${issue.message}`;
+  return `${path}: ${echo(issue.message)}`;
 }

@@ -25,6 +25,12 @@ export interface ToolDefinition<S extends ArgumentsSchema> {
   /** A successful call ends the run (e.g. `propose_edits`, `submit_plan`). */
   terminal?: boolean;
   run(args: v.InferOutput<S>, context: ToolContext): ToolOutput | Promise<ToolOutput>;
+  /**
+   * How to get the rest of a result the agent loop had to cut to fit the context window (`shown`
+   * is what was sent of `whole`): which arguments to call again with. Without it the model is
+   * told to call the tool again by itself, with fewer calls in the turn.
+   */
+  rest?(args: v.InferOutput<S>, shown: string, whole: string): string;
 }
 
 export type ToolExecution =
@@ -38,6 +44,8 @@ export interface Tool {
   readonly spec: ToolSpec;
   /** Validates `rawArguments` (the model's JSON text) and runs the tool if they are valid. */
   execute(rawArguments: string, context: ToolContext): Promise<ToolExecution>;
+  /** How to get the rest of a cut result, for the arguments a successful call ran with. */
+  rest(args: unknown, shown: string, whole: string): string;
 }
 
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
@@ -47,10 +55,12 @@ export function defineTool<S extends ArgumentsSchema>(definition: ToolDefinition
   if (!TOOL_NAME.test(name)) throw new Error(`Tool name "${name}" must be 1-64 letters, digits, "_" or "-"`);
   const spec: ToolSpec = { name, description, parameters: argumentsJsonSchema(name, input) };
   const schemaText = JSON.stringify(spec.parameters);
+  const again = `Call ${name} again by itself, or with fewer calls in one turn, to see more.`;
   return {
     name,
     terminal: definition.terminal ?? false,
     spec,
+    rest: (args, shown, whole) => (definition.rest ? definition.rest(args, shown, whole) : again),
     async execute(rawArguments, context) {
       const checked = checkArguments(input, rawArguments);
       if (!checked.ok) {

@@ -32,4 +32,8 @@ describe('a tool call in words', () => {
     expect(describeToolCall('list_all_tags', '')).toBe('listed the tags');
     expect(describeToolCall('no_such_tool', '{')).toBe('called no_such_tool');
   });
+
+  it("cuts the name of a tool it does not know (the model's text, of any length)", () => {
+    expect(describeToolCall(`no_such_tool_${'y'.repeat(100_000)}`, '{}')).toBe(`called no_such_tool_${'y'.repeat(51)}…`);
+  });
 });

@@ -4,6 +4,7 @@ import * as v from 'valibot';
 import type { RuleSpec } from '../../../dsl/rules';
 import { extOf } from '../../../vault-vfs/path-safety';
 import { defineTool, type Tool } from '../../tools/tool';
+import { LIMITS } from '../../tools/argument-limits';
 import type { RuleSession, SessionPlan } from './rule-session';
 import { BATCH_SIZE, groupedOperations, refusalLines, ruleMatchLines } from './session-report';
 import type { OrganizeSearch } from './undecided-search';
@@ -16,10 +17,10 @@ export interface CommittedPlan {
 }
 
 const ruleFields = {
-  name: v.pipe(v.string(), v.description('short name saying what the rule does; shown to the user')),
-  if: v.pipe(v.string(), v.description('a condition in the rule language, e.g. file.ext == "pdf" AND file.name MATCHES "^invoice"')),
-  thenMoveTo: v.optional(v.pipe(v.string(), v.description('destination folder, relative to the folder being organized; may use {year} {month} {fm.KEY}'))),
-  thenRenameTo: v.optional(v.pipe(v.string(), v.description('new name pattern, e.g. "{date} {name}"'))),
+  name: v.pipe(v.string(), v.maxLength(LIMITS.tag), v.description('short name saying what the rule does; shown to the user')),
+  if: v.pipe(v.string(), v.maxLength(LIMITS.reasoning), v.description('a condition in the rule language, e.g. file.ext == "pdf" AND file.name MATCHES "^invoice"')),
+  thenMoveTo: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.path), v.description('destination folder, relative to the folder being organized; may use {year} {month} {fm.KEY}'))),
+  thenRenameTo: v.optional(v.pipe(v.string(), v.maxLength(LIMITS.path), v.description('new name pattern, e.g. "{date} {name}"'))),
   priority: v.optional(v.pipe(v.number(), v.description('higher runs first; the first matching rule claims a file'))),
 };
 
@@ -46,7 +47,7 @@ export function organizeTools(session: RuleSession, search: OrganizeSearch): Too
     name: 'query_semantic_index',
     description: 'Finds undecided files about a topic (by meaning when embeddings are configured, else by keywords). Use it to see what a group of files is, before writing a rule.',
     input: v.object({
-      query: v.pipe(v.string(), v.minLength(1)),
+      query: v.pipe(v.string(), v.minLength(1), v.maxLength(LIMITS.query)),
       filter_ext: v.optional(v.pipe(v.string(), v.description('only files with this extension, e.g. "md" or "pdf"'))),
       max_results: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(BATCH_SIZE))),
       min_similarity: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))),
@@ -103,7 +104,7 @@ export function organizeTools(session: RuleSession, search: OrganizeSearch): Too
     description: 'Ends the work: the current rules become part of the plan the user reviews. Files no rule matched stay where they are.',
     terminal: true,
     input: v.object({
-      description: v.pipe(v.string(), v.description('one or two sentences for the user: what the rules do')),
+      description: v.pipe(v.string(), v.maxLength(LIMITS.reasoning), v.description('one or two sentences for the user: what the rules do')),
       confirm: v.pipe(v.boolean(), v.description('true to commit')),
     }),
     async run({ description, confirm }) {
