@@ -13,6 +13,7 @@ import { afterIndexed } from './obsidian-index-wait';
 import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
 import { noteText, processNote } from './obsidian-open-note';
+import { assertTrashPath, restoreFromTrash } from './obsidian-trash-restore';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
 import { stateFolder } from './state-folder';
 
@@ -180,12 +181,14 @@ export class ObsidianVault implements VaultPort {
     return null;
   }
 
+  /** Through the Vault (obsidian-trash-restore.ts), never behind its back with the adapter. */
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
-    if (!trashPath.startsWith('.trash/')) throw new VaultFileNotFoundError(trashPath);
+    assertTrashPath(trashPath);
     const dst = this.safe(to);
     this.assertFree(dst, undefined, true);
+    if (!(await this.app.vault.adapter.exists(trashPath))) throw new VaultFileNotFoundError(trashPath);
     await this.ensureParents(dst);
-    await this.indexed(() => this.app.vault.adapter.rename(trashPath, dst));
+    await this.indexed(() => restoreFromTrash(this.app, trashPath, dst));
   }
 
   async removeEmptyFolder(p: string): Promise<void> {
