@@ -9,7 +9,7 @@ import { type App, type CachedMetadata, type EventRef, type FileStats, normalize
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
-import { afterIndexed } from './obsidian-index-wait';
+import { afterIndexed, type IndexBusyListener } from './obsidian-index-wait';
 import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
 import { noteText, processNote } from './obsidian-open-note';
@@ -41,11 +41,18 @@ export class ObsidianVault implements VaultPort {
   readonly state: ObsidianStateStore;
   private readonly links: ObsidianLinkIndex;
 
-  /** `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see ObsidianStateStore). */
+  private readonly onIndexBusy: IndexBusyListener | undefined;
+
+  /**
+   * `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see
+   * ObsidianStateStore). `onIndexBusy`: told which notes Obsidian had still not indexed when the
+   * wait after a write ended (obsidian-index-wait.ts), so that the user hears of it.
+   */
   constructor(
     private readonly app: App,
-    opts: { fileLock?: FileLock } = {},
+    opts: { fileLock?: FileLock; onIndexBusy?: IndexBusyListener } = {},
   ) {
+    this.onIndexBusy = opts.onIndexBusy;
     this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(stateFolder(app.vault.configDir)), opts.fileLock);
     this.links = new ObsidianLinkIndex(app, (p) => this.metadata(p));
   }
@@ -103,7 +110,7 @@ export class ObsidianVault implements VaultPort {
 
   /** Runs a write and returns once the metadata cache has caught up with it. */
   private indexed<T>(write: () => Promise<T>): Promise<T> {
-    return afterIndexed(this.app, write);
+    return afterIndexed(this.app, write, this.onIndexBusy);
   }
 
   async process(p: string, fn: (data: string) => string): Promise<string> {

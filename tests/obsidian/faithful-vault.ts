@@ -15,6 +15,8 @@ export interface VaultSettings {
   /** "Automatically update internal links"; on unless a test says otherwise. */
   alwaysUpdateLinks?: boolean;
   newLinkFormat?: LinkFormat;
+  /** Obsidian is still indexing when the vault opens: nothing is indexed until `finishFirstIndex__()` (witness/metadata-cache.ts). */
+  deferFirstIndex?: boolean;
   /** Renames read every note, as the runtime did before it looked notes up by the names they link to. */
   renameReadsEveryNote?: boolean;
 }
@@ -89,7 +91,7 @@ export function makeVaultFaithful(app: App, settings: VaultSettings = {}): Witne
   readAnyFileAsBytes(app);
   readAnyFileAsText(app);
   const cache = new WitnessMetadataCache(app);
-  cache.install();
+  cache.install({ deferFirstIndex: settings.deferFirstIndex === true });
   installWitnessRename(app, cache, { everyNote: settings.renameReadsEveryNote === true });
   installObsidianTrash(app);
   return cache;

@@ -15,6 +15,8 @@ export interface AutomaticDeps {
   port: () => VaultPort;
   settings: () => ReeveSettings;
   selfWrites: SelfWrites;
+  /** Obsidian's first index: a run waits for it (first-index.ts). */
+  indexReady?: { whenReady(what: string): Promise<void> };
   /** Called after each run (tests wait on it). */
   onRun?: (report: Awaited<ReturnType<typeof runAutoRules>> | Error) => void;
 }
@@ -61,6 +63,8 @@ async function runBatch(deps: AutomaticDeps, paths: string[]): Promise<void> {
   if (!s.automatic.enabled) return;
   const rules = compiledRules(s.rules);
   if (rules.length === 0) return;
+  // Files queued while Obsidian was still indexing wait for it: links to them must be known.
+  await deps.indexReady?.whenReady('automatic mode files new notes');
   try {
     const report = await runAutoRules(deps.port(), paths, {
       rules,
