@@ -10,6 +10,7 @@ import type { SelfWrites } from '../../agents/organize/auto/self-writes';
 import { compiledRules } from '../../settings/rule-settings';
 import type { ReeveSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
+import { offerLockTakeOver } from '../recovery/lock-take-over';
 
 export interface AutomaticDeps {
   port: () => VaultPort;
@@ -79,7 +80,8 @@ async function runBatch(deps: AutomaticDeps, paths: string[]): Promise<void> {
     deps.onRun?.(report);
   } catch (e) {
     const error = e instanceof Error ? e : new Error(String(e));
-    new Notice(`Reeve: automatic rules did not run: ${error.message}`);
+    // A stale lock of another computer is never taken over here: the user is asked (lock-take-over.ts).
+    if (!offerLockTakeOver(deps.port().state, error)) new Notice(`Reeve: automatic rules did not run: ${error.message}`);
     deps.onRun?.(error);
   }
 }

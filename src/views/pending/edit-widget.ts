@@ -2,6 +2,7 @@
 // with a way to put its original text back. Every decision is checked against the note as it is
 // now (the block must still be exactly what was shown) and, on accept, against the scope policy;
 // it is written through the journal, so it can be undone.
+import type { StateStore } from '../../vault-vfs/vault-port';
 import { diffModel } from '../../edits/diff/diff-model';
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
 import type { EditBlockData } from '../../edits/pending/block-format';
@@ -31,6 +32,10 @@ export class EditBlockWidget extends PendingWidget {
     private readonly lineHint: () => number | null,
   ) {
     super(containerEl);
+  }
+
+  protected override journalState(): StateStore {
+    return this.deps.port().state;
   }
 
   protected render(): void {
