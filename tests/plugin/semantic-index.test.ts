@@ -133,7 +133,7 @@ describe('semantic index in the plugin', () => {
     await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
     const STORE = '.obsidian/plugins/reeve/semantic-index/store.bin';
     const savedModel = async (): Promise<string | undefined> => ((await app.vault.adapter.exists(STORE)) ? readStoreKey(new Uint8Array(await app.vault.adapter.readBinary(STORE)))?.model : undefined);
-    await vi.waitFor(async () => expect(await savedModel()).toBe('embed-scripted'));
+    await vi.waitFor(async () => expect(await savedModel()).toBe('embed-scripted'), { timeout: 10_000 });
     server.reset();
 
     const tab = plugin.settingTabs__[0];
