@@ -9,6 +9,7 @@ import { pluginChatHost } from './src/views/chat/plugin-chat-host';
 import { registerChatView } from './src/views/chat/register-chat-view';
 import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
+import { FirstIndex, sayIndexBusy } from './src/views/first-index';
 import { onLayoutReadyWhileLoaded } from './src/views/layout-ready';
 import { registerPendingBlockWidgets } from './src/views/pending/register-widgets';
 import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
@@ -20,6 +21,8 @@ import { ReeveSettingTab } from './src/views/settings-tab';
 export default class ReevePlugin extends Plugin {
   override settings: ReeveSettings = structuredClone(DEFAULT_SETTINGS);
   private vault: VaultPort | null = null;
+  /** False once unloaded: work that waited (for the index) must not start for a plugin that is gone. */
+  private alive = true;
   /** What Reeve itself writes, so automatic mode never reacts to its own moves. */
   private readonly selfWrites = new SelfWrites();
   /** The vault's keyword index (built once the workspace is ready); null before onload. */
@@ -28,6 +31,8 @@ export default class ReevePlugin extends Plugin {
   semanticSearch: SemanticSearch | null = null;
 
   override async onload(): Promise<void> {
+    // Listens from now on for the end of Obsidian's first index, which may come after layout ready.
+    const firstIndex = new FirstIndex(this);
     await this.loadSettings();
     this.addSettingTab(new ReeveSettingTab(this.app, this));
     const settings = (): ReeveSettings => this.settings;
@@ -40,24 +45,32 @@ export default class ReevePlugin extends Plugin {
       const keyword = keywordSearch.organizeSources();
       return keyword && { ...keyword, semantic: semanticSearch.similarity() };
     };
-    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: indexes });
+    registerOrganize(this, { app: this.app, port: () => this.port(), settings, keywordIndex: indexes, indexReady: firstIndex });
     const widgetDeps = widgetDepsFromSettings(() => this.port(), settings);
     registerPendingBlockWidgets(this, widgetDeps);
     registerChatView(this, pluginChatHost({ ctx: this, settings, saveSettings: () => this.saveSettings(), widgetDeps, manifestId: this.manifest.id }));
     // After "Decide later", or a notice about the journal: the same check and offer, on demand.
-    this.addCommand({ id: 'recover-interrupted-job', name: 'Recover an interrupted job', callback: () => void offerRecovery(this.app, this.port(), { sayWhenClean: true }) });
+    const recover = async (sayWhenClean: boolean): Promise<void> => {
+      await firstIndex.whenReady('checking for interrupted jobs');
+      if (this.alive) await offerRecovery(this.app, this.port(), { sayWhenClean });
+    };
+    this.addCommand({ id: 'recover-interrupted-job', name: 'Recover an interrupted job', callback: () => void recover(true) });
     // The journal is read and vault events are watched only once the workspace is ready: the
-    // vault's start-up `create` events (one per file) must not look like new files.
+    // vault's start-up `create` events (one per file) must not look like new files. Jobs wait
+    // for Obsidian's first index (first-index.ts).
     onLayoutReadyWhileLoaded(this, () => {
-      registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites });
-      void offerRecovery(this.app, this.port());
+      registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites, indexReady: firstIndex });
+      void recover(false);
+    });
+    this.register(() => {
+      this.alive = false;
     });
   }
 
   /** The vault as the core sees it, made on first use; every write through it is Reeve's own. */
   port(): VaultPort {
     if (!this.vault) {
-      const vault = new ObsidianVault(this.app, { fileLock: desktopFileLock });
+      const vault = new ObsidianVault(this.app, { fileLock: desktopFileLock, onIndexBusy: sayIndexBusy });
       // Its link indexes follow the vault's events until the plugin unloads.
       this.register(() => vault.close());
       this.vault = trackSelfWrites(vault, this.selfWrites);

@@ -3,7 +3,15 @@
 // only, behind the desktop check in ObsidianStateStore: mobile has none, and never loads them.
 import type { FileLock } from './obsidian-state-store';
 
-export const desktopFileLock: FileLock = async (base, file) => {
-  const { tryVaultFolderLock } = await import('./node/process-lock');
-  return tryVaultFolderLock(base, file);
-};
+export const desktopFileLock: FileLock = Object.assign(
+  async (base: string, file: string) => {
+    const { tryVaultFolderLock } = await import('./node/process-lock');
+    return tryVaultFolderLock(base, file);
+  },
+  {
+    takeOver: async (file: string, owner: Parameters<NonNullable<FileLock['takeOver']>>[1]) => {
+      const { takeOverStaleLock } = await import('./node/process-lock');
+      return takeOverStaleLock(file, owner);
+    },
+  },
+);

@@ -2,17 +2,25 @@
 // `changed` for each note once its new cache is available (not for renames), then `resolved` when
 // every link is resolved again. Until then `getFileCache`, `resolvedLinks` and backlinks describe
 // the vault before the write. The adapter waits for both after each write, so the core (the
-// journal reads backlinks right after a rename) never plans from a stale index.
+// journal reads backlinks right after a rename) never plans from a stale index. When Obsidian is
+// still busy with the notes written after the longest wait (its first index of a large vault, a
+// sync pouring in), the wait ends and says so (`onBusy`): what is read next may be stale, and the
+// user is told rather than left with links Reeve could not see.
 import type { App, EventRef, TAbstractFile } from 'obsidian';
 
-/** How long to wait for an index pass that may never come (a write no index pass follows). */
-const QUIET_MS = 50;
-/** Upper bound on waiting for notes Obsidian is indexing; past it the answer may be stale. */
-const BUSY_MS = 5000;
+export const indexWaitMs = {
+  /** How long to wait for an index pass that may never come (a write no index pass follows). */
+  quiet: 50,
+  /** Upper bound on waiting for notes Obsidian is indexing; past it the answer may be stale. Tests shorten it. */
+  busy: 5000,
+};
+
+/** The notes a write left unindexed after the longest wait. */
+export type IndexBusyListener = (notes: string[]) => void;
 
 const isNote = (f: TAbstractFile): boolean => f.path.toLowerCase().endsWith('.md') && 'extension' in f;
 
-export async function afterIndexed<T>(app: App, write: () => Promise<T>): Promise<T> {
+export async function afterIndexed<T>(app: App, write: () => Promise<T>, onBusy?: IndexBusyListener): Promise<T> {
   const { vault, metadataCache } = app;
   const pending = new Set<string>();
   const early = new Set<string>();
@@ -51,7 +59,7 @@ export async function afterIndexed<T>(app: App, write: () => Promise<T>): Promis
   try {
     const out = await write();
     if (written) {
-      const limit = pending.size > 0 ? BUSY_MS : QUIET_MS;
+      const limit = pending.size > 0 ? indexWaitMs.busy : indexWaitMs.quiet;
       await new Promise<void>((resolve) => {
         const timer = window.setTimeout(resolve, limit);
         wake = () => {
@@ -60,6 +68,7 @@ export async function afterIndexed<T>(app: App, write: () => Promise<T>): Promis
         };
         if (resolvedSince && pending.size === 0) wake();
       });
+      if (pending.size > 0) onBusy?.([...pending].sort());
     }
     return out;
   } finally {

@@ -1,7 +1,7 @@
 // StateStore on Obsidian's DataAdapter, in `<configDir>/plugins/reeve/`: Reeve's journal,
 // index shards and caches, kept out of data.json and out of the notes.
 import { type DataAdapter, FileSystemAdapter } from 'obsidian';
-import type { LockAttempt, StateStore } from './vault-port';
+import type { LockAttempt, LockOwner, StateStore } from './vault-port';
 
 /** Within one process the journal's own queue already runs one job at a time. */
 const HELD_ALONE: LockAttempt = { ok: true, release: () => Promise.resolve() };
@@ -10,7 +10,10 @@ const HELD_ALONE: LockAttempt = { ok: true, release: () => Promise.resolve() };
  * Takes the lock file `file` (absolute) of the vault folder `base`, or answers null when `base`
  * is not a folder on this disk. The desktop plugin passes the CLI's own lock (obsidian-desktop-lock.ts).
  */
-export type FileLock = (base: string, file: string) => Promise<LockAttempt | null>;
+export type FileLock = ((base: string, file: string) => Promise<LockAttempt | null>) & {
+  /** Takes over the stale lock `file` of another computer's `owner` (process-lock.ts); false if it is not that, or not stale. */
+  takeOver?(file: string, owner: LockOwner): Promise<boolean>;
+};
 
 export class ObsidianStateStore implements StateStore {
   constructor(
@@ -80,6 +83,12 @@ export class ObsidianStateStore implements StateStore {
     const adapter = this.adapter;
     if (!this.fileLock || !(adapter instanceof FileSystemAdapter)) return HELD_ALONE;
     return (await this.fileLock(adapter.getBasePath(), adapter.getFullPath(this.path(name)))) ?? HELD_ALONE;
+  }
+
+  async takeOverLock(name: string, owner: LockOwner): Promise<boolean> {
+    const adapter = this.adapter;
+    if (!this.fileLock?.takeOver || !(adapter instanceof FileSystemAdapter)) return false;
+    return this.fileLock.takeOver(adapter.getFullPath(this.path(name)), owner);
   }
 
   async rename(from: string, to: string): Promise<void> {

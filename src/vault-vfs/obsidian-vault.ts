@@ -9,10 +9,11 @@ import { type App, type CachedMetadata, type EventRef, type FileStats, normalize
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
 import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
-import { afterIndexed } from './obsidian-index-wait';
+import { afterIndexed, type IndexBusyListener } from './obsidian-index-wait';
 import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
 import { noteText, processNote } from './obsidian-open-note';
+import { assertTrashPath, restoreFromTrash } from './obsidian-trash-restore';
 import { type FileLock, ObsidianStateStore } from './obsidian-state-store';
 import { stateFolder } from './state-folder';
 
@@ -40,11 +41,18 @@ export class ObsidianVault implements VaultPort {
   readonly state: ObsidianStateStore;
   private readonly links: ObsidianLinkIndex;
 
-  /** `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see ObsidianStateStore). */
+  private readonly onIndexBusy: IndexBusyListener | undefined;
+
+  /**
+   * `fileLock`: the lock shared with the CLI, where the vault is a folder on disk (see
+   * ObsidianStateStore). `onIndexBusy`: told which notes Obsidian had still not indexed when the
+   * wait after a write ended (obsidian-index-wait.ts), so that the user hears of it.
+   */
   constructor(
     private readonly app: App,
-    opts: { fileLock?: FileLock } = {},
+    opts: { fileLock?: FileLock; onIndexBusy?: IndexBusyListener } = {},
   ) {
+    this.onIndexBusy = opts.onIndexBusy;
     this.state = new ObsidianStateStore(app.vault.adapter, normalizePath(stateFolder(app.vault.configDir)), opts.fileLock);
     this.links = new ObsidianLinkIndex(app, (p) => this.metadata(p));
   }
@@ -102,7 +110,7 @@ export class ObsidianVault implements VaultPort {
 
   /** Runs a write and returns once the metadata cache has caught up with it. */
   private indexed<T>(write: () => Promise<T>): Promise<T> {
-    return afterIndexed(this.app, write);
+    return afterIndexed(this.app, write, this.onIndexBusy);
   }
 
   async process(p: string, fn: (data: string) => string): Promise<string> {
@@ -180,12 +188,14 @@ export class ObsidianVault implements VaultPort {
     return null;
   }
 
+  /** Through the Vault (obsidian-trash-restore.ts), never behind its back with the adapter. */
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
-    if (!trashPath.startsWith('.trash/')) throw new VaultFileNotFoundError(trashPath);
+    assertTrashPath(trashPath);
     const dst = this.safe(to);
     this.assertFree(dst, undefined, true);
+    if (!(await this.app.vault.adapter.exists(trashPath))) throw new VaultFileNotFoundError(trashPath);
     await this.ensureParents(dst);
-    await this.indexed(() => this.app.vault.adapter.rename(trashPath, dst));
+    await this.indexed(() => restoreFromTrash(this.app, trashPath, dst));
   }
 
   async removeEmptyFolder(p: string): Promise<void> {

@@ -88,9 +88,12 @@ export interface LockOwner {
   host: string;
   /** Milliseconds since the epoch. */
   since: number;
+  /** When the owner last said it still holds the lock (its heartbeat); `since` if it never did. */
+  touched?: number;
 }
 
-export type LockAttempt = { ok: true; release(): Promise<void> } | { ok: false; owner: LockOwner };
+/** `stale`: the owner is on another computer and has not touched the lock for the staleness period (lock-staleness.ts). */
+export type LockAttempt = { ok: true; release(): Promise<void> } | { ok: false; owner: LockOwner; stale?: boolean };
 
 /**
  * Reeve's own state (journal, index shards, caches) in `<configDir>/plugins/reeve/`.
@@ -113,6 +116,12 @@ export interface StateStore {
    * store without it is used by one process only.
    */
   tryLock?(name: string): Promise<LockAttempt>;
+  /**
+   * Takes away the lock `name` from `owner`, an owner on another computer that has not touched
+   * it for the staleness period (lock-staleness.ts). False when the lock is no longer that
+   * owner's, or is not stale. Only on the user's explicit request, never by itself.
+   */
+  takeOverLock?(name: string, owner: LockOwner): Promise<boolean>;
 }
 
 export interface VaultPort {

@@ -1,6 +1,7 @@
 // Renders Reeve's declarative setting definitions imperatively, for Obsidian versions before
 // 1.13 that call `display()` instead of reading `getSettingDefinitions()`.
 import { Setting, type SettingDefinition, type SettingDefinitionItem } from 'obsidian';
+import { addCommittedField } from './settings/committed-field';
 
 export interface SettingValues {
   get(key: string): unknown;
@@ -11,13 +12,16 @@ function isShown(visible: boolean | (() => boolean) | undefined): boolean {
   return typeof visible === 'function' ? visible() : visible !== false;
 }
 
-function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: SettingValues): void {
+/** Cleanups of the rows rendered (a `render` row's, a committed field's), for the tab's hide(). */
+type Cleanups = (() => void)[];
+
+function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: SettingValues, cleanups: Cleanups): void {
   if (!isShown(def.visible)) return;
   const setting = new Setting(containerEl).setName(def.name);
   if (def.desc !== undefined) setting.setDesc(def.desc);
   if (def.render) {
-    // Cleanup of a rendered row is the tab's job here (it unloads what it made in hide()).
-    def.render(setting, undefined as never);
+    const cleanup = def.render(setting, undefined as never);
+    if (typeof cleanup === 'function') cleanups.push(cleanup);
     return;
   }
   const control = def.control;
@@ -36,8 +40,10 @@ function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: Set
       if (control.placeholder) t.setPlaceholder(control.placeholder);
     });
   } else if (control.type === 'number') {
-    // Numbers are edited as text; the settings validator parses and range-checks them.
-    setting.addText((t) => t.setValue(typeof current === 'number' ? String(current) : '').onChange((v) => void values.set(control.key, v)));
+    // Committed on blur or Enter, as 1.13's number control does: typing 8000 is not "8", "80",
+    // "800" refused in turn. The settings validator range-checks what is committed.
+    const spec = { kind: 'number' as const, ...(control.min === undefined ? {} : { min: control.min }), ...(control.max === undefined ? {} : { max: control.max }) };
+    cleanups.push(addCommittedField(setting, spec, typeof current === 'number' ? String(current) : '', (v) => void values.set(control.key, v)));
   } else if (control.type === 'slider') {
     setting.addSlider((s) =>
       s
@@ -50,17 +56,20 @@ function renderOne(containerEl: HTMLElement, def: SettingDefinition, values: Set
   }
 }
 
-export function renderSettingDefinitions(containerEl: HTMLElement, items: SettingDefinitionItem[], values: SettingValues): void {
+/** Renders `items`; returns the cleanups to run when the rows are torn down. */
+export function renderSettingDefinitions(containerEl: HTMLElement, items: SettingDefinitionItem[], values: SettingValues): Cleanups {
+  const cleanups: Cleanups = [];
   for (const item of items) {
     if ('type' in item && (item.type === 'group' || item.type === 'list')) {
       if (!isShown(item.visible)) continue;
       if (item.heading) new Setting(containerEl).setName(item.heading).setHeading();
       for (const child of item.items ?? []) {
         if ('type' in child && child.type === 'page') continue;
-        renderOne(containerEl, child, values);
+        renderOne(containerEl, child, values, cleanups);
       }
     } else if (!('type' in item && item.type === 'page')) {
-      renderOne(containerEl, item as SettingDefinition, values);
+      renderOne(containerEl, item as SettingDefinition, values, cleanups);
     }
   }
+  return cleanups;
 }

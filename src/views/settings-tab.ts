@@ -30,6 +30,8 @@ const VISIBILITY_KEYS = new Set(['activeProvider', ...AGENT_VISIBILITY_KEYS]);
 export class ReeveSettingTab extends PluginSettingTab {
   /** Rules editors on screen, unloaded when the tab closes (their DOM listeners go with them). */
   private readonly editors = new Set<RulesEditor>();
+  /** Before 1.13: the cleanups of the rows `display()` rendered, run in hide(). */
+  private fallbackCleanups: (() => void)[] = [];
 
   constructor(
     app: App,
@@ -57,7 +59,7 @@ export class ReeveSettingTab extends PluginSettingTab {
         items: [{ name: 'Organize rules', desc: 'Run first, in priority order; the first rule that matches a file claims it. Checked as you type.', render: (setting) => this.renderRules(setting) }],
       },
       this.automaticGroup(),
-      semanticSettingGroup(() => this.plugin.semanticSearch),
+      semanticSettingGroup(() => this.plugin.semanticSearch, { get: (key) => this.getControlValue(key), set: (key, value) => this.setControlValue(key, value) }),
       chatGroup(),
       scoutGroup(),
       webGroup(this.app, () => this.plugin.settings, (key, name) => void this.setControlValue(key, name)),
@@ -179,6 +181,7 @@ export class ReeveSettingTab extends PluginSettingTab {
 
   /** Obsidian tears the rows down (running their cleanups) in super.hide(); before 1.13 the tab unloads its editors itself. */
   override hide(): void {
+    for (const cleanup of this.fallbackCleanups.splice(0)) cleanup();
     for (const editor of this.editors) editor.unload();
     this.editors.clear();
     super.hide();
@@ -187,7 +190,7 @@ export class ReeveSettingTab extends PluginSettingTab {
   private renderFallback(): void {
     this.hide();
     this.containerEl.empty();
-    renderSettingDefinitions(this.containerEl, this.getSettingDefinitions(), {
+    this.fallbackCleanups = renderSettingDefinitions(this.containerEl, this.getSettingDefinitions(), {
       get: (key) => this.getControlValue(key),
       set: async (key, value) => {
         await this.setControlValue(key, value);

@@ -4,6 +4,10 @@
 // `setControlValue(key, value)` when the user changes it; a `render` row may return a cleanup
 // that runs "before the row is torn down", which `hide()` does. The mocks refuse `control`
 // definitions and never run the cleanups; this renders them as the API docs describe.
+// When a control commits: a toggle, dropdown, slider or color when it changes; a text or textarea
+// on every `input` event, as a TextComponent's onChange does; a number field when the user is done
+// with it, on `blur` or Enter, not while typing (observed in Obsidian 1.13: typing 8000 does not
+// persist 8, 80 and 800 first; the API docs say only that it "Persists a number").
 import type { SettingControl, SettingDefinitionItem } from 'obsidian';
 import { type Setting, SettingTab } from 'obsidian-test-mocks/obsidian';
 
@@ -60,7 +64,17 @@ function renderControl(tab: Tab, setting: Setting, control: SettingControl): voi
         if (control.max !== undefined) t.inputEl.max = String(control.max);
         if (control.step !== undefined) t.inputEl.step = String(control.step);
         if (control.placeholder) t.setPlaceholder(control.placeholder);
-        t.setValue(str(value)).onChange((raw) => commit(parseNumber(raw, control.defaultValue)));
+        t.setValue(str(value));
+        let last = t.inputEl.value;
+        const done = (): void => {
+          if (t.inputEl.value === last) return;
+          last = t.inputEl.value;
+          void commit(parseNumber(last, control.defaultValue));
+        };
+        t.inputEl.addEventListener('blur', done);
+        t.inputEl.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter') done();
+        });
       });
       break;
     case 'slider':

@@ -15,6 +15,8 @@ export interface VaultSettings {
   /** "Automatically update internal links"; on unless a test says otherwise. */
   alwaysUpdateLinks?: boolean;
   newLinkFormat?: LinkFormat;
+  /** Obsidian is still indexing when the vault opens: nothing is indexed until `finishFirstIndex__()` (witness/metadata-cache.ts). */
+  deferFirstIndex?: boolean;
   /** Renames read every note, as the runtime did before it looked notes up by the names they link to. */
   renameReadsEveryNote?: boolean;
 }
@@ -37,6 +39,38 @@ function readAnyFileAsBytes(app: App): void {
   };
 }
 
+/**
+ * And any file reads as text: Obsidian decodes a file's bytes as UTF-8 when a note is read
+ * (`Vault.read`), however it was written; the mocks keep a file written as bytes (`createBinary`)
+ * apart and refuse to read it as text.
+ */
+function readAnyFileAsText(app: App): void {
+  const adapter = app.vault.adapter as App['vault']['adapter'] & { readSync__(p: string): string; binaryFiles?: Map<string, ArrayBuffer>; textFiles?: Map<string, string> };
+  // A file is one thing: writing it as text or as bytes replaces what it held before.
+  const write = adapter.write.bind(adapter);
+  adapter.write = async (p, data, options) => {
+    adapter.binaryFiles?.delete(p);
+    return write(p, data, options);
+  };
+  const writeBinary = adapter.writeBinary.bind(adapter);
+  adapter.writeBinary = async (p, data, options) => {
+    adapter.textFiles?.delete(p);
+    return writeBinary(p, data, options);
+  };
+  const bytesOf = (p: string): ArrayBuffer | undefined => adapter.binaryFiles?.get(p);
+  const decode = (b: ArrayBuffer): string => new TextDecoder().decode(b);
+  const read = adapter.read.bind(adapter);
+  adapter.read = async (p: string): Promise<string> => {
+    const bytes = bytesOf(p);
+    return bytes ? decode(bytes) : read(p);
+  };
+  const readSync = adapter.readSync__.bind(adapter);
+  adapter.readSync__ = (p: string): string => {
+    const bytes = bytesOf(p);
+    return bytes ? decode(bytes) : readSync(p);
+  };
+}
+
 function installObsidianTrash(app: App): void {
   const vault = app.vault as MockVault;
   app.fileManager.trashFile = async (file: TAbstractFile): Promise<void> => {
@@ -55,8 +89,9 @@ export function makeVaultFaithful(app: App, settings: VaultSettings = {}): Witne
   vault.setConfig__('alwaysUpdateLinks', settings.alwaysUpdateLinks ?? true);
   if (settings.newLinkFormat) vault.setConfig__('newLinkFormat', settings.newLinkFormat);
   readAnyFileAsBytes(app);
+  readAnyFileAsText(app);
   const cache = new WitnessMetadataCache(app);
-  cache.install();
+  cache.install({ deferFirstIndex: settings.deferFirstIndex === true });
   installWitnessRename(app, cache, { everyNote: settings.renameReadsEveryNote === true });
   installObsidianTrash(app);
   return cache;

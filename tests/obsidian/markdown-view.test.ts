@@ -49,6 +49,41 @@ describe('the runtime editor', () => {
   });
 });
 
+describe('the runtime editor\'s folds', () => {
+  const text = '# A\na1\n## A2\na2\n# B\nb1\nb2\n';
+  const folds = (view: MarkdownView): { from: number; to: number }[] => (view.editor as unknown as { foldedLines__(): { from: number; to: number }[] }).foldedLines__();
+
+  it('folds a heading to the end of its section, and toggles back', async () => {
+    const { view } = await opened(text);
+    view.editor.setCursor({ line: 0, ch: 0 });
+    view.editor.exec('toggleFold');
+    expect(folds(view)).toEqual([{ from: 0, to: 3 }]);
+    view.editor.exec('toggleFold');
+    expect(folds(view)).toEqual([]);
+    view.editor.exec('foldAll');
+    expect(folds(view)).toEqual([{ from: 0, to: 3 }, { from: 2, to: 3 }, { from: 4, to: 6 }]);
+  });
+
+  it('maps folds through a transaction, drops one whose text is gone, and unfolds where a set selection lands', async () => {
+    const { view } = await opened(text);
+    view.editor.exec('foldAll');
+    view.editor.transaction({ changes: [{ from: { line: 0, ch: 0 }, text: 'new line\n' }] });
+    expect(folds(view)).toEqual([{ from: 1, to: 4 }, { from: 3, to: 4 }, { from: 5, to: 7 }]);
+    view.editor.transaction({ changes: [{ from: { line: 3, ch: 4 }, to: { line: 4, ch: 2 }, text: '' }] });
+    expect(folds(view)).toEqual([{ from: 1, to: 3 }, { from: 4, to: 6 }]);
+    view.editor.setCursor({ line: 5, ch: 1 });
+    expect(folds(view)).toEqual([{ from: 1, to: 3 }]);
+  });
+
+  it('loses every fold when the file changes underneath and the view loads it again', async () => {
+    const { app, view } = await opened(text);
+    view.editor.exec('foldAll');
+    await app.vault.process(app.vault.getFileByPath('n.md')!, (t) => t + 'from outside\n');
+    await vi.waitFor(() => expect(view.editor.getValue()).toBe(text + 'from outside\n'));
+    expect(folds(view)).toEqual([]);
+  });
+});
+
 describe('the runtime Markdown view', () => {
   it('saves typing 2 s after the last change', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -24,6 +24,26 @@ const file = (app: App, p: string): TFile => {
 };
 
 describe('the witness metadata cache', () => {
+  it('can be still indexing when the vault opens: nothing known, writes wait, then one pass and resolved', async () => {
+    const app = App.createConfigured__({ files: { 'a.md': 'to [[b]]', 'b.md': '# B' } });
+    const cache = makeVaultFaithful(app, { deferFirstIndex: true });
+    const mc = app.metadataCache as unknown as { initialized: boolean };
+    const events: string[] = [];
+    app.metadataCache.on('changed', (...data: unknown[]) => events.push(`changed ${(data[0] as { path: string }).path}`));
+    app.metadataCache.on('resolved', () => events.push('resolved'));
+    expect(mc.initialized).toBe(false);
+    expect(app.metadataCache.getCache('a.md')).toBeNull();
+    expect(app.metadataCache.resolvedLinks).toEqual({});
+    await app.vault.create('c.md', 'to [[a]]');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(events).toEqual([]);
+    expect(app.metadataCache.getCache('c.md')).toBeNull();
+    cache.finishFirstIndex__();
+    expect(mc.initialized).toBe(true);
+    expect(events.sort()).toEqual(['changed a.md', 'changed b.md', 'changed c.md', 'resolved']);
+    expect(app.metadataCache.resolvedLinks).toEqual({ 'a.md': { 'b.md': 1 }, 'b.md': {}, 'c.md': { 'a.md': 1 } });
+  });
+
   it('answers for the old text until it has indexed a write, then fires changed and resolved', async () => {
     const app = vaultWith({ 'a.md': 'no links', 'b.md': '# B' });
     const events: string[] = [];

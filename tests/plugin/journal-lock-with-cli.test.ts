@@ -9,7 +9,7 @@ import { hostname, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import '../obsidian/dom';
 import { App, FileSystemAdapter, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { JOURNAL_LOCK, JournalBusyError, journalLockWait, withJournalLock } from '../../src/edits/journal/journal-lock';
 import { desktopFileLock } from '../../src/vault-vfs/obsidian-desktop-lock';
@@ -18,6 +18,8 @@ import type { VaultPort } from '../../src/vault-vfs/vault-port';
 import { buildPluginBundle } from '../obsidian/build-bundle';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
+import { shownNoticeEls, shownNotices } from '../obsidian/notices';
+import { offerLockTakeOver } from '../../src/views/recovery/lock-take-over';
 
 const holder = path.resolve(import.meta.dirname, '..', 'edits', 'helpers', 'hold-journal-lock.ts');
 const repo = path.resolve(import.meta.dirname, '..', '..');
@@ -134,5 +136,23 @@ describe('the journal lock between the plugin and a CLI process', () => {
     const base = (app.vault.adapter as unknown as FileSystemAdapter).getBasePath();
     expect((await executeJob(port, MOVE)).failure).toBeNull();
     await expect(fs.stat(base)).rejects.toThrow();
+  });
+
+  it('a stale lock of another computer is offered for take-over in a notice; "Take over" frees it and the job runs', async () => {
+    const { port, contents } = await pluginOn(FILES);
+    const lock = path.join(dir, '.obsidian/plugins/reeve', JOURNAL_LOCK);
+    await fs.mkdir(path.dirname(lock), { recursive: true });
+    const now = Date.now();
+    await fs.writeFile(lock, JSON.stringify({ pid: 4242, host: 'other-desktop', since: now - 30 * 60_000, touched: now - 11 * 60_000, token: 'feedc0de' }));
+    const error = await executeJob(port, MOVE).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(JournalBusyError);
+    expect(offerLockTakeOver(port.state, error)).toBe(true);
+    expect(shownNotices.at(-1)).toMatch(/process 4242 on other-desktop.*take the lock over/);
+    const button = [...(shownNoticeEls.at(-1)?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Take over');
+    if (!button) throw new Error('no "Take over" button');
+    button.click();
+    await vi.waitFor(() => expect(shownNotices.at(-1)).toMatch(/took over the journal lock of other-desktop/));
+    expect((await executeJob(port, MOVE)).failure).toBeNull();
+    expect((await contents())['B/a.md']).toBe('a [[b]]\n');
   });
 });

@@ -39,6 +39,8 @@ async function planNote(semantic: boolean): Promise<string> {
   plugin.load();
   await vi.waitFor(() => expect(plugin.settingTabs__).toHaveLength(1));
   app.workspace.setLayoutReady__();
+  // Obsidian's first index is done (organize waits for it); the mocks' cache never says so itself.
+  app.metadataCache.trigger('resolved');
   await vi.waitFor(() => expect(plugin.keywordSearch.index?.phase).toBe('ready'), { timeout: 10_000 });
   if (semantic) await vi.waitFor(() => expect(plugin.semanticSearch.index?.progress.phase).toBe('ready'), { timeout: 10_000 });
 

@@ -14,6 +14,8 @@ import { installFaithfulPluginData } from '../obsidian/plugin-data';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { button } from '../views/widget-harness';
 import { textsSent } from '../search/semantic/fixtures';
+import { readStoreKey } from '../../src/search/semantic/store-codec';
+import { openSettingTab } from '../obsidian/declarative-settings';
 
 let bundle = '';
 let server: ScriptedLlmServer;
@@ -122,5 +124,60 @@ describe('semantic index in the plugin', () => {
     expect(textsSent(server)).toHaveLength(3);
     expect(server.requests.find((r) => r.api === 'openai-embeddings')?.headers.authorization).toBe('Bearer sk-test-0123456789');
     plugin.unload();
+  });
+
+  it('the embedding model commits on blur or Enter, and the saved index stays until the new model\'s index is built', async () => {
+    const app = await configured('openai-compatible');
+    const plugin = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    const STORE = '.obsidian/plugins/reeve/semantic-index/store.bin';
+    const savedModel = async (): Promise<string | undefined> => ((await app.vault.adapter.exists(STORE)) ? readStoreKey(new Uint8Array(await app.vault.adapter.readBinary(STORE)))?.model : undefined);
+    await vi.waitFor(async () => expect(await savedModel()).toBe('embed-scripted'), { timeout: 10_000 });
+    server.reset();
+
+    const tab = plugin.settingTabs__[0];
+    if (!tab) throw new Error('no settings tab');
+    openSettingTab(tab as never);
+    const rows = (tab as unknown as { getRenderedRows__(): { definition: { name: string }; settingEl: HTMLElement }[] }).getRenderedRows__();
+    const input = rows.find((r) => r.definition.name === 'Embedding model')?.settingEl.querySelector('input');
+    if (!input) throw new Error('no "Embedding model" field');
+    const typeSlowly = (text: string): void => {
+      input.value = '';
+      input.dispatchEvent(new Event('input'));
+      for (const ch of text) {
+        input.value += ch;
+        input.dispatchEvent(new Event('input'));
+      }
+    };
+    // Typing a new name, one character at a time: nothing restarts, nothing is sent, nothing saved.
+    typeSlowly('embed-other');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(textsSent(server)).toEqual([]);
+    expect(await savedModel()).toBe('embed-scripted');
+    // Typing the saved name again and leaving the field: 0 notes embedded again.
+    typeSlowly('embed-scripted');
+    input.dispatchEvent(new Event('blur'));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(textsSent(server)).toEqual([]);
+    expect(semanticOf(plugin).index?.progress.phase).toBe('ready');
+
+    // A new model, with Enter: its build fails half-way; the saved index is still the old model's.
+    server.failNext('openai-embeddings', { kind: 'http_error', status: 400, message: 'embedding refused' });
+    typeSlowly('embed-other');
+    input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    await vi.waitFor(() => expect(semanticOf(plugin).index?.progress.phase).toBe('failed'), { timeout: 10_000 });
+    expect(await savedModel()).toBe('embed-scripted');
+    // Restarted, the new model's build finishes and only then replaces the saved index.
+    plugin.unload();
+    expect(await savedModel()).toBe('embed-scripted');
+    server.reset();
+    const again = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(semanticOf(again).index?.progress.phase).toBe('ready'), { timeout: 10_000 });
+    expect(textsSent(server)).toHaveLength(3);
+    expect(await savedModel()).toBe('embed-other');
+    expect(await app.vault.adapter.exists('.obsidian/plugins/reeve/semantic-index/store.next.bin')).toBe(false);
+    again.unload();
   });
 });

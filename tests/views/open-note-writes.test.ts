@@ -117,4 +117,23 @@ describe('writes into a note open in an editor', () => {
     expect(editor.getCursor()).toEqual({ line: 0, ch: 21 });
     expect(await h.app.vault.read(h.app.vault.getFileByPath('n.md')!)).toBe('intro typed meanwhile\nadded line\ntail\n');
   });
+
+  it('a proposal and its Accept in an open note keep the user\'s folds', async () => {
+    const h = createHarness({ 'n.md': '# Intro\nfirst\n# Folded\nhidden one\nhidden two\n# Last\nend\n' });
+    const { editor } = await openInEditor(h, 'n.md');
+    const folds = (): { from: number; to: number }[] => (editor as unknown as { foldedLines__(): { from: number; to: number }[] }).foldedLines__();
+    editor.setCursor({ line: 2, ch: 0 });
+    editor.exec('toggleFold');
+    editor.setCursor({ line: 6, ch: 0 });
+    expect(folds()).toEqual([{ from: 2, to: 4 }]);
+    const plan = await planFor(h, [{ file: 'n.md', position: 'end', content: 'added by the model' }]);
+    const report = await proposeEdits(h.port, plan, everywhere);
+    expect(report.proposed).toHaveLength(1);
+    expect(folds()).toEqual([{ from: 2, to: 4 }]);
+    const el = await h.render('ai-edit', 'n.md');
+    await clickAndWait(el, 'Accept');
+    expect(message(el)).toBe('Edit accepted: the new text is in the note');
+    expect(editor.getValue()).toBe('# Intro\nfirst\n# Folded\nhidden one\nhidden two\n# Last\nend\nadded by the model\n');
+    expect(folds()).toEqual([{ from: 2, to: 4 }]);
+  });
 });

@@ -121,3 +121,26 @@ describe('automatic mode', () => {
     expect(await on.port.exists('Inbox/Meeting y.md')).toBe(true);
   });
 });
+
+describe('automatic mode on two devices sharing a synced vault', () => {
+  const CLAIM = '.obsidian/plugins/reeve/automatic-mode.json';
+
+  it('stays idle while another device runs it, and takes over once that device has not run it for the staleness period', async () => {
+    const h = start(settingsWith());
+    await h.app.vault.adapter.mkdir('.obsidian/plugins/reeve');
+    await h.app.vault.adapter.write(CLAIM, JSON.stringify({ id: 'the-laptop', label: 'a desktop (device lap-0001)', touched: Date.now() - 60_000 }));
+    await h.app.vault.create('Inbox/Meeting with Ana.md', 'notes');
+    await vi.waitFor(() => expect(h.runs).toHaveLength(1), { timeout: 5000 });
+    expect(h.runs[0]).toBeInstanceOf(Error);
+    expect(await h.port.exists('Inbox/Meeting with Ana.md')).toBe(true);
+    expect(shownNotices.some((n) => n.includes('automatic mode runs on a desktop (device lap-0001)') && n.includes('stays idle here'))).toBe(true);
+
+    // The laptop has not run automatic mode for 11 minutes: this device claims it and files the note.
+    await h.app.vault.adapter.write(CLAIM, JSON.stringify({ id: 'the-laptop', label: 'a desktop (device lap-0001)', touched: Date.now() - 11 * 60_000 }));
+    await h.app.vault.create('Inbox/Meeting with Bo.md', 'more');
+    await vi.waitFor(() => expect(h.runs).toHaveLength(2), { timeout: 5000 });
+    expect(await h.port.exists('Inbox/Meetings/Meeting with Bo.md')).toBe(true);
+    const claim = JSON.parse(await h.app.vault.adapter.read(CLAIM)) as { id: string };
+    expect(claim.id).not.toBe('the-laptop');
+  });
+});

@@ -48,6 +48,23 @@ function type(el: HTMLInputElement | HTMLTextAreaElement | null, text: string): 
   el.dispatchEvent(new Event('input'));
 }
 
+/** The user leaves the field (a number field, or a field that restarts work, commits then). */
+function leave(el: HTMLInputElement | null): void {
+  if (!el) throw new Error('no field');
+  el.dispatchEvent(new Event('blur'));
+}
+
+/** Types `text` one character at a time, an input event each, as a user does. */
+function typeSlowly(el: HTMLInputElement | null, text: string): void {
+  if (!el) throw new Error('no field');
+  el.value = '';
+  el.dispatchEvent(new Event('input'));
+  for (const ch of text) {
+    el.value += ch;
+    el.dispatchEvent(new Event('input'));
+  }
+}
+
 function pick(el: HTMLSelectElement | null, value: string): void {
   if (!el) throw new Error('no dropdown');
   el.value = value;
@@ -73,10 +90,39 @@ describe('the settings tab on Obsidian 1.13 (declarative)', () => {
     const before = settings.automatic.delaySeconds;
     const notices = shownNotices.length;
     type(row('Delay').querySelector('input'), '0');
+    leave(row('Delay').querySelector('input'));
     await vi.waitFor(() => expect(shownNotices.length).toBe(notices + 1));
     expect(shownNotices.at(-1)).toMatch(/^Reeve: .*delay/i);
     expect(settings.automatic.delaySeconds).toBe(before);
     expect(plugin.saveSettings).not.toHaveBeenCalled();
+  });
+
+  it('commits a number when the user leaves the field or presses Enter: typing 8000 raises no notice for 8, 80 or 800', async () => {
+    const { row, settings } = openTab();
+    const input = row('Dimensions').querySelector('input');
+    const notices = shownNotices.length;
+    typeSlowly(input, '8000');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(shownNotices.length).toBe(notices);
+    expect(settings.semanticIndex.dimensions).toBe(DEFAULT_SETTINGS.semanticIndex.dimensions);
+    input?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    await vi.waitFor(() => expect(settings.semanticIndex.dimensions).toBe(8000));
+    expect(shownNotices.length).toBe(notices);
+  });
+
+  it('commits the embedding model on blur, once, and not a name equal to the saved one', async () => {
+    const { row, settings, plugin } = openTab();
+    const input = row('Embedding model').querySelector('input');
+    typeSlowly(input, 'nomic-embed-text');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(plugin.saveSettings).not.toHaveBeenCalled();
+    leave(input);
+    await vi.waitFor(() => expect(settings.semanticIndex.model).toBe('nomic-embed-text'));
+    leave(input);
+    typeSlowly(input, 'nomic-embed-text');
+    leave(input);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(plugin.saveSettings).toHaveBeenCalledTimes(1);
   });
 
   it('shows a provider\'s settings only while it is the active provider', async () => {
@@ -151,3 +197,28 @@ describe('Test model, under each phase\'s model', () => {
   });
 });
 
+describe('the settings tab before 1.13 (display())', () => {
+  it('commits a number field on blur or Enter, not per keystroke: typing 1000 in Delay is refused once, when done', async () => {
+    const h = createHarness({ 'Inbox/a.md': 'a' });
+    const settings = structuredClone(DEFAULT_SETTINGS);
+    const plugin = { settings, saveSettings: vi.fn(async () => undefined), port: () => h.port };
+    const tab = new ReeveSettingTab(h.app as never, plugin as never);
+    (tab as unknown as { display(): void }).display();
+    document.body.append(tab.containerEl);
+    // The row whose name is "Delay": its name's element, then the setting around it.
+    const name = [...tab.containerEl.querySelectorAll<HTMLElement>('div')].find((el) => el.children.length === 0 && el.textContent === 'Delay');
+    const input = name?.parentElement?.parentElement?.querySelector('input') ?? null;
+    const notices = shownNotices.length;
+    typeSlowly(input, '1000');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(plugin.saveSettings).not.toHaveBeenCalled();
+    expect(shownNotices.length).toBe(notices);
+    leave(input);
+    await vi.waitFor(() => expect(shownNotices.length).toBe(notices + 1));
+    typeSlowly(input, '120');
+    input?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    await vi.waitFor(() => expect(settings.automatic.delaySeconds).toBe(120));
+    expect(plugin.saveSettings).toHaveBeenCalledTimes(1);
+    tab.hide();
+  });
+});

@@ -1,6 +1,10 @@
 // `reeve recover <vault> --resume | --rollback`: finish or reverse a job the journal shows as
 // interrupted, and `assertNoInterruptedJob`, which every command that changes a vault calls first.
+// `--take-over-lock` takes the journal lock from a run on another computer that has stopped
+// touching it (a synced config folder; lock-staleness.ts), alone or before --resume/--rollback.
 import { findInterruptedJobs, recoverJobs, type JournalScan } from '../../edits/journal/recover-jobs';
+import { describeLockOwner, JOURNAL_LOCK, takeOverJournalLock } from '../../edits/journal/journal-lock';
+import { lockTiming } from '../../vault-vfs/lock-staleness';
 import { JobStoppedError } from '../../edits/journal/job-runner';
 import type { JobReport } from '../../edits/journal/execute-job';
 import type { VaultPort } from '../../vault-vfs/vault-port';
@@ -37,16 +41,28 @@ export const recoverCommand: CliCommand = {
   name: 'recover',
   summary: 'resume or roll back a job that was interrupted',
   usage: [
-    'usage: reeve recover <vault> --resume | --rollback [--json]',
-    '  --resume    finish what was interrupted (the job, or the undo of a job)',
-    '  --rollback  return to where the interrupted job (or undo) started',
+    'usage: reeve recover <vault> --resume | --rollback | --take-over-lock [--json]',
+    '  --resume          finish what was interrupted (the job, or the undo of a job)',
+    '  --rollback        return to where the interrupted job (or undo) started',
+    `  --take-over-lock  take the journal lock from a Reeve run on another computer that has not`,
+    `                    touched it for ${lockTiming.staleMs / 60_000} minutes (alone, or with --resume or --rollback)`,
   ].join('\n'),
   async run(args, io) {
-    const parsed = parseArgs(args, { booleans: ['resume', 'rollback', 'json'] });
+    const parsed = parseArgs(args, { booleans: ['resume', 'rollback', 'json', 'take-over-lock'] });
     const resume = parsed.booleans.has('resume');
-    if (resume === parsed.booleans.has('rollback')) throw new UsageError('give exactly one of --resume or --rollback');
+    const takeOver = parsed.booleans.has('take-over-lock');
+    if (resume && parsed.booleans.has('rollback')) throw new UsageError('give one of --resume or --rollback, not both');
+    if (!resume && !parsed.booleans.has('rollback') && !takeOver) throw new UsageError('give one of --resume, --rollback or --take-over-lock');
     if (parsed.positionals.length > 1) throw new UsageError(`unexpected argument "${parsed.positionals[1]}"`);
     const port = await openVault(parsed.positionals[0], io);
+    if (takeOver) {
+      const said = await takeOverLock(port);
+      if (!resume && !parsed.booleans.has('rollback')) {
+        io.stdout(parsed.booleans.has('json') ? JSON.stringify({ lock: said }) + '\n' : said + '\n');
+        return 0;
+      }
+      io.stderr(said + '\n');
+    }
     let result;
     try {
       result = await recoverJobs(port, resume ? 'resume' : 'rollback');
@@ -69,3 +85,19 @@ export const recoverCommand: CliCommand = {
     return code;
   },
 };
+
+/** Frees the journal lock if a stale owner on another computer holds it; says what it did. */
+async function takeOverLock(port: VaultPort): Promise<string> {
+  const state = port.state;
+  const attempt = await state.tryLock?.(JOURNAL_LOCK);
+  if (!attempt) return 'the journal has no lock here';
+  if (attempt.ok) {
+    await attempt.release();
+    return 'the journal lock is free: nothing to take over';
+  }
+  if (attempt.stale !== true) {
+    throw new FailureError(`the journal lock is held by ${describeLockOwner(attempt.owner)}, which is active or on this computer; nothing was taken over (a lock of another computer can be taken over once it has not been touched for ${lockTiming.staleMs / 60_000} minutes)`);
+  }
+  if (!(await takeOverJournalLock(state, attempt.owner))) throw new FailureError('the journal lock changed hands meanwhile; nothing was taken over: run this again');
+  return `took over the journal lock of ${describeLockOwner(attempt.owner)}`;
+}

@@ -5,6 +5,7 @@
 // only a job whose owner died is ever found "interrupted". A run that acts on what it saw of the
 // vault (a job, an undo, a recovery) and waited while the other process finished a job refuses
 // too: what it saw is gone, so acting on it could break links or fail half-way.
+import { lockTiming } from '../../vault-vfs/lock-staleness';
 import type { LockOwner, StateStore } from '../../vault-vfs/vault-port';
 
 export const JOURNAL_LOCK = 'journal.lock';
@@ -14,13 +15,36 @@ export const JOURNAL_CHANGED = 'journal/changed';
 /** How long a run waits for another process's job before refusing; tests shorten it. */
 export const journalLockWait = { ms: 30_000, pollMs: 200 };
 
-/** Another live process holds the journal. */
+/** Who holds a lock, for a person: process, computer, since when, last seen. */
+export function describeLockOwner(owner: LockOwner): string {
+  const who = owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process';
+  const touched = owner.touched !== undefined && owner.touched !== owner.since ? `, last active ${new Date(owner.touched).toISOString()}` : '';
+  return `${who}, since ${new Date(owner.since).toISOString()}${touched}`;
+}
+
+/**
+ * Another process holds the journal. `stale`: it runs on another computer (a synced config
+ * folder) and has not touched the lock for the staleness period, so the user may take it over.
+ */
 export class JournalBusyError extends Error {
-  constructor(readonly owner: LockOwner) {
-    const who = owner.pid > 0 ? `process ${owner.pid} on ${owner.host}` : 'another process';
-    super(`another Reeve run (${who}, since ${new Date(owner.since).toISOString()}) is using this vault's journal; try again when it has finished`);
+  constructor(
+    readonly owner: LockOwner,
+    readonly stale = false,
+  ) {
+    const then = stale
+      ? `; it has not been active for ${Math.round(lockTiming.staleMs / 60_000)} minutes or more: if Reeve is not running on ${owner.host}, take the lock over ("Take over" in Obsidian, or "reeve recover <vault> --take-over-lock")`
+      : '; try again when it has finished';
+    super(`another Reeve run (${describeLockOwner(owner)}) is using this vault's journal${then}`);
     this.name = 'JournalBusyError';
   }
+}
+
+/**
+ * Takes the journal lock away from `error`'s owner, when it is stale; the user asked. Returns
+ * false when the lock changed hands meanwhile or is not stale (nothing is taken then).
+ */
+export async function takeOverJournalLock(state: StateStore, owner: LockOwner): Promise<boolean> {
+  return (await state.takeOverLock?.(JOURNAL_LOCK, owner)) ?? false;
 }
 
 /** Another process finished a job since this run saw the vault: this run's view of it is stale. */
@@ -74,7 +98,8 @@ async function acquire(state: StateStore, opts: JournalLockOptions): Promise<() 
       return () => attempt.release();
     }
     waitedFor = attempt.owner;
-    if (Date.now() >= deadline) throw new JournalBusyError(attempt.owner);
+    // A stale owner will not finish: waiting for it only delays the question to the user.
+    if (attempt.stale === true || Date.now() >= deadline) throw new JournalBusyError(attempt.owner, attempt.stale === true);
     await new Promise((r) => setTimeout(r, journalLockWait.pollMs));
   }
 }

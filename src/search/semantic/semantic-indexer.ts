@@ -148,6 +148,7 @@ export class SemanticIndexer {
       this.tally.refused = loaded.refused;
       this.saver.bytesOnDisk = loaded.refused === null ? loaded.bytes : 0;
       this.saver.savedGeneration = loaded.refused === null && loaded.bytes > 0 ? this.store.generation : -1;
+      this.saver.file = loaded.file;
     }
     if (this.stopping) return;
     if (this.options.build === false) {
@@ -220,6 +221,8 @@ export class SemanticIndexer {
       return;
     }
     if (this.stopping) return;
+    // A build for another model than the saved index's replaces it only now that it is whole.
+    await this.saver.promote();
     this.setPhase('ready');
     this.saver.later();
   }

@@ -1,10 +1,10 @@
 // StateStore on disk: `<vault>/.obsidian/plugins/reeve/` (or another config folder).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import type { LockAttempt, StateStore } from '../vault-port';
+import type { LockAttempt, LockOwner, StateStore } from '../vault-port';
 import { writeFileAtomic } from './atomic-write';
 import { isNotFound } from './not-found';
-import { tryProcessLock } from './process-lock';
+import { takeOverStaleLock, tryProcessLock } from './process-lock';
 
 export class NodeStateStore implements StateStore {
   constructor(readonly root: string) {}
@@ -69,6 +69,10 @@ export class NodeStateStore implements StateStore {
 
   tryLock(name: string): Promise<LockAttempt> {
     return tryProcessLock(this.resolve(name));
+  }
+
+  takeOverLock(name: string, owner: LockOwner): Promise<boolean> {
+    return takeOverStaleLock(this.resolve(name), owner);
   }
 
   async rename(from: string, to: string): Promise<void> {

@@ -3,10 +3,14 @@
 // a pid that no longer runs is dead, and its lock is taken over; an owner on another host (a
 // vault on a shared drive) cannot be checked and is treated as alive. Taking over renames the
 // stale file aside first, so two processes taking over at once cannot both win.
+// The holder touches its lock every LOCK_HEARTBEAT_MS (`touched`), so that a process on another
+// computer can tell an owner still at work from one that stopped (lock-staleness.ts); that lock
+// is taken over only on request (`takeOverStaleLock`).
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { hostname } from 'node:os';
 import * as path from 'node:path';
+import { lockIsStale, lockTiming } from '../lock-staleness';
 import type { LockAttempt, LockOwner } from '../vault-port';
 
 interface LockFile extends LockOwner {
@@ -16,7 +20,9 @@ interface LockFile extends LockOwner {
 function parse(text: string): LockFile | null {
   try {
     const v = JSON.parse(text) as Partial<LockFile>;
-    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.since === 'number' && typeof v.token === 'string') return v as LockFile;
+    if (typeof v.pid === 'number' && typeof v.host === 'string' && typeof v.since === 'number' && typeof v.token === 'string') {
+      return { pid: v.pid, host: v.host, since: v.since, token: v.token, ...(typeof v.touched === 'number' ? { touched: v.touched } : {}) };
+    }
   } catch {
     /* a lock file torn by a crash while it was written: its owner never held it */
   }
@@ -86,6 +92,30 @@ async function removeCreated(folders: readonly string[]): Promise<void> {
   }
 }
 
+/** Rewrites the lock with a new `touched` while it is still `mine` (atomically: never torn). */
+async function touch(file: string, mine: LockFile): Promise<void> {
+  const now = parse((await fs.readFile(file, 'utf8').catch(() => '')) || '');
+  if (now?.token !== mine.token) return;
+  const temp = `${file}.${mine.token}.touch`;
+  await fs.writeFile(temp, JSON.stringify({ ...mine, touched: Date.now() }));
+  await fs.rename(temp, file).catch(() => fs.rm(temp, { force: true }));
+}
+
+const ownerOf = (f: LockFile): LockOwner => ({ pid: f.pid, host: f.host, since: f.since, ...(f.touched === undefined ? {} : { touched: f.touched }) });
+
+/**
+ * Takes over the lock `file` from `owner`, if it still holds it and is stale (an owner on another
+ * computer that has not touched it for LOCK_STALE_MS). Returns whether the lock was freed.
+ */
+export async function takeOverStaleLock(file: string, owner: LockOwner): Promise<boolean> {
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  if (text === null) return true;
+  const held = parse(text);
+  if (!held || held.pid !== owner.pid || held.host !== owner.host || held.since !== owner.since) return false;
+  if (!lockIsStale(ownerOf(held), hostname())) return false;
+  return takeOver(file, text);
+}
+
 export async function tryProcessLock(file: string): Promise<LockAttempt> {
   // A run that changes nothing (a refusal, a check) leaves the vault as it was: no state folder.
   const created = await missingFolders(path.dirname(file));
@@ -93,9 +123,12 @@ export async function tryProcessLock(file: string): Promise<LockAttempt> {
   const mine: LockFile = { pid: process.pid, host: hostname(), since: Date.now(), token: randomBytes(8).toString('hex') };
   for (let attempt = 0; attempt < 5; attempt++) {
     if (await create(file, mine)) {
+      const heartbeat = setInterval(() => void touch(file, mine).catch(() => undefined), lockTiming.heartbeatMs);
+      heartbeat.unref();
       return {
         ok: true,
         release: async () => {
+          clearInterval(heartbeat);
           const now = parse((await fs.readFile(file, 'utf8').catch(() => '')) || '');
           if (now?.token === mine.token) await fs.rm(file, { force: true });
           await removeCreated(created);
@@ -105,7 +138,7 @@ export async function tryProcessLock(file: string): Promise<LockAttempt> {
     const text = await fs.readFile(file, 'utf8').catch(() => null);
     if (text === null) continue; // released meanwhile
     const owner = parse(text);
-    if (owner && ownerAlive(owner)) return { ok: false, owner: { pid: owner.pid, host: owner.host, since: owner.since } };
+    if (owner && ownerAlive(owner)) return { ok: false, owner: ownerOf(owner), stale: lockIsStale(ownerOf(owner), hostname()) };
     // A dead owner's lock (or a torn one, older than a second): taken over.
     if (!owner) {
       const st = await fs.stat(file).catch(() => null);

@@ -27,6 +27,8 @@ export interface OrganizeDeps {
   agentFor?: (settings: ReeveSettings, signal: AbortSignal, sink: ProgressSink) => { agent: OrganizeAgent } | { agent: null; reason: string };
   /** The vault's keyword index for organize, once built (see KeywordSearch.organizeSources). */
   keywordIndex?: () => KeywordSources | null;
+  /** Obsidian's first index: a run plans only once it is done (first-index.ts). */
+  indexReady?: { readonly isReady: boolean; whenReady(what: string): Promise<void> };
 }
 
 /** Opens the progress window and runs the flow in it; resolves when the run has ended. */
@@ -42,6 +44,10 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
   const signal = modal.signal;
   const port = abortablePort(deps.port(), signal);
   try {
+    if (deps.indexReady && !deps.indexReady.isReady) {
+      modal.log('Waiting for Obsidian to finish indexing the vault: until then links to notes not yet indexed are unknown.');
+      await deps.indexReady.whenReady('organizing');
+    }
     const rules = compiledRules(settings.rules);
     const sources = new Set<PlanSource>(['heuristics']);
     if (rules.length > 0) sources.add('rules');

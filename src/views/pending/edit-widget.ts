@@ -3,6 +3,7 @@
 // now (the block must still be exactly what was shown) and by the one check of accept-check.ts
 // (on accept: the policy it was proposed under and the settings now; on reject of a block Reeve
 // has no record of: an explicit "Reject anyway"); it is written through the journal, so it can be undone.
+import type { StateStore } from '../../vault-vfs/vault-port';
 import { diffModel } from '../../edits/diff/diff-model';
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
 import type { EditBlockData } from '../../edits/pending/block-format';
@@ -32,6 +33,10 @@ export class EditBlockWidget extends PendingWidget {
     private readonly lineHint: () => number | null,
   ) {
     super(containerEl);
+  }
+
+  protected override journalState(): StateStore {
+    return this.deps.port().state;
   }
 
   protected render(): void {

@@ -3,6 +3,7 @@
 // type, risk, rule and reason, and its state. Accept runs it at once through the journal; reject
 // marks it rejected. The state written back into the block is what Obsidian renders next time;
 // until then the widget shows the outcome itself.
+import type { StateStore } from '../../vault-vfs/vault-port';
 import type { OpBlockData, OpState } from '../../edits/pending/block-format';
 import { decideOpBlocks } from '../../edits/pending/plan-note';
 import { PendingWidget } from './pending-widget';
@@ -42,6 +43,10 @@ export class OpBlockWidget extends PendingWidget {
     private readonly deps: WidgetDeps,
   ) {
     super(containerEl);
+  }
+
+  protected override journalState(): StateStore {
+    return this.deps.port().state;
   }
 
   protected render(): void {

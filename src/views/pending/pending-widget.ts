@@ -3,6 +3,8 @@
 // elements (keyboard operable) with aria-labels, all disabled while an action runs; and every
 // outcome is said twice, inline (a live region) and in a Notice.
 import { MarkdownRenderChild, Notice } from 'obsidian';
+import type { StateStore } from '../../vault-vfs/vault-port';
+import { offerLockTakeOver } from '../recovery/lock-take-over';
 
 export type MessageKind = 'info' | 'done' | 'error';
 
@@ -29,6 +31,11 @@ export abstract class PendingWidget extends MarkdownRenderChild {
 
   protected abstract render(): void;
 
+  /** Where the journal lock lives, for the "Take over" offer of a stale lock; none by default. */
+  protected journalState(): StateStore | null {
+    return null;
+  }
+
   protected addButton(parent: HTMLElement, text: string, ariaLabel: string, action: () => Promise<void>, primary = false): HTMLButtonElement {
     const button = parent.createEl('button', { text, cls: primary ? 'mod-cta' : [], attr: { type: 'button', 'aria-label': ariaLabel } });
     this.registerDomEvent(button, 'click', () => {
@@ -53,6 +60,8 @@ export abstract class PendingWidget extends MarkdownRenderChild {
       await action();
     } catch (e) {
       this.tell('error', `nothing was done: ${e instanceof Error ? e.message : String(e)}`);
+      const state = this.journalState();
+      if (state) offerLockTakeOver(state, e);
     } finally {
       this.working = false;
       this.containerEl.setAttr('aria-busy', 'false');

@@ -3,14 +3,15 @@
 // embeds in time slices (never more than a slice of UI time at once), follows vault events, and
 // stops with a save when the plugin unloads. The settings tab shows its progress and pauses,
 // resumes or rebuilds it; a change of provider, model or dimensions starts it again (a store of
-// another model is refused and rebuilt, after consent).
+// another model is kept while the new model's index is built beside it, after consent, and
+// replaced only once that build has finished: store-file.ts).
 import type { App, Plugin } from 'obsidian';
 import type { ReeveSettings } from '../../settings/settings';
 import { progressLine, type CostEstimate, type SemanticProgress } from '../../search/semantic/build-state';
 import { settingsWalls } from '../../settings/settings-walls';
 import { wallOf } from '../../search/retrieval/walls';
 import { SemanticIndex } from '../../search/semantic/semantic-index';
-import { STORE_FILE } from '../../search/semantic/store-file';
+import { NEXT_STORE_FILE, STORE_FILE } from '../../search/semantic/store-file';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { onLayoutReadyWhileLoaded } from '../layout-ready';
 import { pluginEmbedder } from './plugin-embedder';
@@ -93,7 +94,11 @@ export class SemanticSearch {
       await this.current?.stop(!discard);
       this.current = null;
       this.problem = null;
-      if (discard) await this.deps.port().state.remove(STORE_FILE).catch(() => undefined);
+      if (discard) {
+        // "Rebuild": the user throws the saved index away, and any build for another model with it.
+        await this.deps.port().state.remove(STORE_FILE).catch(() => undefined);
+        await this.deps.port().state.remove(NEXT_STORE_FILE).catch(() => undefined);
+      }
       const settings = this.deps.settings();
       if (this.unloaded || !this.layoutReady || !settings.semanticIndex.enabled) return this.notify();
       const made = pluginEmbedder(this.deps.app, settings);

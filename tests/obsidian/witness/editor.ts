@@ -12,7 +12,15 @@
 // - the history undoes one transaction as one step and restores the selection it started with
 //   (@codemirror/commands history; adjacent typing may be joined in real use, never done here).
 // One selection range is modelled (the mocks keep one anchor and head).
-import type { EditorChange, EditorPosition, EditorTransaction } from 'obsidian';
+// Folds (editor.exec 'toggleFold' / 'foldAll' / 'unfoldAll', EditorCommandName in obsidian.d.ts)
+// are CodeMirror's fold state (@codemirror/language, foldState): a fold is a range of the document,
+// mapped through every transaction's changes (its start with assoc 1, its end with -1, dropped when
+// it collapses: `mapRange`), and dropped when a selection the transaction sets puts the head
+// strictly inside it ("Clear folded ranges that cover the selection head"). A heading folds from
+// the end of its line to the end of its section (its last non-blank line before a heading of its
+// level or higher); list folding is not modelled. Loading the file's text again drops them all (the plugin
+// guidelines: with Vault.modify on an open note "folded content ... is lost").
+import type { EditorChange, EditorCommandName, EditorPosition, EditorTransaction } from 'obsidian';
 import { Editor } from 'obsidian-test-mocks/obsidian';
 
 interface OffsetChange {
@@ -20,6 +28,29 @@ interface OffsetChange {
   to: number;
   text: string;
 }
+
+interface Fold {
+  from: number;
+  to: number;
+}
+
+/** Where a fold lands after `changes`, or null when nothing of it is left (foldState's mapRange). */
+function mapFold(fold: Fold, changes: OffsetChange[]): Fold | null {
+  const from = mapOffset(fold.from, changes, 1);
+  const to = mapOffset(fold.to, changes, -1);
+  return from >= to ? null : { from, to };
+}
+
+/** The one change that turns `a` into `b` (what both share at either end stays). */
+function diffOf(a: string, b: string): OffsetChange[] {
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let end = 0;
+  while (end < a.length - start && end < b.length - start && a[a.length - 1 - end] === b[b.length - 1 - end]) end++;
+  return a === b ? [] : [{ from: start, to: a.length - end, text: b.slice(start, b.length - end) }];
+}
+
+const HEADING = /^(#{1,6})[ \t]/;
 
 interface Snapshot {
   content: string;
@@ -47,15 +78,76 @@ export class WitnessEditor extends Editor {
   onChange__: () => void = () => undefined;
   private readonly history: Snapshot[] = [];
   private readonly future: Snapshot[] = [];
+  private folds: Fold[] = [];
 
   private snapshot(): Snapshot {
     return { content: this.getValue(), anchor: this.getCursor('anchor'), head: this.getCursor('head') };
   }
 
   private restore(s: Snapshot): void {
+    // Undo and redo are transactions too: folds map through what they change.
+    this.mapFolds(diffOf(this.getValue(), s.content));
     this.setValue(s.content);
-    this.setSelection(s.anchor, s.head);
+    super.setSelection(s.anchor, s.head);
     this.onChange__();
+  }
+
+  private mapFolds(changes: OffsetChange[]): void {
+    this.folds = this.folds.map((f) => mapFold(f, changes)).filter((f): f is Fold => f !== null);
+  }
+
+  /** A selection set (by the user or a transaction) unfolds what covers its head. */
+  private unfoldAtHead(): void {
+    const head = this.posToOffset(this.getCursor('head'));
+    this.folds = this.folds.filter((f) => !(f.from < head && f.to > head));
+  }
+
+  override setSelection(anchor: EditorPosition, head?: EditorPosition): void {
+    super.setSelection(anchor, head);
+    this.unfoldAtHead();
+  }
+
+  override setCursor(pos: EditorPosition | number, ch?: number): void {
+    super.setCursor(pos, ch);
+    this.unfoldAtHead();
+  }
+
+  /** The foldable range of the heading on `line`: end of its line to the end of its section. */
+  private headingFold(line: number): Fold | null {
+    const level = HEADING.exec(this.getLine(line))?.[1]?.length;
+    if (level === undefined) return null;
+    let last = line;
+    for (let l = line + 1; l <= this.lastLine(); l++) {
+      const other = HEADING.exec(this.getLine(l))?.[1]?.length;
+      if (other !== undefined && other <= level) break;
+      if (this.getLine(l).trim() !== '') last = l;
+    }
+    const from = this.posToOffset({ line, ch: this.getLine(line).length });
+    const to = this.posToOffset({ line: last, ch: this.getLine(last).length });
+    return from < to ? { from, to } : null;
+  }
+
+  override exec(command: EditorCommandName): void {
+    if (command === 'unfoldAll') this.folds = [];
+    else if (command === 'foldAll') {
+      for (let l = 0; l <= this.lastLine(); l++) {
+        const f = this.headingFold(l);
+        if (f && !this.folds.some((x) => x.from === f.from)) this.folds.push(f);
+      }
+    } else if (command === 'toggleFold') {
+      const f = this.headingFold(this.getCursor('head').line);
+      if (!f) return;
+      const had = this.folds.length;
+      this.folds = this.folds.filter((x) => x.from !== f.from);
+      if (this.folds.length === had) this.folds.push(f);
+    } else super.exec(command);
+  }
+
+  /** The folded ranges as lines: the heading's line and the section's last line. */
+  foldedLines__(): { from: number; to: number }[] {
+    return this.folds
+      .map((f) => ({ from: this.offsetToPos(f.from).line, to: this.offsetToPos(f.to).line }))
+      .sort((a, b) => a.from - b.from);
   }
 
   override transaction(tx: EditorTransaction, _origin?: string): void {
@@ -83,10 +175,13 @@ export class WitnessEditor extends Editor {
       this.history.push(start);
       this.future.length = 0;
       this.setValue(text);
+      this.mapFolds(changes);
     }
-    this.setSelection(this.offsetToPos(anchor), this.offsetToPos(head));
+    // A mapped selection is not a selection the transaction sets: only a set one unfolds.
+    super.setSelection(this.offsetToPos(anchor), this.offsetToPos(head));
     const sel = tx.selections?.[0] ?? tx.selection;
     if (sel) this.setSelection(sel.from, sel.to ?? sel.from);
+    else if (tx.replaceSelection !== undefined) this.unfoldAtHead();
     if (changes.length > 0) this.onChange__();
   }
 
@@ -118,6 +213,7 @@ export class WitnessEditor extends Editor {
       this.history.length = 0;
       this.future.length = 0;
     }
+    this.folds = [];
     this.setValue(text);
   }
 }

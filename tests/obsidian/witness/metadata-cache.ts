@@ -4,6 +4,15 @@
 // have been resolved ... each time files get modified after the initial load". Indexing happens
 // later than the vault write (Obsidian parses in a worker), so code that reads the cache right
 // after writing sees the old answer, as it would in Obsidian.
+// The first index after the vault loads can come late: Obsidian starts plugins and lays out the
+// workspace while it is still indexing a large or changed vault ("resolved: Called when all files
+// has been resolved. This will be fired each time files get modified after the initial load",
+// docs.obsidian.md/Reference/TypeScript+API/MetadataCache/on('resolved')). With `deferFirstIndex`
+// the cache knows no note and no link until `finishFirstIndex__()` (a note not yet indexed has no
+// cache and looks link-less), vault writes meanwhile wait for that pass, and the pass fires
+// `changed` for each note and then `resolved`. `initialized` (not in obsidian.d.ts; observed on
+// Obsidian's MetadataCache and read by plugins to tell whether the first pass is done) turns true
+// with it.
 import type { CachedMetadata } from 'obsidian';
 import { type App, type TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
 import { FileNameIndex, type LinkFormat, linktextFor, resolveLinkpath, wantedName } from './link-paths';
@@ -22,6 +31,9 @@ export class WitnessMetadataCache {
   readonly resolvedLinks: Record<string, Record<string, number>> = {};
   readonly unresolvedLinks: Record<string, Record<string, number>> = {};
 
+  /** True while the first index after the vault loaded has not run yet. */
+  private firstIndexPending = false;
+
   constructor(private readonly app: App) {}
 
   private get vault(): MockVault {
@@ -36,8 +48,11 @@ export class WitnessMetadataCache {
     return (this.vault.getConfig__('newLinkFormat') as LinkFormat | undefined) ?? 'shortest';
   }
 
-  /** Installs this cache in place of the mock's; indexes the vault as it is now (a loaded vault). */
-  install(): void {
+  /**
+   * Installs this cache in place of the mock's; indexes the vault as it is now (a loaded vault),
+   * or, with `deferFirstIndex`, only when `finishFirstIndex__()` is called.
+   */
+  install(opts: { deferFirstIndex?: boolean } = {}): void {
     const mc = this.app.metadataCache as unknown as Record<string, unknown>;
     // The mock parses on every vault event with its own reader; this cache answers instead.
     mc.parseFileMetadata = () => undefined;
@@ -53,8 +68,14 @@ export class WitnessMetadataCache {
     mc.fileToLinktext = (file: TFile, sourcePath: string, omitMdExtension?: boolean) => linktextFor(this.files, file.path, sourcePath, this.linkFormat(), omitMdExtension === true);
 
     this.files = FileNameIndex.of(this.filePaths());
-    for (const f of this.vault.getMarkdownFiles()) this.entries.set(f.path, parseNote(this.vault.readSync__(f)));
-    this.resolveAll();
+    if (opts.deferFirstIndex) {
+      this.firstIndexPending = true;
+      mc.initialized = false;
+    } else {
+      for (const f of this.vault.getMarkdownFiles()) this.entries.set(f.path, parseNote(this.vault.readSync__(f)));
+      this.resolveAll();
+      mc.initialized = true;
+    }
 
     const vault = this.vault;
     // The mocks type event handlers as (...data: unknown[]); Obsidian passes (file[, oldPath]).
@@ -119,7 +140,17 @@ export class WitnessMetadataCache {
   }
 
   private schedule(): void {
+    if (this.firstIndexPending) return;
     this.timer ??= setTimeout(() => this.index(), 0);
+  }
+
+  /** The first index pass after the vault loaded: every note, then `resolved`. */
+  finishFirstIndex__(): void {
+    if (!this.firstIndexPending) return;
+    this.firstIndexPending = false;
+    for (const f of this.vault.getMarkdownFiles()) this.dirty.add(f.path);
+    (this.app.metadataCache as unknown as { initialized: boolean }).initialized = true;
+    this.index();
   }
 
   /** Parses every note written since the last pass, then resolves all links. */

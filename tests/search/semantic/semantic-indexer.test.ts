@@ -131,7 +131,7 @@ describe('semantic index', () => {
     const estimates: number[] = [];
     const withConsent = new SemanticIndex(port, scriptedEmbedder(server, 32), { consent: (e) => (estimates.push(e.chunks), true) });
     await withConsent.start();
-    expect(withConsent.progress.refused).toBe('written for local/embed-scripted/64, not local/embed-scripted/32');
+    expect(withConsent.progress.refused).toBe('written for local/embed-scripted/64, not local/embed-scripted/32; kept until the new index is built');
     expect(estimates).toEqual([9]);
     expect(textsSent(server)).toHaveLength(9);
     await withConsent.stop();
