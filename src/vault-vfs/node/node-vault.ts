@@ -26,6 +26,8 @@ import { removeLeftoverTemps, writeFileAtomic, writeFilesAtomic } from './atomic
 import { DeferredSyncs } from './deferred-syncs';
 import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
+import { copyFileStreamed } from './copy-file';
+import { hashFileAt } from './hash-file';
 import { readText, readTextOrNull } from './note-text';
 import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
@@ -112,6 +114,36 @@ export class NodeVault implements VaultPort {
     } catch (e) {
       throw this.notFound(e, p);
     }
+  }
+
+  /** SHA-256 of the file, read 1 MiB at a time: bounded memory for a file of any size. */
+  async hashFile(p: string): Promise<string> {
+    const abs = await this.disk.contained(this.safe(p));
+    try {
+      return await hashFileAt(abs);
+    } catch (e) {
+      throw this.notFound(e, p);
+    }
+  }
+
+  async copyToState(p: string, stateName: string): Promise<void> {
+    const abs = await this.disk.contained(this.safe(p));
+    const target = this.state.pathOf(stateName);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await copyFileStreamed(abs, target).catch((e: unknown) => {
+      throw this.notFound(e, p);
+    });
+  }
+
+  async createFromState(stateName: string, p: string): Promise<void> {
+    const vp = this.safe(p, true);
+    await this.disk.contained(vp);
+    await this.tree.assertFree(vp, undefined, true);
+    await this.tree.ensureParents(vp);
+    const abs = this.disk.abs(vp);
+    await copyFileStreamed(this.state.pathOf(stateName), abs);
+    this.tree.refreshFile(vp, extOf(vp) === 'md' ? readText(abs) : null);
+    this.tree.emit({ type: 'create', path: vp, kind: 'file' });
   }
 
   private notFound(e: unknown, p: string): unknown {
