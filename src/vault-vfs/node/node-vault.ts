@@ -8,7 +8,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { decodeText, encodeText } from '../byte-text';
-import { assertSafeVaultPath, extOf } from '../path-safety';
+import { assertSafeVaultPath, extOf, keptNames } from '../path-safety';
 import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
 import type { VaultIndex } from '../vault-index';
 import {
@@ -72,8 +72,8 @@ export class NodeVault implements VaultPort {
     return this.disk.root;
   }
 
-  private safe(p: string, asRecorded = false): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded });
+  private safe(p: string, asRecorded = false, keep?: ReadonlySet<string>): string {
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded, ...(keep ? { keep } : {}) });
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {
@@ -84,15 +84,23 @@ export class NodeVault implements VaultPort {
     return Promise.resolve(this.index.entries());
   }
 
+  /**
+   * A path spelled out of NFC (decomposed) names those bytes: a journal's record of a decomposed
+   * twin beside a composed one is asked about as recorded, never answered by its twin.
+   */
+  private asSpelled(p: string): string {
+    return this.safe(p, p !== p.normalize('NFC'));
+  }
+
   async stat(p: string): Promise<FileStat | null> {
-    const abs = await this.disk.contained(this.safe(p));
+    const abs = await this.disk.contained(this.asSpelled(p));
     const st = statOrNull(abs);
     if (!st?.isFile()) return null;
     return fileStatOf(st);
   }
 
   async exists(p: string): Promise<boolean> {
-    return this.disk.exists(await this.disk.contained(this.safe(p)));
+    return this.disk.exists(await this.disk.contained(this.asSpelled(p)));
   }
 
   async read(p: string): Promise<string> {
@@ -199,7 +207,8 @@ export class NodeVault implements VaultPort {
 
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
-    const dst = this.safe(to, opts.restore === true);
+    // The names the source has keep their bytes where it goes (keptNames).
+    const dst = this.safe(to, opts.restore === true, keptNames(src));
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
     if (!kind) throw new VaultFileNotFoundError(src);
     if (src === dst) return;
