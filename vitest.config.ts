@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A temp folder per run, which must be empty at the end (tests/setup/temp-folder.ts).
+    globalSetup: ['tests/setup/temp-folder.ts'],
   },
 });

@@ -39,9 +39,11 @@ export function recordFromEntry(port: VaultPort, entry: VaultFileEntry): FileRec
   const unresolved = Object.keys(port.unresolvedLinks()[path] ?? {});
   const record: FileRecord = {
     path,
-    name: ext === '' ? fileName : fileName.slice(0, fileName.length - ext.length - 1),
+    // Name and folder as rules compare them, in NFC as rule literals are (a decomposed name matches
+    // either spelling); the path stays as the disk spells it: what a rule acts on is that file.
+    name: (ext === '' ? fileName : fileName.slice(0, fileName.length - ext.length - 1)).normalize('NFC'),
     ext,
-    folder: parentOf(path),
+    folder: parentOf(path).normalize('NFC'),
     size: entry.stat.size,
     ctime: entry.stat.ctime,
     mtime: entry.stat.mtime,

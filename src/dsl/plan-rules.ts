@@ -8,7 +8,7 @@
 import { CaseFolded } from '../vault-vfs/case-folded';
 import type { FileRecord } from '../vault-vfs/file-record';
 import type { PlannedOperation } from '../vault-vfs/operations';
-import { checkVaultPath, extOf, nameOf, parentOf } from '../vault-vfs/path-safety';
+import { checkVaultPath, extOf, keptNames, nameOf, parentOf } from '../vault-vfs/path-safety';
 import type { VaultEntry, VaultPort } from '../vault-vfs/vault-port';
 import { ContentKeywordSimilarity } from './content-similarity';
 import { prepareScope, type EvaluationOptions } from './evaluate';
@@ -62,7 +62,8 @@ const join = (...parts: string[]): string => parts.filter((p) => p !== '').join(
 type Destination = { ok: true; path: string } | { ok: false; reason: string };
 
 function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions): Destination {
-  let folder = record.folder;
+  // The file's folder as the path spells it (record.folder is in NFC, for matching).
+  let folder = parentOf(record.path);
   if (rule.moveTo !== null) {
     const segments: string[] = [];
     for (const parts of rule.moveTo.segments) {
@@ -91,7 +92,9 @@ function destinationOf(rule: CompiledRule, record: FileRecord, opts: PlanOptions
   if (opts.allowOutside !== true && !isInFolder(path, opts.folder)) {
     return { ok: false, reason: `${path} is outside the organized folder ${opts.folder}` };
   }
-  const check = checkVaultPath(path, { configDir: opts.configDir });
+  // Names the file already has keep their bytes (keptNames): a decomposed `Café.md` beside a
+  // composed one is another file, and made NFC its destination would be its twin's.
+  const check = checkVaultPath(path, { configDir: opts.configDir, keep: keptNames(record.path) });
   return check.ok ? { ok: true, path: check.path } : { ok: false, reason: `${path}: ${check.reason}` };
 }
 
@@ -210,7 +213,7 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
     }
     matches.push({ path: record.path, rule: rule.name, destination: target });
     const reason = `matches ${rule.condition.normalized}`;
-    const type = parent === record.folder ? 'rename' : 'move';
+    const type = parent === parentOf(record.path) ? 'rename' : 'move';
     moves.push({ opId: '', type, source: record.path, destination: target, rule: rule.name, reason });
   }
 

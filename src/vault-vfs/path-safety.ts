@@ -20,6 +20,24 @@ export interface PathSafetyOptions {
    * so that a decomposed name comes back decomposed and never lands on a composed twin.
    */
   asRecorded?: boolean;
+  /**
+   * Names (path segments) kept as written, not made NFC: the names a moving file or folder already
+   * has (`keptNames` of its source), so that a decomposed name keeps its bytes where it goes.
+   */
+  keep?: ReadonlySet<string>;
+}
+
+/** The segments of an existing path that are not in NFC: names that keep their bytes when it moves. */
+export function keptNames(path: string): ReadonlySet<string> {
+  return new Set(path.split('/').filter((s) => s !== s.normalize('NFC')));
+}
+
+/** `normal` with the segments `keep` holds put back as `exact` spells them. */
+function keepSegments(exact: string, normal: string, keep: ReadonlySet<string>): string {
+  const e = exact.split('/');
+  const n = normal.split('/');
+  if (e.length !== n.length) return normal;
+  return n.map((s, i) => (keep.has(e[i] as string) ? (e[i] as string) : s)).join('/');
 }
 
 export type PathCheck = { ok: true; path: string } | { ok: false; reason: string };
@@ -82,7 +100,7 @@ export function checkVaultPath(input: string, opts: PathSafetyOptions): PathChec
   // A name the vault holds keeps its bytes: on a disk that keeps both, `Café` composed and
   // decomposed are two files, and normalizing one's path would act on the other.
   const exact = slashesNormalized(input);
-  const normal = normalizeVaultPath(input);
+  const normal = opts.keep !== undefined && opts.keep.size > 0 ? keepSegments(exact, normalizeVaultPath(input), opts.keep) : normalizeVaultPath(input);
   const path = exact !== normal && (opts.asRecorded === true || opts.exists?.(exact) === true) ? exact : normal;
   if (path === '/') return { ok: false, reason: 'the vault root itself cannot be changed' };
   const segments = path.split('/');

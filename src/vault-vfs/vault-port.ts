@@ -136,6 +136,19 @@ export interface VaultPort {
   /** Fresh read from storage (never a cache) so writes can refuse stale input. */
   read(path: string): Promise<string>;
   readBinary(path: string): Promise<Uint8Array>;
+  /**
+   * SHA-256 of the file's bytes, lower-case hex, read a slice at a time so that a file of any size
+   * is hashed in bounded memory. Optional; without it the file is read whole and hashed.
+   */
+  hashFile?(path: string): Promise<string>;
+  /**
+   * Copies the file at `path` into the state folder as `stateName` (atomically), streamed, and
+   * back: `createFromState` creates `path` (a name the vault had, kept as recorded) from such a
+   * copy, refusing a path that exists. Optional, together; without them the journal reads the file
+   * whole and writes it with `createBinary`.
+   */
+  copyToState?(path: string, stateName: string): Promise<void>;
+  createFromState?(stateName: string, path: string): Promise<void>;
 
   /**
    * Atomic read-modify-write. `fn` receives the current text and returns the new text. The

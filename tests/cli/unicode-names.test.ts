@@ -82,4 +82,30 @@ describe('decomposed names', () => {
     expect(after.get(`Inbox/${nfc}.md`)).toBe(Buffer.from('composed\n').toString('base64'));
     expect(after.get(`Done/${nfd}.md`)).toBe(Buffer.from('decomposed\n').toString('base64'));
   });
+
+  it('in both forms in one folder are both organized, each keeping its bytes, and undo gives back both, names included', async () => {
+    const [nfc, nfd] = ['Caf\u00e9', 'Cafe\u0301'];
+    vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n', 'Inbox/other.md': '# other\n' });
+    const before = await vault.snapshot();
+    const rules = `${vault.dir}-rules.json`;
+    try {
+      // The rule names the decomposed file; names compare in NFC, so it names both, and each moves as itself.
+      await writeFile(rules, JSON.stringify({ rules: [{ name: 'Cafe', if: `file.name == ${JSON.stringify(nfd)}`, thenMoveTo: 'D' }] }));
+      const plan = await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--dry-run', '--json']);
+      const moves = (JSON.parse(plan.stdout) as { operations: { type: string; source?: string; destination?: string }[]; conflicts: unknown[] }).operations.filter((o) => o.type === 'move');
+      expect(moves.map((m) => [m.source, m.destination]).sort()).toEqual([[`Inbox/${nfc}.md`, `Inbox/D/${nfc}.md`], [`Inbox/${nfd}.md`, `Inbox/D/${nfd}.md`]].sort());
+      const applied = await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--apply']);
+      expect(applied.stdout).not.toContain('left out');
+      expect(applied.code).toBe(0);
+      const after = await vault.snapshot();
+      expect(after.get(`Inbox/D/${nfc}.md`)).toBe(Buffer.from('composed\n').toString('base64'));
+      expect(after.get(`Inbox/D/${nfd}.md`)).toBe(Buffer.from('decomposed\n').toString('base64'));
+      const undo = await runReeve(['undo', vault.dir]);
+      expect(undo.stderr).toBe('');
+      expect(undo.code).toBe(0);
+      expect(new Map([...(await vault.snapshot())].filter(([k]) => !k.startsWith('Reeve')))).toEqual(before);
+    } finally {
+      await rm(rules, { force: true });
+    }
+  });
 });

@@ -100,6 +100,7 @@ describe('reeve rules match --rules FILE', () => {
     expect(json.stderr).toContain('refused: rule "Shots": only notes can be edited');
     const text = await run(['match', dir, '--rules', file]);
     expect(text.stdout).toContain(`${F.gamma}  (Projects) stays; add_tags [] -> ["project"]; set_properties {"status":"done"} -> {"status":"Done"}\n`);
+    await rm(file, { force: true });
   });
 
   it('refuses an expression and --rules together', async () => {

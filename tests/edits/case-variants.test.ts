@@ -10,6 +10,8 @@ import { makeTempVault, type TempVault } from '../helpers/temp-vault';
 
 let tv: TempVault | undefined;
 afterEach(async () => {
+  // The rules file sits beside the vault, in the temp folder.
+  if (tv) await fs.rm(`${tv.dir}.rules.json`, { force: true });
   await tv?.cleanup();
   tv = undefined;
 });

@@ -7,12 +7,15 @@
 //     starts a new batch after a step that writes note text (job-runner.ts).
 //   - seed 201858, rollback of a damaged journal (a flipped byte, crash at the last step): a note
 //     edited, then rewritten by a move whose records were lost; see journal-damaged.test.ts.
+import { rm } from 'node:fs/promises';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { executeJob, type JobOperationInput } from '../../src/edits/journal/execute-job';
 import { undoJob } from '../../src/edits/journal/recover-jobs';
-import { checkCrashRecovery } from './helpers/fault-cases';
+import { checkCrashRecovery, root } from './helpers/fault-cases';
 import { removeVault, snapshot, tempVault } from './helpers/temp-vault';
+
+afterAll(async () => rm(root, { recursive: true, force: true }));
 
 describe('cases the journal fault properties found', () => {
   it('resume: a created note rewritten later in the same job (seed 858124)', async () => {

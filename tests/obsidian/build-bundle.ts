@@ -1,6 +1,6 @@
 // Builds the real plugin bundle (production options, as `npm run build` does) into a temp file,
 // so tests load exactly what users install without depending on a previous build.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import esbuild from 'esbuild';
@@ -12,4 +12,9 @@ export async function buildPluginBundle(): Promise<string> {
   const outfile = path.join(mkdtempSync(path.join(tmpdir(), 'reeve-bundle-')), 'main.js');
   await esbuild.build({ ...pluginOptions(true, outfile), absWorkingDir: root, logLevel: 'silent' });
   return outfile;
+}
+
+/** Removes a bundle `buildPluginBundle` built, with its folder (a megabyte each in the temp folder). */
+export function removePluginBundle(file: string): void {
+  if (file !== '') rmSync(path.dirname(file), { recursive: true, force: true });
 }

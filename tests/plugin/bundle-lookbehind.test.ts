@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { guardLookbehindLiterals } from '../../esbuild.lookbehind.mjs';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 
 /** `(?<=` and `(?<!`, spelled in two parts: they are text to look for here, not patterns. */
 const [BEHIND, NOT_BEHIND] = ['=', '!'].map((c) => '(?<' + c) as [string, string];
@@ -44,7 +44,9 @@ const SAMPLE = [
 describe('main.js and lookbehind', () => {
   let bundle = '';
   beforeAll(async () => {
-    bundle = readFileSync(await buildPluginBundle(), 'utf8');
+    const file = await buildPluginBundle();
+    bundle = readFileSync(file, 'utf8');
+    removePluginBundle(file);
   }, 120_000);
 
   it('the scanner finds positive and negative lookbehind literals, and nothing else', () => {

@@ -4,12 +4,13 @@
 // the rest (commands, chat view, the other widgets), and say in a notice which blocks it cannot show.
 import '../obsidian/dom';
 import { App, Plugin } from 'obsidian-test-mocks/obsidian';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { shownNotices } from '../obsidian/notices';
 
 let bundle = '';
+afterAll(() => removePluginBundle(bundle));
 beforeAll(async () => {
   bundle = await buildPluginBundle();
 }, 60_000);

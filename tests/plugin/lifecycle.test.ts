@@ -3,13 +3,14 @@
 // unloads it, and checks that every event, interval and DOM listener was released.
 import '../obsidian/dom';
 import { App, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { type LeakTracker, trackLeaks } from '../obsidian/leak-tracker';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { shownNotices } from '../obsidian/notices';
 
 let bundle = '';
+afterAll(() => removePluginBundle(bundle));
 beforeAll(async () => {
   bundle = await buildPluginBundle();
 }, 60_000);

@@ -5,9 +5,9 @@
 // "Undo last organize" putting the vault back byte for byte.
 import '../obsidian/dom';
 import { App, Component, Menu, Modal, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { keepModalsOpen } from '../obsidian/modals';
@@ -15,6 +15,7 @@ import { shownNotices } from '../obsidian/notices';
 import { button, clickAndWait, renderCodeBlock } from '../views/widget-harness';
 
 let bundle = '';
+afterAll(() => removePluginBundle(bundle));
 beforeAll(async () => {
   bundle = await buildPluginBundle();
 }, 60_000);

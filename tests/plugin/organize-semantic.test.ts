@@ -9,7 +9,7 @@ import { App, Menu, type Modal, type Plugin } from 'obsidian-test-mocks/obsidian
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { KeywordSearch } from '../../src/views/search/keyword-search';
 import type { SemanticSearch } from '../../src/views/search/semantic-search';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { keepModalsOpen } from '../obsidian/modals';
 import { installFaithfulPluginData } from '../obsidian/plugin-data';
@@ -17,6 +17,7 @@ import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { synonymVault } from '../agents/organize/scoring/synonym-vault';
 
 let bundle = '';
+afterAll(() => removePluginBundle(bundle));
 let server: ScriptedLlmServer;
 beforeAll(async () => {
   installFaithfulPluginData();

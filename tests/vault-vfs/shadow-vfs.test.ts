@@ -110,7 +110,7 @@ describe('duplicates', () => {
     const entries = Object.entries(content).map(([p, t]) => ({ kind: 'file' as const, path: p, stat: { ...stat, size: t.length } }));
     const groups = await findDuplicates(entries, (p) => {
       reads.push(p);
-      return Promise.resolve(new TextEncoder().encode(content[p]));
+      return sha256Hex(content[p] ?? '');
     });
     expect(groups).toEqual([['a.md', 'b/a copy.md']]);
     expect(reads).not.toContain('d.md');

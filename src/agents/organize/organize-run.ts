@@ -25,6 +25,11 @@ export interface OrganizeRunOptions extends OrganizeRequest {
   /** Plan only: no plan note, no ledger entry, nothing written anywhere. */
   dryRun?: boolean;
   now?: Date;
+  /**
+   * Called when the accepted plan starts to run: from then on `signal` no longer cancels a plan
+   * but stops the job after the step being applied (what ran stays, undoable).
+   */
+  onApply?: () => void;
 }
 
 /** Why `planFolder` cannot hold the plan notes of organizing `folder`, or null when it can. */
@@ -56,6 +61,7 @@ export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions):
   await port.create(note, organizePlanNote(plan, now));
   if (!opts.apply) return { plan, note, run: null };
   await decideOpBlocks(port, note, null, 'accept', policy);
-  const run = await runRecordedOperations(port, note, policy);
+  opts.onApply?.();
+  const run = await runRecordedOperations(port, note, policy, null, opts.signal ? { signal: opts.signal } : {});
   return { plan, note, run };
 }

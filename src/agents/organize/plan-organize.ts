@@ -12,6 +12,7 @@ import { filter, opProposal } from '../../edits/scope/filter-proposals';
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import type { FileRecord } from '../../vault-vfs/file-record';
 import { hasPath, isNoteEdit, type PlannedOperation, riskOf, opPaths } from '../../vault-vfs/operations';
+import { fileSha256 } from '../../vault-vfs/file-hash';
 import { findDuplicates } from '../../vault-vfs/shadow/duplicates';
 import { DEFAULT_PLAN_LIMIT, simulatePlan } from '../../vault-vfs/shadow/shadow-vfs';
 import type { VaultEntry, VaultFileEntry, VaultPort } from '../../vault-vfs/vault-port';
@@ -227,7 +228,7 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
   // Identical files: reported always; with trash allowed, every copy but one that nothing links to is proposed for trash.
   const inScope = new Set(records.map((r) => r.path));
   const files = entries.filter((e): e is VaultFileEntry => e.kind === 'file' && inScope.has(e.path));
-  const duplicates = await findDuplicates(files, (p) => port.readBinary(p));
+  const duplicates = await findDuplicates(files, (p) => fileSha256(port, p));
   if (req.allowTrash && duplicates.length > 0) {
     const trashed = trashForDuplicates(duplicates, { links: port.resolvedLinks(), files, planned: ops, folder: req.folder });
     const gone = new Set(trashed.map((t) => t.path));

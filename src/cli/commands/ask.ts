@@ -5,7 +5,6 @@
 // done; nothing is half-written.
 import { runPipeline, AskRequestError, requestWallProblem, type AskRequest } from '../../agents/pipeline/run-pipeline';
 import { DEFAULT_SCOUT_SETTINGS } from '../../agents/scout/scout-settings';
-import { readChatTurns, type ChatTurn } from '../../agents/task/chat-history';
 import { Retrieval } from '../../search/retrieval/retrieval';
 import type { SemanticProgress } from '../../search/semantic/build-state';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
@@ -21,8 +20,7 @@ import { wallOf } from '../../search/retrieval/walls';
 import { PROVIDER_FLAGS, PROVIDER_USAGE, watchedClientFromFlags } from '../provider-flags';
 import { assertNoInterruptedJob } from './recover';
 import { ASK_DEPS_USAGE, SEMANTIC_FLAGS, semanticFromFlags, WEB_FLAGS, webFromFlags } from '../ask-deps';
-import { writeHistoryFile } from '../ask-history';
-import { readUserFile } from '../user-file';
+import { readHistoryFile, writeHistoryFile } from '../ask-history';
 import { turnOf } from '../../agents/chat/chat-message';
 
 const USAGE = [
@@ -47,23 +45,6 @@ const USAGE = [
   PROVIDER_USAGE,
   ASK_DEPS_USAGE,
 ].join('\n');
-
-async function readHistory(file: string | undefined): Promise<ChatTurn[]> {
-  if (file === undefined) return [];
-  const text = await readUserFile(file).catch((e: Error) => {
-    throw new UsageError(`--history ${file}: ${e.message}`);
-  });
-  if (text === null || text.trim() === '') return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (e) {
-    throw new UsageError(`--history ${file}: not JSON (${e instanceof Error ? e.message : String(e)})`);
-  }
-  const read = readChatTurns(value);
-  if (!read.ok) throw new UsageError(`--history ${file}: ${read.error}`);
-  return read.turns;
-}
 
 /** Why the semantic index has no vectors for this run, in words that fit what the user asked for. */
 function semanticNote(p: SemanticProgress, build: boolean): string {
@@ -105,7 +86,8 @@ export const askCommand: CliCommand = {
     const walled = requestWallProblem({ currentNote, manual }, excludedFolders);
     if (walled !== null) throw new UsageError(walled);
     const historyFile = parsed.values.get('history');
-    const history = await readHistory(historyFile);
+    const read = historyFile === undefined ? null : await readHistoryFile(historyFile);
+    const history = read?.turns ?? [];
     await assertNoInterruptedJob(vault);
 
     const json = parsed.booleans.has('json');
@@ -126,7 +108,7 @@ export const askCommand: CliCommand = {
       const result = await runPipeline(request, deps, listener, cancel.signal).catch((e: unknown) => {
         throw e instanceof AskRequestError ? new UsageError(e.message) : e;
       });
-      if (historyFile !== undefined) await writeHistoryFile(historyFile, [...history, turnOf(request, result)]);
+      if (read !== null) await writeHistoryFile(read, turnOf(request, result));
       if (json) io.stdout(`${JSON.stringify(askJson(result), null, 2)}\n`);
       else if (result.answer !== '') io.stdout(`\n${result.answer}\n`);
       if (result.question !== null) {

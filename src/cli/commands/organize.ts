@@ -118,9 +118,15 @@ export const organizeCommand: CliCommand = {
     const embedder = choice === null ? null : await embedderOfSavedIndex(vault, choice);
     const saved = embedder === null ? null : await loadSavedIndex(vault, embedder);
     // Ctrl-C while planning cancels the run (the model call included) before anything is written;
-    // once --apply has started, the journal makes any stop recoverable.
+    // once --apply has started, it stops the job after the step being applied, and what ran is one
+    // job that undo takes back. A second Ctrl-C ends the process at once: the journal then holds
+    // an interrupted job that `reeve recover` finishes or reverses.
     const cancel = new AbortController();
-    const onInterrupt = (): void => cancel.abort();
+    let applying = false;
+    const onInterrupt = (): void => {
+      if (applying) io.stderr('\nstopping: the operation being applied finishes, then the job stops; what ran can be undone (Ctrl-C again stops at once and leaves the job for reeve recover)\n');
+      cancel.abort();
+    };
     process.once('SIGINT', onInterrupt);
     const outcome = await organizeFolder(vault, {
       folder,
@@ -141,6 +147,9 @@ export const organizeCommand: CliCommand = {
       apply: parsed.booleans.has('apply'),
       dryRun,
       planId: newJobId(),
+      onApply: () => {
+        applying = true;
+      },
     })
       .catch((e: unknown) => {
         throw new FailureError(e instanceof Error ? e.message : String(e));
@@ -149,9 +158,10 @@ export const organizeCommand: CliCommand = {
         process.off('SIGINT', onInterrupt);
         void saved?.index?.stop(false);
       });
+    const stopped = outcome.run?.job?.stopped ?? null;
     const failed = outcome.run?.results.filter((r) => r.state === 'failed') ?? [];
     if (parsed.booleans.has('json')) {
-      io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, dryRun, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length } : null }) + '\n');
+      io.stdout(JSON.stringify({ ...(planJson(outcome.plan) as object), note: outcome.note, dryRun, applied: outcome.run ? { job: outcome.run.job?.job ?? null, done: outcome.run.results.length - failed.length, failed: failed.length, stopped: stopped !== null } : null }) + '\n');
     } else {
       const quality = outcome.plan.quality;
       const lines = [...(quality?.worse ? [`warning: this plan makes the tree less cohesive (cohesion ${quality.before.cohesion.toFixed(2)} -> ${quality.after.cohesion.toFixed(2)})`] : []), outcome.plan.description];
@@ -161,7 +171,12 @@ export const organizeCommand: CliCommand = {
       for (const c of outcome.plan.conflicts) lines.push(`left out (${c.kind}): ${c.detail}`);
       // As the plan note lists them: the user hears of identical files whether or not a trash is proposed.
       for (const group of outcome.plan.duplicates) lines.push(`duplicates (identical content): ${group.join(', ')}`);
-      if (outcome.run) {
+      if (outcome.run && stopped !== null) {
+        const job = outcome.run.job;
+        const total = outcome.run.results.length;
+        lines.push(`stopped: ${stopped.ran} of ${total} operations ran before Ctrl-C; undo them with: reeve undo ${shellWord(parsed.positionals[0] ?? '.')} --job ${job?.job ?? ''}`);
+        io.stderr(`error: stopped by Ctrl-C after ${stopped.ran} of ${total} operations; the other ${total - stopped.ran} did not run\n`);
+      } else if (outcome.run) {
         const job = outcome.run.job;
         // Only a job that ran to the end can be undone; a rolled-back one changed nothing.
         const undo = job?.state === 'applied' ? `; undo with: reeve undo ${shellWord(parsed.positionals[0] ?? '.')} --job ${job.job}` : job?.failure ? `; nothing was changed: ${job.failure.operation}: ${job.failure.reason}` : '';
@@ -172,6 +187,6 @@ export const organizeCommand: CliCommand = {
       if (dryRun) lines.push('dry run: nothing was written');
       io.stdout(lines.join('\n') + '\n');
     }
-    return failed.length > 0 ? 1 : 0;
+    return failed.length > 0 || stopped !== null ? 1 : 0;
   },
 };

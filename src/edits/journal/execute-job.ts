@@ -40,6 +40,11 @@ export interface JobReport {
   failure: { step: number; operation: string; reason: string; /** The plan's id for the operation, when it has one. */ opId?: string } | null;
   /** Things left as they were (a note edited since, a folder not empty), one line each. */
   notes: string[];
+  /**
+   * When the user stopped the run (Ctrl-C): how many steps ran and the plan's ids of the
+   * operations they were. The job is applied with those only, and undoable.
+   */
+  stopped: { ran: number; opIds: string[] } | null;
 }
 
 /** A job that did not finish is in the journal: it must be resumed or rolled back first. */
@@ -53,6 +58,8 @@ export class InterruptedJobError extends Error {
 export interface RunOptions {
   /** Most steps whose records share one append; default 256. */
   batchSize?: number;
+  /** Stops the run after the step being applied (see RunContext.signal). */
+  signal?: AbortSignal;
 }
 
 async function toJobOperation(input: JobOperationInput, known: WeakMap<object, { before: string; after: string }>): Promise<JobOperation> {
@@ -109,7 +116,13 @@ export function reportOf(state: JobState, notes: string[]): JobReport {
     steps: state.ops.length,
     failure: f ? { step: f.step, operation: op ? describeOperation(op) : '?', reason: f.reason, ...(op && 'opId' in op && op.opId ? { opId: op.opId } : {}) } : null,
     notes,
+    stopped: state.stopped === null || state.phase !== 'applied' ? null : ranOf(state),
   };
+}
+
+function ranOf(state: JobState): { ran: number; opIds: string[] } {
+  const ran = state.ops.filter((_, i) => state.steps[i]?.status === 'applied');
+  return { ran: ran.length, opIds: ran.flatMap((op) => ('opId' in op && op.opId ? [op.opId] : [])) };
 }
 
 function message(e: unknown): string {
@@ -156,10 +169,12 @@ export async function finishRun(ctx: RunContext, target: 'applied' | 'reverted')
     }
   } else await driveBackward(ctx);
   const state = failure ? 'reverted' : target;
-  await append(ctx, [{ t: 'end', state, at: Date.now(), ...(failure ? { failure } : {}) }]);
+  const stopped = !failure && target === 'applied' && ctx.stoppedAt !== undefined ? { step: ctx.stoppedAt } : null;
+  await append(ctx, [{ t: 'end', state, at: Date.now(), ...(failure ? { failure } : {}), ...(stopped ? { stopped } : {}) }]);
   await ctx.store.finish(ctx.state.job);
   ctx.state.phase = state;
   ctx.state.failure = failure;
+  ctx.state.stopped = stopped?.step ?? null;
   return reportOf(ctx.state, ctx.notes);
 }
 
@@ -174,6 +189,7 @@ function refusedBeforeStart(job: string, description: string, ops: readonly JobO
     steps: ops.length,
     failure: { step: first.step, operation: op ? describeOperation(op) : '?', reason: `cannot run: ${first.reason}`, ...(op && 'opId' in op && op.opId ? { opId: op.opId } : {}) },
     notes: [...problems.slice(1).map((p) => `also cannot run: ${p.reason}`), 'nothing was run: fix these, or leave those operations out, and run again'],
+    stopped: null,
   };
 }
 
@@ -206,7 +222,7 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     // A copy of what the job means to do, so that even a journal damaged later says it.
     await store.saveIntent(begin, await absentPaths(port, ops));
     // The begin record goes to disk with the first intent records, before the vault is touched.
-    const ctx: RunContext = { port, store, known, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
+    const ctx: RunContext = { port, store, known, state: replay(job, [begin]), notes: [], batchSize: opts.batchSize ?? 256, ...(opts.signal ? { signal: opts.signal } : {}), deferred: [begin, { t: 'run', dir: 'forward', why: 'execute', at }] };
     const report = await finishRun(ctx, 'applied');
     await store.prune(100);
     return report;

@@ -31,6 +31,12 @@ export interface RunContext extends StepContext {
   notes: string[];
   batchSize: number;
   /**
+   * Aborted when the user asks the run to stop (Ctrl-C): the step being applied finishes, no
+   * later one starts, and `stoppedAt` says where it stopped. Only a forward run stops so.
+   */
+  signal?: AbortSignal;
+  stoppedAt?: number;
+  /**
    * Records whose write may wait for the next append: the done records of the last batch. They
    * go out with the next batch's intent records, before any later step touches the vault, so a
    * crash can only lose the done records of steps that were the last to run, and recovery reads
@@ -126,6 +132,13 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
     for (const b of current) Object.assign(steps[b.i] as object, { status: 'apply-inflight', before: b.before, after: null });
     const dones: JournalRecord[] = [];
     for (const [k, b] of current.entries()) {
+      if (ctx.signal?.aborted === true) {
+        // Stopped between two steps: the rest of the batch never ran, and its intents say so.
+        await append(ctx, [...dones, ...current.slice(k).map((x): JournalRecord => ({ t: 'reverted', step: x.i }))]);
+        for (const x of current.slice(k)) (steps[x.i] as { status: string }).status = 'pending';
+        ctx.stoppedAt = b.i;
+        return null;
+      }
       try {
         const after = await applyStep(ctx, ops[b.i] as (typeof ops)[number], b.before);
         dones.push({ t: 'done', step: b.i, after });
@@ -153,27 +166,33 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
     const s = steps[i];
     const op = ops[i];
     if (!s || !op || s.status === 'applied') continue;
+    if (ctx.signal?.aborted === true && s.status === 'pending') {
+      const failed = await flush();
+      if (failed || ctx.stoppedAt !== undefined) return failed;
+      ctx.stoppedAt ??= i;
+      return null;
+    }
     if (s.status !== 'pending') {
       const failed = await flush();
-      if (failed) return failed;
+      if (failed || ctx.stoppedAt !== undefined) return failed;
       if (await settleForward(ctx, i)) continue;
     }
     if ((writesText && 'source' in op) || touched.overlaps(touchEstimate(ctx, op))) {
       const failed = await flush();
-      if (failed) return failed;
+      if (failed || ctx.stoppedAt !== undefined) return failed;
     }
     let before: StepBefore;
     try {
       before = await prepareStep(ctx, op);
       if (touched.overlaps(touchedPaths(op, before))) {
         const failed = await flush();
-        if (failed) return failed;
+        if (failed || ctx.stoppedAt !== undefined) return failed;
         before = await prepareStep(ctx, op);
       }
     } catch (e) {
       if (!isCleanRefusal(e)) throw e;
       const failed = await flush();
-      if (failed) return failed;
+      if (failed || ctx.stoppedAt !== undefined) return failed;
       try {
         before = await prepareStep(ctx, op);
       } catch (again) {
@@ -186,7 +205,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
     if (op.type === 'create_note' || op.type === 'edit') writesText = true;
     if (batch.length >= ctx.batchSize) {
       const failed = await flush();
-      if (failed) return failed;
+      if (failed || ctx.stoppedAt !== undefined) return failed;
     }
   }
   return flush();

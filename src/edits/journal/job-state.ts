@@ -31,15 +31,17 @@ export interface JobState {
   origin: 'execute' | 'undo';
   /** The last end record's failure, when a run stopped on a refused step and was rolled back. */
   failure: { step: number; reason: string } | null;
+  /** The step before which the user stopped the run (its end record's `stopped`), or null. */
+  stopped: number | null;
 }
 
 export function replay(job: string, records: readonly JournalRecord[]): JobState {
   const first = records[0];
   if (first?.t !== 'begin') {
-    return { job, description: '', plan: null, note: null, createdAt: 0, ops: [], steps: [], phase: 'empty', origin: 'execute', failure: null };
+    return { job, description: '', plan: null, note: null, createdAt: 0, ops: [], steps: [], phase: 'empty', origin: 'execute', failure: null, stopped: null };
   }
   const steps: StepState[] = first.ops.map(() => ({ status: 'pending', before: null, after: null, recorded: false }));
-  const state: JobState = { job, description: first.description, plan: first.plan ?? null, note: first.note ?? null, createdAt: first.at, ops: first.ops, steps, phase: 'interrupted', origin: 'execute', failure: null };
+  const state: JobState = { job, description: first.description, plan: first.plan ?? null, note: first.note ?? null, createdAt: first.at, ops: first.ops, steps, phase: 'interrupted', origin: 'execute', failure: null, stopped: null };
   let sinceEnd = true;
   for (const r of records.slice(1)) {
     const s = 'step' in r ? steps[r.step] : undefined;
@@ -66,6 +68,7 @@ export function replay(job: string, records: readonly JournalRecord[]): JobState
       case 'end':
         state.phase = r.state;
         state.failure = r.failure ?? null;
+        state.stopped = r.stopped?.step ?? null;
         sinceEnd = true;
         break;
       case 'begin':

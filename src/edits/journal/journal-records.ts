@@ -39,7 +39,11 @@ export type JournalRecord =
   | { t: 'reverted'; step: number }
   /** The step could not run and changed nothing (a clean refusal, not a crash). */
   | { t: 'failed'; step: number; reason: string }
-  | { t: 'end'; state: 'applied' | 'reverted'; at: number; failure?: { step: number; reason: string } }
+  /**
+   * `stopped`: the user stopped the run (Ctrl-C) before step `step`; the steps before it ran and the
+   * job ends applied with only those, undoable as any job.
+   */
+  | { t: 'end'; state: 'applied' | 'reverted'; at: number; failure?: { step: number; reason: string }; stopped?: { step: number } }
   /** The journal was damaged: rebuilt from `recordsRead` readable records, the original kept as `keptAs`. */
   | { t: 'salvaged'; reason: string; keptAs: string; recordsRead: number; at: number };
 

@@ -8,7 +8,7 @@
 //                                says what the job meant to do
 // A job file is append-only; finishing moves it to done/, so finding an interrupted job is a
 // listing, not a parse of every journal ever written.
-import type { StateStore } from '../../vault-vfs/vault-port';
+import type { StateStore, VaultPort } from '../../vault-vfs/vault-port';
 import { JOURNAL_CHANGED, ownJournalChange } from './journal-lock';
 import { decodeJournal, encodeRecords, type JournalRecord, salvageJournal } from './journal-records';
 
@@ -146,6 +146,30 @@ export class JournalStore {
 
   async saveBlob(hash: string, bytes: Uint8Array): Promise<void> {
     await this.state.write(`${BLOB_DIR}/${hash}`, bytes);
+  }
+
+  /** Keeps a copy of the vault file `path`, whose hash is `hash`: streamed where the port can. */
+  async saveBlobOf(port: VaultPort, path: string, hash: string): Promise<void> {
+    if (port.copyToState) await port.copyToState(path, `${BLOB_DIR}/${hash}`);
+    else await this.saveBlob(hash, await port.readBinary(path));
+  }
+
+  /**
+   * Creates `path` from the copy of `hash` (streamed where the port can); false when the copy is
+   * missing.
+   */
+  async restoreBlob(port: VaultPort, hash: string, path: string): Promise<boolean> {
+    const name = `${BLOB_DIR}/${hash}`;
+    if (!port.createFromState) {
+      const bytes = await this.readBlob(hash);
+      if (bytes === null) return false;
+      // The copy's bytes, not a decoding of them: a note that is not UTF-8 comes back whole.
+      await port.createBinary(path, bytes);
+      return true;
+    }
+    if (!(await this.state.list(BLOB_DIR)).includes(name)) return false;
+    await port.createFromState(name, path);
+    return true;
   }
 
   readBlob(hash: string): Promise<Uint8Array | null> {

@@ -26,7 +26,7 @@ export interface PlanRunReport {
 }
 
 /** Runs accepted operations of `note` (only those in `ids`, when given). */
-export async function runAcceptedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null): Promise<PlanRunReport> {
+export async function runAcceptedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null, opts: { signal?: AbortSignal } = {}): Promise<PlanRunReport> {
   const text = await port.read(note);
   const all = opBlocks(text);
   const candidates = all.filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
@@ -60,7 +60,7 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
   for (const op of checked.allowed) if (ran.has(op.op.opId)) outcome.set(op.op.opId, { state: 'done' });
   if (allowed.length > 0) {
     try {
-      job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, planNote: note, ...(planId ? { plan: planId } : {}) });
+      job = await executeJob(port, { description: `organize plan ${planId ?? ''} (${note}): ${allowed.length} operations`, operations: allowed, planNote: note, ...(planId ? { plan: planId } : {}) }, opts.signal ? { signal: opts.signal } : {});
     } catch (e) {
       // Another run held or changed the vault, and nothing of this job ran: the blocks say so
       // (left `accepted`, they claimed a run that never came), then the caller hears why.
@@ -69,7 +69,10 @@ export async function runAcceptedOperations(port: VaultPort, note: string, polic
       await updateOpBlocks(port, note, (b) => outcome.get(b.data.id) ?? null);
       throw e;
     }
-    if (job.failure === null) for (const op of allowed) outcome.set(op.opId, { state: 'done' });
+    if (job.stopped !== null) {
+      const ran = new Set(job.stopped.opIds);
+      for (const op of allowed) outcome.set(op.opId, ran.has(op.opId) ? { state: 'done' } : { state: 'failed', error: 'not run: the run was stopped (Ctrl-C) before it' });
+    } else if (job.failure === null) for (const op of allowed) outcome.set(op.opId, { state: 'done' });
     else {
       // The job was rolled back: the refused step is failed, the others are still just accepted.
       const failedId = job.failure.opId;

@@ -23,6 +23,8 @@ function remap(expected: Map<string, Expect>, from: string, to: string | null): 
 export function finalExpectations(state: JobState): Map<string, Expect> {
   const expected = new Map<string, Expect>();
   state.ops.forEach((op, i) => {
+    // A step that never ran (the user stopped the run before it) left nothing to find.
+    if (state.stopped !== null && state.steps[i]?.status !== 'applied') return;
     const after = state.steps[i]?.after ?? null;
     switch (op.type) {
       case 'create_folder':

@@ -16,7 +16,7 @@ export interface RecordedRunReport extends PlanRunReport {
   held: { id: string; reason: string; unrecorded: boolean }[];
 }
 
-export async function runRecordedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null, opts: { confirmUnrecorded?: boolean } = {}): Promise<RecordedRunReport> {
+export async function runRecordedOperations(port: VaultPort, note: string, policy: ScopePolicy, ids: readonly string[] | null = null, opts: { confirmUnrecorded?: boolean; signal?: AbortSignal } = {}): Promise<RecordedRunReport> {
   const accepted = opBlocks(await port.read(note)).filter((b) => b.data.state === 'accepted' && (ids === null || ids.includes(b.data.id)));
   const verdicts = await opVerdicts(port, note, accepted);
   const held: RecordedRunReport['held'] = [];
@@ -27,6 +27,6 @@ export async function runRecordedOperations(port: VaultPort, note: string, polic
     if (refusal) held.push({ id: b.data.id, reason: refusal.reason, unrecorded: refusal.unrecorded });
     else vouched.push(b.data.id);
   }
-  const report = await runAcceptedOperations(port, note, policy, vouched);
+  const report = await runAcceptedOperations(port, note, policy, vouched, opts.signal ? { signal: opts.signal } : {});
   return { ...report, held };
 }

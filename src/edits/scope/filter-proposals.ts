@@ -1,7 +1,7 @@
 // `filter(proposals, policy)`: what the policy allows, and for every refused proposal the reason,
 // in words the user (or the model) can act on. Runs when proposals are made and again when each
 // is accepted, so a note that left the scope in between is caught.
-import { checkVaultPath, createsHiddenName, extOf } from '../../vault-vfs/path-safety';
+import { checkVaultPath, createsHiddenName, extOf, keptNames } from '../../vault-vfs/path-safety';
 import { hasPath, isNoteEdit, type PlannedOperation } from '../../vault-vfs/operations';
 import type { Capability, Proposal, ScopePolicy } from './scope-policy';
 
@@ -22,8 +22,9 @@ function inside(path: string, folder: string): boolean {
 }
 
 /** Path safety, protected folders and walls for one path; null when the path is fine. */
-function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean): string | null {
-  const check = checkVaultPath(path, { configDir: policy.configDir });
+function pathProblem(path: string, policy: ScopePolicy, mayHoldOthers: boolean, keep?: ReadonlySet<string>): string | null {
+  // `keep`: names a moving file already has keep their bytes (a decomposed name is not made NFC).
+  const check = checkVaultPath(path, { configDir: policy.configDir, ...(keep ? { keep } : {}) });
   if (!check.ok) return `"${path}": ${check.reason}`;
   if (check.path !== path) return `"${path}" is not a normalized vault path (it would be "${check.path}")`;
   if (inside(path, policy.pluginFolder)) return `"${path}" is in Reeve's own folder, which is protected`;
@@ -93,7 +94,8 @@ function opProblem(op: PlannedOperation, policy: ScopePolicy): string | null {
     if (note) return note;
   }
   const { from, to } = opPaths(op);
-  const p = pathProblem(from, policy, true) ?? (to === null ? null : pathProblem(to, policy, true));
+  const kept = keptNames(from);
+  const p = pathProblem(from, policy, true, kept) ?? (to === null ? null : pathProblem(to, policy, true, kept));
   if (p) return p;
   const made = op.type === 'create_folder' ? { from: null, to: from } : to === null ? null : { from, to };
   if (made !== null && createsHiddenName(made.from, made.to)) return `"${made.to}" would create a hidden name (starting with "."); Reeve never makes hidden files or folders`;

@@ -37,7 +37,10 @@ export interface SearchHit {
 
 /** A query term and the fields it matched in: shard.ts's field bits, plus FIELD_CONTENT (searcher.ts). */
 export interface TermMatch {
+  /** The query word. */
   term: string;
+  /** The word of the note that matched it: the word itself, a completion or a near miss. */
+  matched: string;
   fields: number;
 }
 
@@ -183,7 +186,9 @@ export class KeywordIndex {
       .map((s) => {
         const matches: TermMatch[] = [];
         s.fields?.forEach((fields, qi) => {
-          if (fields !== 0) matches.push({ term: (plan[qi] as { text: string }).text, fields });
+          const id = s.terms?.[qi] ?? -1;
+          const term = (plan[qi] as { text: string }).text;
+          if (fields !== 0) matches.push({ term, matched: id >= 0 ? this.table.term(id) : term, fields });
         });
         return { path: this.docs.path(s.doc), score: s.score, matches };
       })

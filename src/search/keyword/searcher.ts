@@ -42,6 +42,11 @@ export interface ScoredDoc {
   score: number;
   /** With `explain`: per query term, the field bits (and FIELD_CONTENT) it matched in. */
   fields?: Uint8Array;
+  /**
+   * With `explain`: per query term, the dictionary term that gave it its best score here (the
+   * word the note holds: `garden` for the query word `jarden`), -1 where it matched nothing.
+   */
+  terms?: Int32Array;
 }
 
 export interface SearchContext {
@@ -54,6 +59,8 @@ export interface SearchContext {
 class Accumulators {
   total = new Float32Array(0);
   termBest = new Float32Array(0);
+  /** The expansion (term id) behind `termBest`, per document. */
+  termBestId = new Int32Array(0);
   mask = new Uint32Array(0);
   titleHits = new Uint8Array(0);
   titleNow = new Uint8Array(0);
@@ -61,6 +68,8 @@ class Accumulators {
   termFields = new Uint8Array(0);
   /** Field bits per document and query term (document * EXPLAINED_TERMS + term), for explanations. */
   hitFields = new Uint8Array(0);
+  /** The matched term id per document and query term, laid out as `hitFields`. */
+  hitTerms = new Int32Array(0);
   /** Documents a query term touched, in order. */
   touched = new Int32Array(0);
 
@@ -69,11 +78,13 @@ class Accumulators {
     const cap = Math.max(1024, n + (n >> 2));
     this.total = new Float32Array(cap);
     this.termBest = new Float32Array(cap);
+    this.termBestId = new Int32Array(cap);
     this.mask = new Uint32Array(cap);
     this.titleHits = new Uint8Array(cap);
     this.titleNow = new Uint8Array(cap);
     this.termFields = new Uint8Array(cap);
     this.hitFields = new Uint8Array(0);
+    this.hitTerms = new Int32Array(0);
     this.touched = new Int32Array(cap);
   }
 }
@@ -89,8 +100,11 @@ export class Searcher {
   run(ctx: SearchContext, plan: readonly QueryTerm[], limit: number, explain = false): ScoredDoc[] {
     const docs = ctx.docs;
     this.acc.fit(docs.capacity);
-    if (explain && this.acc.hitFields.length < this.acc.total.length * EXPLAINED_TERMS) this.acc.hitFields = new Uint8Array(this.acc.total.length * EXPLAINED_TERMS);
-    const { total, termBest, mask, titleHits, titleNow, termFields, hitFields } = this.acc;
+    if (explain && this.acc.hitFields.length < this.acc.total.length * EXPLAINED_TERMS) {
+      this.acc.hitFields = new Uint8Array(this.acc.total.length * EXPLAINED_TERMS);
+      this.acc.hitTerms = new Int32Array(this.acc.total.length * EXPLAINED_TERMS);
+    }
+    const { total, termBest, termBestId, mask, titleHits, titleNow, termFields, hitFields, hitTerms } = this.acc;
     const n = plan.length;
     const matched: number[] = [];
     const alive = docs.alive;
@@ -135,7 +149,10 @@ export class Searcher {
             s *= factor;
             const best = termBest[d] as number;
             if (best === 0) touched[count++] = d;
-            if (s > best) termBest[d] = s;
+            if (s > best) {
+              termBest[d] = s;
+              termBestId[d] = id;
+            }
             if (fields & TITLE_LIKE) titleNow[d] = 1;
             termFields[d] = (termFields[d] as number) | fields | (tf > 0 ? FIELD_CONTENT : 0);
           }
@@ -150,14 +167,20 @@ export class Searcher {
         titleHits[d] = (titleHits[d] as number) + (titleNow[d] as number);
         termBest[d] = 0;
         titleNow[d] = 0;
-        if (explain && qi < EXPLAINED_TERMS) hitFields[d * EXPLAINED_TERMS + qi] = termFields[d] as number;
+        if (explain && qi < EXPLAINED_TERMS) {
+          hitFields[d * EXPLAINED_TERMS + qi] = termFields[d] as number;
+          hitTerms[d * EXPLAINED_TERMS + qi] = termBestId[d] as number;
+        }
         termFields[d] = 0;
       }
     }
     const out = this.select(matched, n, limit);
     if (explain) {
       const kept = Math.min(n, EXPLAINED_TERMS);
-      for (const hit of out) hit.fields = hitFields.slice(hit.doc * EXPLAINED_TERMS, hit.doc * EXPLAINED_TERMS + kept);
+      for (const hit of out) {
+        hit.fields = hitFields.slice(hit.doc * EXPLAINED_TERMS, hit.doc * EXPLAINED_TERMS + kept);
+        hit.terms = hitTerms.slice(hit.doc * EXPLAINED_TERMS, hit.doc * EXPLAINED_TERMS + kept);
+      }
     }
     for (const d of matched) {
       total[d] = 0;

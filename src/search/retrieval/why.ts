@@ -12,7 +12,7 @@ export interface Why {
   kind: WhyKind;
   /** One line a person can read, e.g. `title matches "bread"`. */
   detail: string;
-  /** For keyword matches: the query terms that matched. */
+  /** For keyword matches: the query terms that matched (the detail quotes the words they matched). */
   terms?: string[];
   /** For semantic matches: the cosine similarity of the best chunk. */
   score?: number;
@@ -40,13 +40,17 @@ function quoted(terms: readonly string[]): string {
   return terms.map((t) => `"${t}"`).join(', ');
 }
 
-/** The keyword index's per-term field matches as reasons: one per field kind, with its terms. */
+/**
+ * The keyword index's per-term field matches as reasons: one per field kind, quoting the words of
+ * the note that matched (`garden` when the query said `jarden`), with the query terms.
+ */
 export function keywordWhy(matches: readonly TermMatch[]): Why[] {
   const out: Why[] = [];
   for (const { kind, bits, label } of KINDS) {
-    const terms = matches.filter((m) => (m.fields & bits) !== 0).map((m) => m.term);
-    if (terms.length === 0) continue;
-    out.push({ kind, detail: `${label} matches ${quoted(terms)}`, terms });
+    const hit = matches.filter((m) => (m.fields & bits) !== 0);
+    if (hit.length === 0) continue;
+    const terms = hit.map((m) => m.term);
+    out.push({ kind, detail: `${label} matches ${quoted([...new Set(hit.map((m) => m.matched))])}`, terms });
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { forEachLimited } from '../for-each-limited';
 /** Temp files written and synced at once by writeFilesAtomic: lets the disk batch the syncs. */
 const SYNC_CONCURRENCY = 16;
 
-function tempPathFor(target: string): string {
+export function tempPathFor(target: string): string {
   return path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.reeve-tmp`);
 }
 

@@ -9,6 +9,11 @@ import { takeOverStaleLock, tryProcessLock } from './process-lock';
 export class NodeStateStore implements StateStore {
   constructor(readonly root: string) {}
 
+  /** The absolute path of a state name (checked to stay in the state folder). */
+  pathOf(name: string): string {
+    return this.resolve(name);
+  }
+
   private resolve(name: string): string {
     const full = path.resolve(this.root, name);
     if (full !== this.root && !full.startsWith(this.root + path.sep)) {

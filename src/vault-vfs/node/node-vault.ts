@@ -8,7 +8,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
 import { decodeText, encodeText } from '../byte-text';
-import { assertSafeVaultPath, extOf } from '../path-safety';
+import { assertSafeVaultPath, extOf, keptNames } from '../path-safety';
 import { type FrontmatterEdit, rewriteFrontmatter } from '../markdown/frontmatter-write';
 import type { VaultIndex } from '../vault-index';
 import {
@@ -26,6 +26,8 @@ import { removeLeftoverTemps, writeFileAtomic, writeFilesAtomic } from './atomic
 import { DeferredSyncs } from './deferred-syncs';
 import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
+import { copyFileStreamed } from './copy-file';
+import { hashFileAt } from './hash-file';
 import { readText, readTextOrNull } from './note-text';
 import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
@@ -70,8 +72,8 @@ export class NodeVault implements VaultPort {
     return this.disk.root;
   }
 
-  private safe(p: string, asRecorded = false): string {
-    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded });
+  private safe(p: string, asRecorded = false, keep?: ReadonlySet<string>): string {
+    return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded, ...(keep ? { keep } : {}) });
   }
 
   onChange(listener: (change: VaultChange) => void): () => void {
@@ -82,15 +84,23 @@ export class NodeVault implements VaultPort {
     return Promise.resolve(this.index.entries());
   }
 
+  /**
+   * A path spelled out of NFC (decomposed) names those bytes: a journal's record of a decomposed
+   * twin beside a composed one is asked about as recorded, never answered by its twin.
+   */
+  private asSpelled(p: string): string {
+    return this.safe(p, p !== p.normalize('NFC'));
+  }
+
   async stat(p: string): Promise<FileStat | null> {
-    const abs = await this.disk.contained(this.safe(p));
+    const abs = await this.disk.contained(this.asSpelled(p));
     const st = statOrNull(abs);
     if (!st?.isFile()) return null;
     return fileStatOf(st);
   }
 
   async exists(p: string): Promise<boolean> {
-    return this.disk.exists(await this.disk.contained(this.safe(p)));
+    return this.disk.exists(await this.disk.contained(this.asSpelled(p)));
   }
 
   async read(p: string): Promise<string> {
@@ -112,6 +122,36 @@ export class NodeVault implements VaultPort {
     } catch (e) {
       throw this.notFound(e, p);
     }
+  }
+
+  /** SHA-256 of the file, read 1 MiB at a time: bounded memory for a file of any size. */
+  async hashFile(p: string): Promise<string> {
+    const abs = await this.disk.contained(this.safe(p));
+    try {
+      return await hashFileAt(abs);
+    } catch (e) {
+      throw this.notFound(e, p);
+    }
+  }
+
+  async copyToState(p: string, stateName: string): Promise<void> {
+    const abs = await this.disk.contained(this.safe(p));
+    const target = this.state.pathOf(stateName);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await copyFileStreamed(abs, target).catch((e: unknown) => {
+      throw this.notFound(e, p);
+    });
+  }
+
+  async createFromState(stateName: string, p: string): Promise<void> {
+    const vp = this.safe(p, true);
+    await this.disk.contained(vp);
+    await this.tree.assertFree(vp, undefined, true);
+    await this.tree.ensureParents(vp);
+    const abs = this.disk.abs(vp);
+    await copyFileStreamed(this.state.pathOf(stateName), abs);
+    this.tree.refreshFile(vp, extOf(vp) === 'md' ? readText(abs) : null);
+    this.tree.emit({ type: 'create', path: vp, kind: 'file' });
   }
 
   private notFound(e: unknown, p: string): unknown {
@@ -167,7 +207,8 @@ export class NodeVault implements VaultPort {
 
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
-    const dst = this.safe(to, opts.restore === true);
+    // The names the source has keep their bytes where it goes (keptNames).
+    const dst = this.safe(to, opts.restore === true, keptNames(src));
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
     if (!kind) throw new VaultFileNotFoundError(src);
     if (src === dst) return;

@@ -1,6 +1,6 @@
 // `reeve ask` end to end: the CLI in-process, a real vault on disk, the official OpenAI SDK over
 // HTTP to the scripted LLM server. Edits land as pending blocks that `reeve pending` accepts.
-import { chmodSync, existsSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runReeve } from '../../helpers/cli';
@@ -283,9 +283,30 @@ describe('reeve ask: history', () => {
     expect(first.stdout).toContain('Proposed 1 edit');
     env.server.script(reply.text('Done before.'));
     await runReeve(['ask', tv.dir, 'did you do it?', '--current', 'Projects/Solar', '--depth', '0', '--history', history, '--json', ...model()]);
+    rmSync(history, { force: true });
     const sent = sentText(env.server.chatRequests()[2]);
     expect(sent).toContain('(viewing Projects/Solar.md) remind me to call Anna');
     expect(sent).toMatch(/add in Projects\/Solar\.md \(block e[^)]*\): proposed, not yet decided/);
+  });
+
+  it('keeps what the history file holds beyond the turns (its own keys, a turn\'s extra keys) when it appends a turn', async () => {
+    const tv = await env.vault(SOLAR_VAULT);
+    const history = path.join(tv.dir, '..', `${path.basename(tv.dir)}-kept.json`);
+    const earlier = { request: 'hello', answer: 'hi', currentNote: null, edits: [], at: '2026-01-01T00:00:00Z', mood: 'kind', tool: { name: 'other', v: 2 } };
+    writeFileSync(history, JSON.stringify({ title: 'Solar chat', owner: { name: 'Ana' }, turns: [earlier] }));
+    try {
+      env.server.script(reply.text('Noted.'));
+      const r = await runReeve(['ask', tv.dir, 'note it', '--depth', '0', '--history', history, ...model()]);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(readFileSync(history, 'utf8')) as { title: string; owner: unknown; turns: Record<string, unknown>[] };
+      expect(doc.title).toBe('Solar chat');
+      expect(doc.owner).toEqual({ name: 'Ana' });
+      expect(doc.turns).toHaveLength(2);
+      expect(doc.turns[0]).toEqual(earlier);
+      expect(doc.turns[1]).toMatchObject({ request: 'note it', answer: 'Noted.' });
+    } finally {
+      rmSync(history, { force: true });
+    }
   });
 
   it('refuses --add and --current paths outside the vault or in the config folder as bad input (exit 2)', async () => {
@@ -303,6 +324,7 @@ describe('reeve ask: history', () => {
     const file = `${tv.dir}/../bad-${Date.now()}.json`;
     await import('node:fs').then((fs) => fs.promises.writeFile(file, '{"turns":[{"request":"a","answer":3}]}'));
     const r = await runReeve(['ask', tv.dir, 'x', '--history', file, ...model()]);
+    rmSync(file, { force: true });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('turns[0].answer should be text');
   });

@@ -58,6 +58,15 @@ describe('reeve search', () => {
     expect(JSON.parse(out)).toHaveLength(1);
   });
 
+  it('quotes the word of the note that matched, not the query word, for a typo or a completion', async () => {
+    await put('Home/Plants.md', 'The garden needs water.\n');
+    expect(await searchCommand.run([dir, 'jarden', '--json'], io)).toBe(0);
+    expect((JSON.parse(out) as { path: string; why: unknown }[]).find((h) => h.path === 'Home/Plants.md')?.why).toEqual([{ kind: 'content', detail: 'text matches "garden"' }]);
+    out = '';
+    expect(await searchCommand.run([dir, 'sourd', '--json'], io)).toBe(0);
+    expect((JSON.parse(out) as { path: string; why: unknown }[]).find((h) => h.path === 'Journal/Monday.md')?.why).toEqual([{ kind: 'content', detail: 'text matches "sourdough"' }]);
+  });
+
   it('joins several query words, and says so when nothing matches', async () => {
     await searchCommand.run([dir, 'baked', 'bread', '--json'], io);
     expect((JSON.parse(out) as { path: string }[])[0]?.path).toBe('Journal/Monday.md');

@@ -53,8 +53,9 @@ export function mismatch(p: Probe): string | null {
   return typeof p === 'object' ? p.mismatch : null;
 }
 
-export async function fileHash(port: VaultPort, path: string): Promise<string> {
-  return sha256Hex(await port.readBinary(path));
+/** The file's hash, streamed where the adapter can: a file of any size is hashed in slices. */
+export function fileHash(port: VaultPort, path: string): Promise<string> {
+  return port.hashFile ? port.hashFile(path) : port.readBinary(path).then((bytes) => sha256Hex(bytes));
 }
 
 export async function textHash(port: VaultPort, path: string): Promise<string> {

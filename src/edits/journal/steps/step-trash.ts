@@ -3,9 +3,8 @@
 // put it (the Node adapter does), or recreated from the copies when it went to the system trash
 // (as in Obsidian) or was emptied since.
 import { VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
-import { sha256Hex } from '../content-hash';
 import type { StepAfter, StepBefore } from '../journal-records';
-import { type Probe, StepMismatchError, StepRefusedError, textHash, type StepContext } from './step-kit';
+import { fileHash, type Probe, StepMismatchError, StepRefusedError, textHash, type StepContext } from './step-kit';
 
 type TrashOp = { type: 'trash'; path: string; expectHash?: string };
 type Before = StepBefore & { type: 'trash' };
@@ -21,9 +20,9 @@ export async function prepareTrash(ctx: StepContext, op: TrashOp): Promise<Befor
   const filePaths = isFile ? [op.path] : entries.filter((e) => e.kind === 'file').map((e) => e.path);
   const files: { path: string; hash: string }[] = [];
   for (const path of filePaths) {
-    const bytes = await ctx.port.readBinary(path);
-    const hash = await sha256Hex(bytes);
-    await ctx.store.saveBlob(hash, bytes);
+    // Hashed and copied a slice at a time where the adapter can: a file of any size.
+    const hash = await fileHash(ctx.port, path);
+    await ctx.store.saveBlobOf(ctx.port, path, hash);
     files.push({ path, hash });
   }
   const folders = entries.filter((e) => e.kind === 'folder').map((e) => e.path);
@@ -36,7 +35,7 @@ export async function applyTrash(ctx: StepContext, op: TrashOp): Promise<After> 
 
 export async function probeTrash(ctx: StepContext, op: TrashOp, before: Before): Promise<Probe> {
   if (!(await ctx.port.exists(op.path))) return 'after';
-  if (before.hash !== null && (await sha256Hex(await ctx.port.readBinary(op.path))) !== before.hash) {
+  if (before.hash !== null && (await fileHash(ctx.port, op.path)) !== before.hash) {
     return { mismatch: `${op.path} exists but is not the file that was trashed` };
   }
   return 'before';
@@ -60,10 +59,7 @@ export async function revertTrash(ctx: StepContext, op: TrashOp, before: Before,
   }
   for (const f of before.files) {
     if (await ctx.port.exists(f.path)) continue;
-    const bytes = await ctx.store.readBlob(f.hash);
-    if (bytes === null) throw new StepMismatchError(`cannot restore ${f.path}: Reeve's copy of it is missing`);
-    // The copy's bytes, not a decoding of them: a note that is not UTF-8 comes back whole.
-    await ctx.port.createBinary(f.path, bytes);
+    if (!(await ctx.store.restoreBlob(ctx.port, f.hash, f.path))) throw new StepMismatchError(`cannot restore ${f.path}: Reeve's copy of it is missing`);
   }
   return notes;
 }
