@@ -6,6 +6,7 @@
 // two alternating.
 import { chromium } from 'playwright-core';
 import { bundleHarness, serveTestPage } from '../../tests/browser/test-page';
+import { traceMainThread } from '../chrome-trace';
 import { fmtMs, summarize, type Workload } from '../harness';
 
 const CHROMIUM = process.env.REEVE_CHROMIUM ?? '/usr/bin/chromium';
@@ -21,6 +22,10 @@ interface Sample {
 interface StreamSample {
   longestFrameMs: number;
   finishMs: number;
+  /** Thread time (trace) of the longest main-thread task while streaming, of all of them, and of the longest after. */
+  longestTaskMs: number;
+  streamCpuMs: number;
+  finishTaskMs: number;
   chars: number;
   frames: number;
 }
@@ -30,7 +35,7 @@ const STREAM_DELTA = 100;
 
 const workload: Workload = {
   name: 'chat-render',
-  description: 'The chat view (ChatView, real styles.css) in headless Chromium at sidebar size: opening a saved chat of N messages (each a finished Scout → Task run with steps, a selection and a Markdown answer) until painted, then the longest frame while an answer streams into it (90 frames) and while the list is scrolled to the top (60 frames), against the same messages drawn as plain text. Then, at 360x700, a Markdown answer of about 15,000 characters (headings, paragraphs, lists, code, tables, links) streamed into a new message 100 characters per frame: the longest frame until its last render landed, and the frame that finishes the message, against the same text appended as plain text. Aim: longest frame while streaming at most 32 ms.',
+  description: 'The chat view (ChatView, real styles.css) in headless Chromium at sidebar size: opening a saved chat of N messages (each a finished Scout → Task run with steps, a selection and a Markdown answer) until painted, then the longest frame while an answer streams into it (90 frames) and while the list is scrolled to the top (60 frames), against the same messages drawn as plain text. Then, at 360x700, a Markdown answer of about 15,000 characters (headings, paragraphs, lists, code, tables, links) streamed into a new message 100 characters per frame: the longest frame until its last render landed, and the frame that finishes the message, against the same text appended as plain text; and from a Chromium trace, the main thread’s own (thread) time: its longest task and its sum while streaming, and its longest task finishing the message, which a busy machine does not stretch as it stretches frames. Aim: longest frame while streaming at most 32 ms.',
   async run(bench, ctx) {
     const n = 500;
     const repeats = ctx.quick ? 3 : 7;
@@ -54,7 +59,8 @@ const workload: Workload = {
           await page.goto(`${server.origin}/`);
           await page.waitForFunction(() => typeof window.reeve === 'object');
           await page.evaluate((url) => window.reeve.openChat({ 'Projects/Solar.md': '# Solar\n', 'Projects/Budget.md': '# Budget\n' }, { llmBaseUrl: url, active: 'Projects/Solar.md' }), 'http://127.0.0.1:9');
-          return await page.evaluate(([chars, delta, m]) => window.reeve.benchStream(chars, delta, m), [STREAM_CHARS, STREAM_DELTA, mode] as const);
+          const { result, main } = await traceMainThread(page, 'reeve-stream-end', () => page.evaluate(([chars, delta, m]) => window.reeve.benchStream(chars, delta, m), [STREAM_CHARS, STREAM_DELTA, mode] as const));
+          return { ...result, longestTaskMs: main.longestMs, streamCpuMs: main.totalMs, finishTaskMs: main.longestAfterMs };
         } finally {
           await page.close();
         }
@@ -83,13 +89,16 @@ const workload: Workload = {
         sp.push(await stream('plain'));
       }
       const chars = sv[0]?.chars ?? STREAM_CHARS;
-      const streamRow = (label: string, key: 'longestFrameMs' | 'finishMs'): void => {
+      const streamRow = (label: string, key: 'longestFrameMs' | 'finishMs' | 'longestTaskMs' | 'streamCpuMs' | 'finishTaskMs'): void => {
         const v = summarize(sv.map((s) => s[key]));
         const p = summarize(sp.map((s) => s[key]));
         bench.record({ case: `${label}, ${chars.toLocaleString('en-US')}-character answer at 360 px`, value: fmtMs(v.medianMs), baseline: 'plain text', baselineValue: fmtMs(p.medianMs), ratio: `${(v.medianMs / p.medianMs).toFixed(2)}x`, note: `view ${fmtMs(v.minMs)}-${fmtMs(Math.max(...sv.map((s) => s[key])))}, ${repeats} runs, ${sv[0]?.frames ?? 0} deltas` });
       };
       streamRow('longest frame while a long answer streams', 'longestFrameMs');
       streamRow('finishing the long answer', 'finishMs');
+      streamRow('longest main-thread task (thread time) while it streams', 'longestTaskMs');
+      streamRow('main-thread time in all while it streams', 'streamCpuMs');
+      streamRow('longest main-thread task (thread time) finishing it', 'finishTaskMs');
       bench.record({ case: 'messages drawn after scrolling to the top', value: String(Math.max(...drawn)), baseline: 'plain text', baselineValue: String(n), note: 'placeholders drawn as they come near view' });
     } finally {
       await browser.close();

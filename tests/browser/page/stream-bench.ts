@@ -91,6 +91,8 @@ export async function benchStream(chars: number, deltaChars: number, mode: 'view
     longest = Math.max(longest, now - last);
     last = now;
   }
+  // For a trace of the run: what came before this mark was the stream, what follows is its end.
+  performance.mark('reeve-stream-end');
   const t0 = await frame();
   await finish();
   const finishMs = (await frame()) - t0;
