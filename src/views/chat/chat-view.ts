@@ -19,7 +19,7 @@ import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
 import { runMessage } from './run-message';
 import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
-import { usageText } from './usage-text';
+import { spentText } from './usage-text';
 
 export const CHAT_VIEW_TYPE = 'reeve-chat';
 
@@ -263,6 +263,7 @@ export class ChatView extends ItemView {
 
   private drawTotal(): void {
     const u = chatUsage(this.chat);
-    this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${usageText(u.usage, u.costUsd)}`);
+    const whole = this.chat.messages.every((m) => !m.stopped && m.error === null);
+    this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${spentText(u.usage, u.costUsd, whole)}`);
   }
 }
