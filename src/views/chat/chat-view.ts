@@ -13,6 +13,7 @@ import { Composer } from './composer';
 import { ContextPills } from './context-pills';
 import { chatTouches, editStatesNow, renamedInChat } from './live-edit-states';
 import { copyNotes, openEditBlock } from './open-notes';
+import { exportChat } from './export-chat';
 import { decideEdits } from './decide-edits';
 import { renderHistory } from './history-panel';
 import { MessageList } from './message-list';
@@ -30,6 +31,7 @@ export class ChatView extends ItemView {
   pills!: ContextPills;
   private historyEl!: HTMLElement;
   private totalEl!: HTMLElement;
+  private exportButton!: HTMLButtonElement;
   private running: AbortController | null = null;
   /** The run in progress, for tests and for closing the view mid-run. */
   current: Promise<void> | null = null;
@@ -73,6 +75,9 @@ export class ChatView extends ItemView {
     const header = root.createDiv({ cls: 'reeve-chat-header' });
     const newButton = header.createEl('button', { text: 'New chat', attr: { 'aria-label': 'Start a new chat' } });
     const historyButton = header.createEl('button', { text: 'History', attr: { 'aria-label': 'Show saved chats', 'aria-expanded': 'false' } });
+    // The name begins with the visible word, so "Export" said to a speech tool finds it.
+    this.exportButton = header.createEl('button', { text: 'Export', attr: { 'aria-label': 'Export to note' } });
+    this.exportButton.addEventListener('click', () => void exportChat(this.app, this));
     this.totalEl = header.createSpan({ cls: 'reeve-chat-total' });
     newButton.addEventListener('click', () => this.startNew());
     historyButton.addEventListener('click', () => {
@@ -262,6 +267,7 @@ export class ChatView extends ItemView {
   }
 
   private drawTotal(): void {
+    this.exportButton.disabled = this.chat.messages.length === 0;
     const u = chatUsage(this.chat);
     const whole = this.chat.messages.every((m) => !m.stopped && m.error === null);
     this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${spentText(u.usage, u.costUsd, whole)}`);
