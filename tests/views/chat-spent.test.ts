@@ -59,7 +59,7 @@ describe('what a run that did not end well spent', () => {
     const [task, message, chat] = shown();
     expect(task).toBe('usage not reported · cost unknown');
     expect(message).toMatch(/^This message: 1\.2k in · 150 out reported · at least \$0\.0036$/);
-    expect(chat).toBe(message.replace('This message', 'Chat'));
+    expect(chat).toBe(message?.replace('This message', 'Chat'));
     expect(await reopened()).toEqual([task, message, chat]);
   });
 

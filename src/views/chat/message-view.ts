@@ -44,8 +44,9 @@ export class MessageView {
     streaming: boolean,
   ) {
     el.addClass('reeve-chat-message');
-    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request });
-    this.timeline = new RunTimeline(el.createDiv(), ctx, actions, streaming);
+    // The user's words and the agents' output are landmarks of their own, to move between by screen reader.
+    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request, attr: { role: 'region', 'aria-label': 'Your message' } });
+    this.timeline = new RunTimeline(el.createDiv({ attr: { role: 'region', 'aria-label': 'Reeve’s answer' } }), ctx, actions, streaming);
     this.spareQuestionsEl = el.createDiv({ cls: 'reeve-chat-questions' });
     this.editsEl = el.createDiv();
     this.usageEl = el.createDiv({ cls: 'reeve-chat-message-usage' });
