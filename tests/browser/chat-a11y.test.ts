@@ -109,6 +109,8 @@ describe('the chat for keyboard and screen-reader users', () => {
     await page().keyboard.press('Escape');
     await page().evaluate(() => window.reeve.chatIdle());
     expect(await page().locator('.reeve-chat-stopped').innerText()).toBe('Stopped. What arrived before is kept.');
+    // The cut-off reply reported no usage: the chat says the cost is unknown, not $0.
+    expect(await page().locator('.reeve-chat-total').innerText()).toBe('Chat: usage not reported · cost unknown');
     const history = page().getByRole('button', { name: 'History' });
     await history.focus();
     await page().keyboard.press('Enter');
