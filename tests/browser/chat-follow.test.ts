@@ -32,7 +32,7 @@ async function inView(name: string): Promise<boolean> {
   return list !== null && b !== null && b.y >= list.y && b.y + b.height <= list.y + list.height;
 }
 
-const jump = () => chat.s.page.getByRole('button', { name: 'Jump to the latest message' });
+const jump = () => chat.s.page.getByRole('button', { name: 'Jump to latest message' });
 
 describe('the end of a run', () => {
   it('shows the edits card to a user who stayed at the bottom, with no jump button', async () => {

@@ -71,7 +71,7 @@ describe('a user with the chat view', () => {
     expect(await page.locator('.reeve-chat-request').allInnerTexts()).toEqual(['How much will the solar roof cost?']);
     expect(await page.locator('.reeve-chat-answer strong').first().textContent()).toBe('about 9,500 EUR');
     expect(await page.locator('.reeve-chat-edits li').first().textContent()).toContain('accepted');
-    await page.getByRole('button', { name: 'Show saved chats' }).click();
+    await page.getByRole('button', { name: 'History' }).click();
     await page.getByRole('button', { name: 'Open chat: How much will the solar roof cost?' }).waitFor();
     expect(chat.s.pageErrors).toEqual([]);
   });

@@ -227,7 +227,7 @@ describe('Stop in the middle of the answer', () => {
     expect(root.querySelector('.reeve-chat-stopped')?.textContent).toBe('Stopped. What arrived before is kept.');
     expect(shown().startsWith(seen)).toBe(true);
     // The provider never said what the cut-off reply cost; the view does not claim $0.
-    expect(root.querySelector('[data-phase="task"] .reeve-chat-phase-usage')?.textContent).toBe('usage not reported');
+    expect(root.querySelector('[data-phase="task"] .reeve-chat-phase-usage')?.textContent).toBe('usage not reported · cost unknown');
     const id = h.view.chat.id;
     h.view.startNew();
     expect(await h.view.openChat(id)).toBe(true);

@@ -15,6 +15,8 @@ export interface ChatStoreLike {
   save(chat: Chat): Promise<void>;
   rename(id: string, title: string): Promise<unknown>;
   remove(id: string): Promise<void>;
+  /** Writes the chat as a Markdown note in the chat folder ("Export to note"); the note's path. */
+  exportToNote(id: string): Promise<string>;
 }
 
 export function messageUsage(m: ChatMessageRecord): { usage: Usage; costUsd: number } {

@@ -13,13 +13,15 @@ import { Composer } from './composer';
 import { ContextPills } from './context-pills';
 import { chatTouches, editStatesNow, renamedInChat } from './live-edit-states';
 import { copyNotes, openEditBlock } from './open-notes';
+import { exportChat } from './export-chat';
+import { ChatAnnouncer } from './chat-announcer';
 import { decideEdits } from './decide-edits';
 import { renderHistory } from './history-panel';
 import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
 import { runMessage } from './run-message';
 import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
-import { usageText } from './usage-text';
+import { spentText } from './usage-text';
 
 export const CHAT_VIEW_TYPE = 'reeve-chat';
 
@@ -30,6 +32,10 @@ export class ChatView extends ItemView {
   pills!: ContextPills;
   private historyEl!: HTMLElement;
   private totalEl!: HTMLElement;
+  private exportButton!: HTMLButtonElement;
+  private historyButton!: HTMLButtonElement;
+  /** The polite live region: phases, questions, errors and the end of a run, never the streamed text. */
+  announcer!: ChatAnnouncer;
   private running: AbortController | null = null;
   /** The run in progress, for tests and for closing the view mid-run. */
   current: Promise<void> | null = null;
@@ -71,24 +77,35 @@ export class ChatView extends ItemView {
     root.empty();
     root.addClass('reeve-chat');
     const header = root.createDiv({ cls: 'reeve-chat-header' });
-    const newButton = header.createEl('button', { text: 'New chat', attr: { 'aria-label': 'Start a new chat' } });
-    const historyButton = header.createEl('button', { text: 'History', attr: { 'aria-label': 'Show saved chats', 'aria-expanded': 'false' } });
+    // Named by their visible words (a speech tool finds them by what they say); History says whether it is open.
+    const newButton = header.createEl('button', { text: 'New chat' });
+    const historyButton = header.createEl('button', { text: 'History', attr: { 'aria-expanded': 'false' } });
+    this.historyButton = historyButton;
+    // The name begins with the visible word, so "Export" said to a speech tool finds it.
+    this.exportButton = header.createEl('button', { text: 'Export', attr: { 'aria-label': 'Export to note' } });
+    this.exportButton.addEventListener('click', () => void exportChat(this.app, this));
     this.totalEl = header.createSpan({ cls: 'reeve-chat-total' });
     newButton.addEventListener('click', () => this.startNew());
-    historyButton.addEventListener('click', () => {
-      const show = this.historyEl.hasClass('reeve-hidden');
-      this.historyEl.toggleClass('reeve-hidden', !show);
-      historyButton.setAttr('aria-expanded', String(show));
-      if (show) void this.drawHistory();
+    historyButton.addEventListener('click', () => this.showHistory(this.historyEl.hasClass('reeve-hidden')));
+    this.historyEl = root.createDiv({ cls: 'reeve-hidden', attr: { id: `reeve-chat-history-${this.chat.id}`, role: 'region', 'aria-label': 'Saved chats' } });
+    historyButton.setAttr('aria-controls', this.historyEl.id);
+    this.announcer = new ChatAnnouncer(root);
+    // Escape closes what is open, innermost first (the [[ list takes its own Escape), then stops a run.
+    this.registerDomEvent(root, 'keydown', (evt) => {
+      if (evt.key !== 'Escape' || evt.defaultPrevented || evt.isComposing) return;
+      if (!this.historyEl.hasClass('reeve-hidden')) this.showHistory(false);
+      else if (this.running) this.running.abort();
+      else return;
+      evt.preventDefault();
     });
-    this.historyEl = root.createDiv({ cls: 'reeve-hidden' });
     this.list = new MessageList(root.createDiv(), async (slot, record) => {
       this.views.set(record.id, await MessageView.replay(slot, record, this.renderCtx(), this.actions()));
     });
     openInternalLinks(this.renderCtx(), this.list.el);
     const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
-    const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
+    // Named by its own text, which ends in "Settings"; where it leads is its tooltip.
+    const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', title: 'Open the settings' } });
     scope.addEventListener('click', (evt) => {
       evt.preventDefault();
       this.host.openSettings();
@@ -202,7 +219,10 @@ export class ChatView extends ItemView {
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
-    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow()).then(async () => {
+    this.current = runMessage(this.host, view, request, controller.signal, (e) => {
+      this.list.follow();
+      this.announcer.event(e);
+    }).then(async () => {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
       await this.save();
@@ -254,6 +274,14 @@ export class ChatView extends ItemView {
     return true;
   }
 
+  /** Opens or closes the saved chats; closing gives the focus back to the History button. */
+  private showHistory(show: boolean): void {
+    this.historyEl.toggleClass('reeve-hidden', !show);
+    this.historyButton.setAttr('aria-expanded', String(show));
+    if (show) void this.drawHistory();
+    else if (this.historyEl.contains(activeDocument.activeElement)) this.historyButton.focus();
+  }
+
   private async drawHistory(): Promise<void> {
     await renderHistory(this.historyEl, this.host.store, this.chat.id, {
       open: (id) => void this.openChat(id).then(() => this.drawHistory()),
@@ -262,7 +290,9 @@ export class ChatView extends ItemView {
   }
 
   private drawTotal(): void {
+    this.exportButton.disabled = this.chat.messages.length === 0;
     const u = chatUsage(this.chat);
-    this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${usageText(u.usage, u.costUsd)}`);
+    const whole = this.chat.messages.every((m) => !m.stopped && m.error === null);
+    this.totalEl.setText(this.chat.messages.length === 0 ? '' : `Chat: ${spentText(u.usage, u.costUsd, whole)}`);
   }
 }

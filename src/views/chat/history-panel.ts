@@ -58,6 +58,7 @@ export async function renderHistory(el: HTMLElement, store: ChatStoreLike, curre
     del.addEventListener('click', () => {
       if (del.getText() === 'Delete') {
         del.setText('Delete for good?');
+        del.setAttr('aria-label', `Delete for good? Chat: ${c.title}`);
         return;
       }
       void store.remove(c.id).then(() => actions.changed());

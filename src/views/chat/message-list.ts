@@ -30,7 +30,7 @@ export class MessageList {
     private readonly draw: (slot: HTMLElement, record: ChatMessageRecord) => Promise<void>,
   ) {
     el.addClass('reeve-chat-messages');
-    this.jumpButton = createEl('button', { cls: 'reeve-chat-jump reeve-hidden', text: 'Jump to latest ↓', attr: { 'aria-label': 'Jump to the latest message' } });
+    this.jumpButton = createEl('button', { cls: 'reeve-chat-jump reeve-hidden', text: 'Jump to latest ↓', attr: { 'aria-label': 'Jump to latest message' } });
     el.insertAdjacentElement('afterend', this.jumpButton);
     this.jumpButton.addEventListener('click', () => this.scrollToEnd());
     el.addEventListener('scroll', () => this.scrolled(), { passive: true });

@@ -9,7 +9,7 @@ import { messageUsage } from './chat-record';
 import { renderEditsCard, type EditFailures } from './edits-card';
 import { RunTimeline, type TimelineActions } from './run-timeline';
 import type { UntrustedRenderContext } from './untrusted-markdown';
-import { usageText } from './usage-text';
+import { spentText } from './usage-text';
 
 export interface MessageActions extends TimelineActions {
   openEdit(edit: ChatTurnEdit): void;
@@ -44,8 +44,9 @@ export class MessageView {
     streaming: boolean,
   ) {
     el.addClass('reeve-chat-message');
-    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request });
-    this.timeline = new RunTimeline(el.createDiv(), ctx, actions, streaming);
+    // The user's words and the agents' output are landmarks of their own, to move between by screen reader.
+    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request, attr: { role: 'region', 'aria-label': 'Your message' } });
+    this.timeline = new RunTimeline(el.createDiv({ attr: { role: 'region', 'aria-label': 'Reeve’s answer' } }), ctx, actions, streaming);
     this.spareQuestionsEl = el.createDiv({ cls: 'reeve-chat-questions' });
     this.editsEl = el.createDiv();
     this.usageEl = el.createDiv({ cls: 'reeve-chat-message-usage' });
@@ -65,7 +66,8 @@ export class MessageView {
     await this.timeline.finish(shownAnswer(this.record));
     this.drawEdits();
     const u = messageUsage(this.record);
-    this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 ? `This message: ${usageText(u.usage, u.costUsd)}` : '');
+    const whole = !this.record.stopped && this.record.error === null;
+    this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 || !whole ? `This message: ${spentText(u.usage, u.costUsd, whole)}` : '');
   }
 
   /** Draws the edits card from the record's edit states (again after a decision or a change in a note). */

@@ -11,12 +11,12 @@ import type { ChatHost } from './chat-host';
 import type { MessageView } from './message-view';
 import { askInline } from './question-card';
 
-export async function runMessage(host: ChatHost, view: MessageView, request: AskRequest, signal: AbortSignal, onEvent: () => void): Promise<void> {
+export async function runMessage(host: ChatHost, view: MessageView, request: AskRequest, signal: AbortSignal, onEvent: (e: PipelineEvent) => void): Promise<void> {
   const events: PipelineEvent[] = [];
   const emit = (e: PipelineEvent): void => {
     events.push(e);
     view.apply(e);
-    onEvent();
+    onEvent(e);
   };
   let result: AskResult | null = null;
   let error: string | undefined;

@@ -5,9 +5,10 @@
 // their phase ends; each phase shows its tokens and cost.
 import type { PhaseName, PipelineEvent } from '../../agents/pipeline/pipeline-events';
 import type { SelectedNote } from '../../agents/pipeline/pipeline-context';
+import type { Usage } from '../../agents/llm/usage-cost';
 import { StreamingAnswer } from './streaming-answer';
 import type { UntrustedRenderContext } from './untrusted-markdown';
-import { NAMED_AT_MOST, tokensText, usageText } from './usage-text';
+import { NAMED_AT_MOST, spentText, tokensText } from './usage-text';
 
 const TITLE: Record<PhaseName, string> = { scout: 'Scout', web: 'Web', task: 'Task' };
 
@@ -31,6 +32,8 @@ interface PhaseSection {
   reasoning: HTMLDetailsElement | null;
   reasoningText: HTMLElement | null;
   calls: Map<string, HTMLElement>;
+  /** What the phase reported spending when it finished (its header says it again if an error follows). */
+  spent: { usage: Usage; costUsd: number } | null;
 }
 
 export class RunTimeline {
@@ -71,7 +74,7 @@ export class RunTimeline {
     steps.open = true;
     steps.createEl('summary', { text: 'Steps' });
     const list = steps.createEl('ol', { cls: 'reeve-chat-step-list' });
-    const section: PhaseSection = { root, status, usage, steps, list, reasoning: null, reasoningText: null, calls: new Map() };
+    const section: PhaseSection = { root, status, usage, steps, list, reasoning: null, reasoningText: null, calls: new Map(), spent: null };
     this.phases.set(name, section);
     return section;
   }
@@ -94,8 +97,9 @@ export class RunTimeline {
         const s = this.phase(e.phase);
         s.root.removeClass('is-running');
         s.status.setText(e.stopped ? 'stopped' : 'done');
-        // A reply cut off by Stop never reports its usage: say so rather than show a cost of $0.
-        s.usage.setText(e.stopped && e.usage.inputTokens + e.usage.outputTokens === 0 ? 'usage not reported' : usageText(e.usage, e.costUsd));
+        // A reply cut off by Stop never reports its usage: what was reported is a floor, not a cost of $0.
+        s.spent = { usage: e.usage, costUsd: e.costUsd };
+        s.usage.setText(spentText(e.usage, e.costUsd, !e.stopped));
         s.steps.open = false;
         this.hideWaiting();
         break;
@@ -163,6 +167,8 @@ export class RunTimeline {
           const s = this.phase(e.phase);
           s.root.addClass('is-failed');
           s.status.setText(FAILED);
+          // Nor does a reply that failed: its header says what was reported, as a floor.
+          if (s.spent) s.usage.setText(spentText(s.spent.usage, s.spent.costUsd, false));
         }
         this.notesEl.createDiv({ cls: 'reeve-chat-error', text: `Error${e.phase ? ` in ${TITLE[e.phase]}` : ''}: ${e.message}` });
         break;

@@ -81,6 +81,7 @@ export function neutralizeMarkdown(markdown: string): string {
 
 const FETCHING = 'iframe, frame, object, embed, video, audio, source, picture, track, link, meta, base, form, script, style';
 const SAFE_LINK = /^(https?:|mailto:|obsidian:|#)/i;
+const LINK_REL = 'noopener noreferrer nofollow';
 
 /** Whether `href` names a scheme, read as a browser reads it (leading controls and spaces skipped, tabs and newlines dropped). */
 function hasScheme(href: string): boolean {
@@ -89,21 +90,26 @@ function hasScheme(href: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(href.slice(i).replace(/[\t\n\r]/g, ''));
 }
 
-/** Removes whatever could still load something, and marks external links as such. */
+/** `el` itself if it matches `selector`, then its descendants that do. */
+function within(el: HTMLElement, selector: string): HTMLElement[] {
+  return [...(el.matches(selector) ? [el] : []), ...Array.from(el.querySelectorAll<HTMLElement>(selector))];
+}
+
+/** Removes whatever could still load something in `el` (itself included), and marks external links as such. */
 export function sanitizeRendered(el: HTMLElement): void {
-  el.querySelectorAll(FETCHING).forEach((n) => n.remove());
-  el.querySelectorAll('img').forEach((img) => {
+  within(el, FETCHING).forEach((n) => n.remove());
+  within(el, 'img').forEach((img) => {
     const src = img.getAttribute('src') ?? '';
     if (/^(app|blob|data):/i.test(src)) return;
     const placeholder = createSpan({ cls: 'reeve-chat-blocked', text: `[image not loaded: ${img.getAttribute('alt') ?? ''}]` });
     img.replaceWith(placeholder);
   });
-  el.querySelectorAll('[srcset], [background], [poster]').forEach((n) => {
+  within(el, '[srcset], [background], [poster]').forEach((n) => {
     n.removeAttribute('srcset');
     n.removeAttribute('background');
     n.removeAttribute('poster');
   });
-  el.querySelectorAll('a').forEach((a) => {
+  within(el, 'a').forEach((a) => {
     const href = a.getAttribute('href') ?? '';
     if (a.hasClass('internal-link')) {
       // A wikilink's href is its target, and a note name cannot hold ':'. One that names a scheme
@@ -112,9 +118,9 @@ export function sanitizeRendered(el: HTMLElement): void {
       return;
     }
     if (!SAFE_LINK.test(href)) a.removeAttribute('href');
-    a.setAttr('rel', 'noopener noreferrer nofollow');
-    a.setAttr('target', '_blank');
-    if (href !== '') a.setAttr('title', href);
+    if (a.getAttribute('rel') !== LINK_REL) a.setAttr('rel', LINK_REL);
+    if (a.getAttribute('target') !== '_blank') a.setAttr('target', '_blank');
+    if (href !== '' && a.getAttribute('title') !== href) a.setAttr('title', href);
   });
 }
 
@@ -129,27 +135,51 @@ const LATE_ATTRIBUTES = ['src', 'srcset', 'href', 'poster', 'background', 'data'
 const guarded = new WeakSet<HTMLElement>();
 
 /**
- * Sanitises `el` again whenever something changes inside it: a post-processor may add to its
- * elements after the render has returned (an asynchronous query's result, say).
+ * Sanitises what changes inside `el` whenever it changes: a post-processor may add to its
+ * elements after the render has returned (an asynchronous query's result, say), and a streaming
+ * answer adds its blocks as they arrive. Only the nodes added and the elements whose attributes
+ * changed are read again, so a long answer is not swept whole for each block added to it.
  */
-function guardLateAdditions(ctx: UntrustedRenderContext, el: HTMLElement): void {
+export function guardLateAdditions(ctx: UntrustedRenderContext, el: HTMLElement): void {
   if (guarded.has(el)) return;
   guarded.add(el);
-  const observer = new MutationObserver(() => sanitizeRendered(el));
+  const observer = new MutationObserver((records) => {
+    const changed = new Set<HTMLElement>();
+    for (const r of records) {
+      if (r.type === 'attributes') {
+        if (r.target.nodeType === Node.ELEMENT_NODE) changed.add(r.target as HTMLElement);
+        continue;
+      }
+      // Added nodes are read by their type: one made in another document is no instance of this window's HTMLElement.
+      r.addedNodes.forEach((n) => {
+        if (n.nodeType === Node.ELEMENT_NODE) changed.add(n as HTMLElement);
+      });
+    }
+    for (const n of changed) if (el.contains(n)) sanitizeRendered(n);
+  });
   observer.observe(el, { childList: true, subtree: true, attributes: true, attributeFilter: LATE_ATTRIBUTES });
   ctx.component.register(() => observer.disconnect());
 }
 
-/** Renders model text into `el` (emptied first). Internal links open notes; external ones need a click. */
-export async function renderUntrusted(ctx: UntrustedRenderContext, markdown: string, el: HTMLElement): Promise<void> {
-  guardLateAdditions(ctx, el);
+/**
+ * Model text rendered, sanitised and with its code put back, as nodes not yet in the page (to be
+ * placed in an element guarded by guardLateAdditions).
+ */
+export async function renderUntrustedNodes(ctx: UntrustedRenderContext, markdown: string): Promise<ChildNode[]> {
   const staging = createDiv();
   const { markdown: withoutCode, held } = holdCode(markdown);
   await MarkdownRenderer.render(ctx.app, neutralizeMarkdown(withoutCode), staging, ctx.sourcePath, ctx.component);
   sanitizeRendered(staging);
   restoreCode(staging, held);
+  return Array.from(staging.childNodes);
+}
+
+/** Renders model text into `el` (emptied first). Internal links open notes; external ones need a click. */
+export async function renderUntrusted(ctx: UntrustedRenderContext, markdown: string, el: HTMLElement): Promise<void> {
+  guardLateAdditions(ctx, el);
+  const nodes = await renderUntrustedNodes(ctx, markdown);
   el.empty();
-  while (staging.firstChild) el.appendChild(staging.firstChild);
+  el.append(...nodes);
 }
 
 /** One click handler per container: internal links open their note, like links in a note do. */

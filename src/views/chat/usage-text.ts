@@ -21,3 +21,14 @@ export function costText(usd: number): string {
 export function usageText(usage: Usage, usd: number): string {
   return `${tokensText(usage.inputTokens)} in · ${tokensText(usage.outputTokens)} out · ${costText(usd)}`;
 }
+
+/**
+ * What a phase, message or chat spent. `whole` is false when a reply was cut off (Stop) or failed:
+ * the provider reports no usage for such a reply, though its prompt was sent, so the numbers are
+ * what was reported, a floor, never a cost of "$0"; with nothing reported, the cost is unknown.
+ */
+export function spentText(usage: Usage, usd: number, whole: boolean): string {
+  if (whole) return usageText(usage, usd);
+  if (usage.inputTokens + usage.outputTokens === 0) return 'usage not reported · cost unknown';
+  return `${tokensText(usage.inputTokens)} in · ${tokensText(usage.outputTokens)} out reported · at least ${costText(usd)}`;
+}

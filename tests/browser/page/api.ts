@@ -40,6 +40,8 @@ export interface ReevePage {
   chatSettings(change: { scope?: 'current' | 'linked' | 'context' }): void;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */
   benchChat(n: number, mode: 'view' | 'plain'): Promise<{ openMs: number; streamLongestFrameMs: number; scrollLongestFrameMs: number; drawnMessages: number }>;
+  /** The chat-render benchmark's long streamed answer (tests/browser/page/stream-bench.ts). */
+  benchStream(chars: number, deltaChars: number, mode: 'view' | 'plain'): Promise<{ longestFrameMs: number; finishMs: number; chars: number; frames: number }>;
 }
 
 export interface ChatPageOptions {

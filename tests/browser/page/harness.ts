@@ -14,6 +14,7 @@ import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
+import { benchStream } from './stream-bench';
 import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
 import { decideInNote, renameNote, undoLast, writeNote } from './chat-notes';
 
@@ -128,6 +129,7 @@ const api: ReevePage = {
   chatRead: (path) => openedChat().port.read(path),
   chatSaved: async () => (await openedChat().fixture.saved()).map((c) => ({ title: c.title, requests: c.messages.map((m) => m.turn.request), edits: c.messages.flatMap((m) => m.turn.edits.map((e) => `${e.file}:${e.state}`)) })),
   benchChat,
+  benchStream,
   chatIdle: async () => {
     await openedChat().view.current;
   },
