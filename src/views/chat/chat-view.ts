@@ -8,12 +8,16 @@ import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatHost } from './chat-host';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
+import { rerunPlan, replacedText } from '../../agents/chat/rerun';
+import type { AskRequest } from '../../agents/pipeline/run-pipeline';
 import { chatUsage, type ChatMessageRecord, type ChatRecord } from './chat-record';
 import { Composer } from './composer';
 import { ContextPills } from './context-pills';
 import { chatTouches, editStatesNow, renamedInChat } from './live-edit-states';
 import { copyNotes, openEditBlock } from './open-notes';
 import { decideEdits } from './decide-edits';
+import { copyAnswer, insertAnswer } from './insert-answer';
+import type { TurnActions } from './message-actions';
 import { renderHistory } from './history-panel';
 import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
@@ -149,7 +153,38 @@ export class ChatView extends ItemView {
       copyNotes: (paths) => copyNotes(this.host.widgetDeps.port(), paths),
       openEdit: (e: ChatTurnEdit) => void openEditBlock(this.app, this.host.widgetDeps.port(), e),
       decideEdits: (record: ChatMessageRecord, decision: Decision) => this.decide(record, decision),
+      turn: this.turnActions(),
     };
+  }
+
+  /** Copy, Retry, Edit and Insert into note under each finished message (message-actions.ts). */
+  private turnActions(): TurnActions {
+    return {
+      copyAnswer: (answer) => copyAnswer(answer),
+      rerun: (record, text) => void this.rerun(record, text),
+      insertAnswer: async (record, answer) => {
+        const made = await insertAnswer(this.host, answer);
+        if (made === null) return;
+        record.turn = { ...record.turn, edits: [...record.turn.edits, made.edit] };
+        record.proposals = [...record.proposals, made.proposal];
+        this.views.get(record.id)?.drawEdits();
+        await this.save();
+      },
+      laterCount: (record) => Math.max(0, this.chat.messages.length - 1 - this.chat.messages.indexOf(record)),
+      running: () => this.running !== null,
+    };
+  }
+
+  /** Runs a sent message again (its text edited or not) in its own context; the messages after it are replaced. */
+  async rerun(record: ChatMessageRecord, text?: string): Promise<void> {
+    const index = this.chat.messages.indexOf(record);
+    if (this.running || index < 0) return;
+    const plan = rerunPlan(this.chat.messages, index, text);
+    for (const m of this.chat.messages.slice(index)) this.views.delete(m.id);
+    this.chat.messages = plan.kept;
+    await this.list.show(plan.kept);
+    if (plan.replacedAfter > 0) new Notice(`Reeve: ran the message again. ${replacedText(plan.replacedAfter)}`);
+    await this.send(plan.request.task, plan.request);
   }
 
   private async decide(record: ChatMessageRecord, decision: Decision): Promise<Map<string, string>> {
@@ -190,12 +225,12 @@ export class ChatView extends ItemView {
     });
   }
 
-  async send(text: string): Promise<void> {
+  /** Sends `text` in the context the view shows now, or runs `again` (a message run again, rerun.ts). */
+  async send(text: string, again?: AskRequest): Promise<void> {
     if (this.running) return;
     const c = this.host.context();
-    const currentNote = this.currentNote();
     const history = this.chat.messages.map((m) => m.turn);
-    const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    const request = again ?? { task: text, currentNote: this.currentNote(), agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
     this.views.set(record.id, view);

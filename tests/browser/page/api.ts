@@ -38,6 +38,10 @@ export interface ReevePage {
   chatFollowed(): Promise<void>;
   /** Changes the plugin's settings the chat host reads, as the settings tab would. */
   chatSettings(change: { scope?: 'current' | 'linked' | 'context' }): void;
+  /** Opens `path` in the main area (a Markdown view with an editor) and puts its cursor at `line`, `ch`. */
+  chatOpenNote(path: string, line: number, ch: number): Promise<void>;
+  /** The cursor of the note open in the main area, and its editor's text. */
+  chatEditor(): { line: number; ch: number; text: string } | null;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */
   benchChat(n: number, mode: 'view' | 'plain'): Promise<{ openMs: number; streamLongestFrameMs: number; scrollLongestFrameMs: number; drawnMessages: number }>;
 }

@@ -72,6 +72,24 @@ export function mainLeaf(): { file: string | null; eState: Record<string, unknow
   return { file: typeof file === 'string' ? file : null, eState: leaf.getEphemeralState() };
 }
 
+/** Opens `path` in the main leaf (the active note), its editor's cursor at `line`, `ch`. */
+export async function openInMain(path: string, line: number, ch: number): Promise<void> {
+  const app = openedChat().app;
+  const file = app.vault.getFileByPath(path);
+  if (!file) throw new Error(`no note ${path}`);
+  const leaf = app.workspace.getLeaf(false);
+  await leaf.openFile(file, { active: true });
+  const view = leaf.view as unknown as { editor: { setCursor(pos: { line: number; ch: number }): void } };
+  view.editor.setCursor({ line, ch });
+}
+
+export function mainEditor(): { line: number; ch: number; text: string } | null {
+  const view = openedChat().app.workspace.getLeaf(false).view as unknown as { editor?: { getCursor(): { line: number; ch: number }; getValue(): string } };
+  if (!view.editor) return null;
+  const c = view.editor.getCursor();
+  return { line: c.line, ch: c.ch, text: view.editor.getValue() };
+}
+
 export function openedChat(): OpenedChat {
   if (!opened) throw new Error('reeve.openChat() first');
   return opened;

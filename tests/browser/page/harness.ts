@@ -14,7 +14,7 @@ import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
-import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
+import { mainEditor, mainLeaf, openChatPage, openedChat, openInMain, reloadChatPage } from './chat-page';
 import { decideInNote, renameNote, undoLast, writeNote } from './chat-notes';
 
 setup();
@@ -140,6 +140,8 @@ const api: ReevePage = {
   chatFollowed: async () => {
     await openedChat().view.following;
   },
+  chatOpenNote: openInMain,
+  chatEditor: mainEditor,
   chatSettings: (change) => {
     const s = openedChat().fixture.settings;
     if (change.scope) s.agents.task.scope = change.scope;
