@@ -9,6 +9,7 @@ import type { ChatHost } from './chat-host';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
 import { rerunPlan, replacedText } from '../../agents/chat/rerun';
+import { undoTurn } from '../../agents/chat/undo-turn';
 import type { AskRequest } from '../../agents/pipeline/run-pipeline';
 import { chatUsage, type ChatMessageRecord, type ChatRecord } from './chat-record';
 import { Composer } from './composer';
@@ -169,6 +170,14 @@ export class ChatView extends ItemView {
         record.proposals = [...record.proposals, made.proposal];
         this.views.get(record.id)?.drawEdits();
         await this.save();
+      },
+      undoTurn: async (record) => {
+        const deps = this.host.widgetDeps;
+        const r = await undoTurn(deps.port(), record.turn.edits, (note) => deps.editPolicy(note));
+        record.turn = { ...record.turn, edits: r.edits };
+        this.views.get(record.id)?.drawEdits();
+        await this.save();
+        return r;
       },
       laterCount: (record) => Math.max(0, this.chat.messages.length - 1 - this.chat.messages.indexOf(record)),
       running: () => this.running !== null,

@@ -3,6 +3,7 @@
 // know it, the scope policy is checked again on accept, and the write is journaled, so it can be
 // undone). What became of each edit is returned as the history's edit states.
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
+import { decisionJobDescription } from '../../edits/pending/decision-job';
 import { resolveEditBlock, type Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { WidgetDeps } from '../pending/widget-deps';
@@ -24,7 +25,7 @@ export async function decideEdits(deps: WidgetDeps, edits: readonly ChatTurnEdit
     }
     const outcome = await resolveEditBlock(port, e.file, e.id, decision, {
       policy: deps.editPolicy(e.file),
-      writer: journaledNoteWriter(port, `${decision} edit ${e.id} in ${e.file}`),
+      writer: journaledNoteWriter(port, decisionJobDescription(decision, e.id, e.file)),
     });
     if (outcome.status === 'done') out.push({ ...e, state: decision === 'accept' ? 'accepted' : 'rejected' });
     else {

@@ -1,9 +1,11 @@
 // The actions under a finished message, as peers' chats have them: Copy (the answer as Markdown),
 // Retry (the same request in the same context), Edit (the request, then run it again) and Insert
-// into note (the answer as a pending block at the cursor). Running a message again
+// into note (the answer as a pending block at the cursor) and Undo turn (the message's accepted
+// edits taken back through the journal, its pending ones rejected; undo-turn.ts). Running a message again
 // replaces the messages after it: Retry asks for a second click that says how many, and the edit
 // form says so before it runs.
 import { replacedText } from '../../agents/chat/rerun';
+import type { TurnUndoResult } from '../../agents/chat/undo-turn';
 import type { ChatMessageRecord } from './chat-record';
 
 export interface TurnActions {
@@ -11,6 +13,8 @@ export interface TurnActions {
   /** Runs the message again, with `text` in place of its request when given. */
   rerun(record: ChatMessageRecord, text?: string): void;
   insertAnswer(record: ChatMessageRecord, answer: string): Promise<void>;
+  /** Takes back the message's edits; the record gets their new states. */
+  undoTurn(record: ChatMessageRecord): Promise<TurnUndoResult>;
   /** How many messages come after this one (0 for the last). */
   laterCount(record: ChatMessageRecord): number;
   /** True while a run is going: nothing runs again then. */
@@ -56,6 +60,40 @@ function editRequest(requestEl: HTMLElement, back: HTMLElement, record: ChatMess
   input.focus();
 }
 
+const plural = (n: number, one: string): string => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** What Undo turn did, in words, with each edit it could not take back and why. */
+export function undoTurnText(r: TurnUndoResult): string[] {
+  const lines = [r.undone + r.rejected === 0 && r.failures.size === 0 ? 'Nothing to take back: no edit of this message is accepted or pending.' : `Took back ${plural(r.undone, 'accepted edit')} and rejected ${plural(r.rejected, 'pending edit')}.`];
+  for (const e of r.edits) {
+    const why = r.failures.get(e.id);
+    if (why !== undefined) lines.push(`Not taken back: ${e.file}: ${why}`);
+  }
+  return lines;
+}
+
+function undoButton(el: HTMLElement, record: ChatMessageRecord, actions: TurnActions): void {
+  const undo = button(el, 'Undo turn', "Take back this message's accepted edits (each note checked first) and reject its pending ones");
+  undo.addClass('reeve-chat-undo-turn');
+  const result = el.createDiv({ cls: 'reeve-chat-undo-result', attr: { role: 'status' } });
+  undo.addEventListener('click', () => {
+    if (actions.running() || undo.disabled) return;
+    undo.disabled = true;
+    undo.setAttr('aria-busy', 'true');
+    void actions
+      .undoTurn(record)
+      .then((r) => {
+        result.empty();
+        for (const line of undoTurnText(r)) result.createDiv({ text: line, cls: line.startsWith('Not taken back') ? 'reeve-chat-edit-failure' : '' });
+      })
+      .catch((e: unknown) => result.setText(`Undo turn failed: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        undo.disabled = false;
+        undo.setAttr('aria-busy', 'false');
+      });
+  });
+}
+
 export function renderMessageActions(el: HTMLElement, requestEl: HTMLElement, record: ChatMessageRecord, answer: string, actions: TurnActions): void {
   el.empty();
   el.addClass('reeve-chat-message-actions');
@@ -83,6 +121,10 @@ export function renderMessageActions(el: HTMLElement, requestEl: HTMLElement, re
   });
   if (answer.trim() !== '') {
     const insert = button(el, 'Insert into note', 'Insert the answer at the cursor, as a pending edit to accept or reject');
-    insert.addEventListener('click', () => void actions.insertAnswer(record, answer));
+    // The inserted block is one of the message's edits now: Undo turn comes with it.
+    insert.addEventListener('click', () => void actions.insertAnswer(record, answer).then(() => {
+      if (!el.querySelector('.reeve-chat-undo-turn') && record.turn.edits.some((e) => e.id !== '')) undoButton(el, record, actions);
+    }));
   }
+  if (record.turn.edits.some((e) => e.id !== '')) undoButton(el, record, actions);
 }
