@@ -23,7 +23,8 @@ import { renderHistory } from './history-panel';
 import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
 import { runMessage } from './run-message';
-import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
+import type { UntrustedRenderContext } from './untrusted-markdown';
+import { openCitations } from './citation-links';
 import { usageText } from './usage-text';
 
 export const CHAT_VIEW_TYPE = 'reeve-chat';
@@ -90,7 +91,7 @@ export class ChatView extends ItemView {
     this.list = new MessageList(root.createDiv(), async (slot, record) => {
       this.views.set(record.id, await MessageView.replay(slot, record, this.renderCtx(), this.actions()));
     });
-    openInternalLinks(this.renderCtx(), this.list.el);
+    openCitations(this.renderCtx(), this.list.el, (el) => [...this.views.values()].find((v) => v.el.contains(el))?.record ?? null);
     const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
     const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
