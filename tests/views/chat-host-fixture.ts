@@ -61,8 +61,8 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
   const host: ChatHost = {
     ...real,
     store: o.store ?? real.store,
-    askDeps: async (askUser) => {
-      const deps = await real.askDeps(askUser);
+    askDeps: async (askUser, overrides) => {
+      const deps = await real.askDeps(askUser, overrides);
       return client === null ? deps : { ...deps, explore: client, plan: client };
     },
   };

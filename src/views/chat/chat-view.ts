@@ -5,7 +5,9 @@
 import { ItemView, Notice, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { Decision } from '../../edits/pending/resolve-edit-blocks';
-import type { ChatHost } from './chat-host';
+import type { ChatHost, RunOverrides } from './chat-host';
+import type { SavedPrompt } from '../../agents/chat/saved-prompts';
+import { editorSelection, promptMessage } from './run-saved-prompt';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
 import { rerunPlan, replacedText } from '../../agents/chat/rerun';
@@ -37,6 +39,8 @@ export class ChatView extends ItemView {
   private historyEl!: HTMLElement;
   private totalEl!: HTMLElement;
   private running: AbortController | null = null;
+  /** What the next message runs with instead of the toggles and settings (a saved prompt's agents and scope). */
+  private nextRun: { agents: SavedPrompt['agents']; overrides: RunOverrides } | null = null;
   /** The run in progress, for tests and for closing the view mid-run. */
   current: Promise<void> | null = null;
   /** The drawn messages by id, so a change in a note redraws their edits cards. */
@@ -109,6 +113,7 @@ export class ChatView extends ItemView {
       togglesChanged: () => this.showContext(),
       noteLinked: (path) => this.pills.add(path),
       sourcePath: () => this.currentNote() ?? '',
+      runPrompt: (p) => void this.runPrompt(p),
     });
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.pills.refresh()));
     // The edits cards follow their notes: a decision in a note, an undo, a rename, a deletion.
@@ -240,14 +245,16 @@ export class ChatView extends ItemView {
     if (this.running) return;
     const c = this.host.context();
     const history = this.chat.messages.map((m) => m.turn);
-    const request = again ?? { task: text, currentNote: this.currentNote(), agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    const once = this.nextRun;
+    this.nextRun = null;
+    const request = again ?? { task: text, currentNote: this.currentNote(), agents: { ...(once?.agents ?? this.host.agents()) }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
     this.views.set(record.id, view);
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
-    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow()).then(async () => {
+    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow(), once?.overrides).then(async () => {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
       await this.save();
@@ -260,6 +267,22 @@ export class ChatView extends ItemView {
       this.list.follow();
     });
     await this.current;
+  }
+
+  /** Runs a saved prompt as the next message, with its agents and scope (run-saved-prompt.ts). */
+  async runPrompt(prompt: SavedPrompt, selection?: string): Promise<void> {
+    if (this.running) return;
+    const note = this.currentNote();
+    const m = promptMessage(this.app, prompt, note, selection ?? editorSelection(this.app, note));
+    if ('problem' in m) {
+      new Notice(`Reeve: ${m.problem}`);
+      return;
+    }
+    if (m.note !== null) this.pills.add(m.note);
+    this.composer.input.value = '';
+    this.composer.update();
+    this.nextRun = { agents: prompt.agents, overrides: prompt.scope === null ? {} : { scope: prompt.scope } };
+    await this.send(m.text);
   }
 
   private async save(): Promise<void> {

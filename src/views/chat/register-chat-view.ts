@@ -5,6 +5,7 @@
 import type { Plugin } from 'obsidian';
 import type { ChatHost } from './chat-host';
 import { CHAT_VIEW_TYPE, ChatView } from './chat-view';
+import { registerSavedPromptCommand } from './run-saved-prompt';
 
 export async function openChatView(plugin: Plugin): Promise<void> {
   const { workspace } = plugin.app;
@@ -17,8 +18,19 @@ export async function openChatView(plugin: Plugin): Promise<void> {
   await workspace.revealLeaf(leaf);
 }
 
+/** The chat view, opened (or revealed) first; null when the workspace has no room for it. */
+export async function chatViewOf(plugin: Plugin): Promise<ChatView | null> {
+  await openChatView(plugin);
+  const leaf = plugin.app.workspace.getLeavesOfType(CHAT_VIEW_TYPE)[0];
+  if (!leaf) return null;
+  // A deferred view is loaded when it is revealed (openChatView); its instance is then the ChatView.
+  await leaf.loadIfDeferred();
+  return leaf.view instanceof ChatView ? leaf.view : null;
+}
+
 export function registerChatView(plugin: Plugin, host: ChatHost): void {
   plugin.registerView(CHAT_VIEW_TYPE, (leaf) => new ChatView(leaf, host));
   plugin.addRibbonIcon('messages-square', 'Open chat', () => void openChatView(plugin));
   plugin.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void openChatView(plugin) });
+  registerSavedPromptCommand(plugin, host, async (p, selection) => (await chatViewOf(plugin))?.runPrompt(p, selection));
 }

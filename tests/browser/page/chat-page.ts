@@ -73,14 +73,15 @@ export function mainLeaf(): { file: string | null; eState: Record<string, unknow
 }
 
 /** Opens `path` in the main leaf (the active note), its editor's cursor at `line`, `ch`. */
-export async function openInMain(path: string, line: number, ch: number): Promise<void> {
+export async function openInMain(path: string, line: number, ch: number, to?: { line: number; ch: number }): Promise<void> {
   const app = openedChat().app;
   const file = app.vault.getFileByPath(path);
   if (!file) throw new Error(`no note ${path}`);
   const leaf = app.workspace.getLeaf(false);
   await leaf.openFile(file, { active: true });
-  const view = leaf.view as unknown as { editor: { setCursor(pos: { line: number; ch: number }): void } };
-  view.editor.setCursor({ line, ch });
+  const view = leaf.view as unknown as { editor: { setCursor(pos: { line: number; ch: number }): void; setSelection(a: { line: number; ch: number }, h: { line: number; ch: number }): void } };
+  if (to) view.editor.setSelection({ line, ch }, to);
+  else view.editor.setCursor({ line, ch });
 }
 
 export function mainEditor(): { line: number; ch: number; text: string } | null {

@@ -145,6 +145,8 @@ const api: ReevePage = {
   chatSettings: (change) => {
     const s = openedChat().fixture.settings;
     if (change.scope) s.agents.task.scope = change.scope;
+    if (change.promptFolder !== undefined) s.agents.promptFolder = change.promptFolder;
+    if (change.excludedFolders) s.excludedFolders = change.excludedFolders;
   },
 };
 
