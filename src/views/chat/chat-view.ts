@@ -8,6 +8,8 @@ import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatHost, RunOverrides } from './chat-host';
 import type { SavedPrompt } from '../../agents/chat/saved-prompts';
 import { editorSelection, promptMessage } from './run-saved-prompt';
+import { SelectionPill } from './selection-pill';
+import { withSelection, type SelectionContext } from '../../agents/chat/selection-context';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
 import { rerunPlan, replacedText } from '../../agents/chat/rerun';
@@ -36,6 +38,7 @@ export class ChatView extends ItemView {
   list!: MessageList;
   composer!: Composer;
   pills!: ContextPills;
+  selectionPill!: SelectionPill;
   private historyEl!: HTMLElement;
   private totalEl!: HTMLElement;
   private running: AbortController | null = null;
@@ -97,6 +100,7 @@ export class ChatView extends ItemView {
     });
     openCitations(this.renderCtx(), this.list.el, (el) => [...this.views.values()].find((v) => v.el.contains(el))?.record ?? null);
     const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
+    this.selectionPill = new SelectionPill(bottom.createDiv());
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
     const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', 'aria-label': 'Open the settings' } });
     scope.addEventListener('click', (evt) => {
@@ -247,7 +251,8 @@ export class ChatView extends ItemView {
     const history = this.chat.messages.map((m) => m.turn);
     const once = this.nextRun;
     this.nextRun = null;
-    const request = again ?? { task: text, currentNote: this.currentNote(), agents: { ...(once?.agents ?? this.host.agents()) }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    const selection = again ? null : this.selectionPill.take();
+    const request = again ?? { task: selection ? withSelection(text, selection) : text, currentNote: this.currentNote(), agents: { ...(once?.agents ?? this.host.agents()) }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
     this.views.set(record.id, view);
@@ -267,6 +272,13 @@ export class ChatView extends ItemView {
       this.list.follow();
     });
     await this.current;
+  }
+
+  /** "Ask about the selection": the selection as a pill, its note in the context, the message box focused. */
+  askAboutSelection(s: SelectionContext): void {
+    this.selectionPill.set(s);
+    this.pills.add(s.path);
+    this.composer.input.focus();
   }
 
   /** Runs a saved prompt as the next message, with its agents and scope (run-saved-prompt.ts). */

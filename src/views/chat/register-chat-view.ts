@@ -2,7 +2,8 @@
 // icon and the "Open chat" command (no default hotkey), restored with the workspace. Opening
 // reveals the existing leaf rather than making a second one. Obsidian may defer a restored view
 // until it is shown; nothing here touches the view's instance, so a deferred view stays deferred.
-import type { Plugin } from 'obsidian';
+import { Notice, type Plugin } from 'obsidian';
+import { editorSelectionContext } from './selection-pill';
 import type { ChatHost } from './chat-host';
 import { CHAT_VIEW_TYPE, ChatView } from './chat-view';
 import { registerSavedPromptCommand } from './run-saved-prompt';
@@ -33,4 +34,13 @@ export function registerChatView(plugin: Plugin, host: ChatHost): void {
   plugin.addRibbonIcon('messages-square', 'Open chat', () => void openChatView(plugin));
   plugin.addCommand({ id: 'open-chat', name: 'Open chat', callback: () => void openChatView(plugin) });
   registerSavedPromptCommand(plugin, host, async (p, selection) => (await chatViewOf(plugin))?.runPrompt(p, selection));
+  plugin.addCommand({
+    id: 'ask-about-selection',
+    name: 'Ask about the selection',
+    editorCallback: (editor, ctx) => {
+      const s = ctx.file ? editorSelectionContext(editor, ctx.file.path) : null;
+      if (s === null) return void new Notice('Reeve: select some text in the note first.');
+      void chatViewOf(plugin).then((view) => view?.askAboutSelection(s));
+    },
+  });
 }

@@ -40,6 +40,8 @@ export interface ReevePage {
   chatSettings(change: { scope?: 'current' | 'linked' | 'context'; promptFolder?: string; excludedFolders?: string[] }): void;
   /** Opens `path` in the main area (a Markdown view with an editor) and puts its cursor at `line`, `ch` (selecting up to `to` when given). */
   chatOpenNote(path: string, line: number, ch: number, to?: { line: number; ch: number }): Promise<void>;
+  /** What the command "Ask about the selection" does, with the editor of the note in the main area. */
+  chatAskAboutSelection(): void;
   /** The cursor of the note open in the main area, and its editor's text. */
   chatEditor(): { line: number; ch: number; text: string } | null;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */

@@ -7,6 +7,7 @@ import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { createLlmClient } from '../../../src/agents/llm/create-client';
 import { ObsidianVault } from '../../../src/vault-vfs/obsidian-vault';
 import { ChatView } from '../../../src/views/chat/chat-view';
+import { editorSelectionContext } from '../../../src/views/chat/selection-pill';
 import { profileFor, providerFor } from '../../agents/llm/client-fixtures';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { chatHostOn, type ChatHostFixture } from '../../views/chat-host-fixture';
@@ -89,6 +90,15 @@ export function mainEditor(): { line: number; ch: number; text: string } | null 
   if (!view.editor) return null;
   const c = view.editor.getCursor();
   return { line: c.line, ch: c.ch, text: view.editor.getValue() };
+}
+
+/** The command's editorCallback (register-chat-view.ts), on the main leaf's editor and file. */
+export function askAboutSelection(): void {
+  const o = openedChat();
+  const leaf = o.app.workspace.getLeaf(false);
+  const view = leaf.view as unknown as { editor: Parameters<typeof editorSelectionContext>[0]; file: { path: string } };
+  const s = editorSelectionContext(view.editor, view.file.path);
+  if (s) o.view.askAboutSelection(s);
 }
 
 export function openedChat(): OpenedChat {

@@ -14,7 +14,7 @@ import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { shownNotices } from '../../obsidian/notices';
 import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
-import { mainEditor, mainLeaf, openChatPage, openedChat, openInMain, reloadChatPage } from './chat-page';
+import { askAboutSelection, mainEditor, mainLeaf, openChatPage, openedChat, openInMain, reloadChatPage } from './chat-page';
 import { decideInNote, renameNote, undoLast, writeNote } from './chat-notes';
 
 setup();
@@ -142,6 +142,7 @@ const api: ReevePage = {
   },
   chatOpenNote: openInMain,
   chatEditor: mainEditor,
+  chatAskAboutSelection: askAboutSelection,
   chatSettings: (change) => {
     const s = openedChat().fixture.settings;
     if (change.scope) s.agents.task.scope = change.scope;
