@@ -259,7 +259,8 @@ export class ChatView extends ItemView {
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
-    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow(), once?.overrides).then(async () => {
+    const overrides = { ...this.composer.models.overrides(), ...once?.overrides };
+    this.current = runMessage(this.host, view, request, controller.signal, () => this.list.follow(), overrides).then(async () => {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
       await this.save();

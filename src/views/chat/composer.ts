@@ -6,6 +6,7 @@ import type { PhaseName } from '../../agents/pipeline/pipeline-events';
 import type { ChatHost } from './chat-host';
 import { ComposerLinkSuggest } from './composer-link-suggest';
 import { ComposerPromptSuggest } from './composer-prompt-suggest';
+import { ComposerModels } from './composer-models';
 import type { SavedPrompt } from '../../agents/chat/saved-prompts';
 
 const AGENTS: { name: PhaseName; label: string; tip: string }[] = [
@@ -33,6 +34,7 @@ export class Composer {
   readonly toggles = new Map<PhaseName, HTMLButtonElement>();
   readonly links: ComposerLinkSuggest;
   readonly prompts: ComposerPromptSuggest;
+  readonly models: ComposerModels;
   private running = false;
 
   constructor(
@@ -47,6 +49,7 @@ export class Composer {
       b.addEventListener('click', () => void this.flip(a.name));
       this.toggles.set(a.name, b);
     }
+    this.models = new ComposerModels(el.createDiv(), host);
     const box = el.createDiv({ cls: 'reeve-chat-input-box' });
     this.input = box.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
     this.links = new ComposerLinkSuggest(host.app, this.input, box, () => host.wall(), () => actions.sourcePath(), (path) => actions.noteLinked(path));

@@ -10,6 +10,7 @@ import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type Pl
 import { wallOf } from '../../search/retrieval/walls';
 import type { ChatHost, RunOverrides } from './chat-host';
 import { listSavedPrompts } from '../../agents/chat/saved-prompts';
+import { defaultModelKey, modelLabel, modelOptions, withModel } from '../../settings/model-switch';
 
 const SCOPE_TEXT: Record<ReeveSettings['agents']['task']['scope'], string> = {
   current: 'the current note',
@@ -75,7 +76,9 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
     wall: () => wallOf(agentWalls(s(), d.ctx.app.vault.configDir)),
     openSettings: () => openSettingsTab(d.ctx.app, d.manifestId),
     askDeps: (askUser, overrides) => {
-      const made = askDepsFromPlugin(d.ctx, withOverrides(s(), overrides), askUser);
+      const base = withOverrides(s(), overrides);
+      const models = { ...(overrides?.plan ? { plan: withModel(base, 'plan', overrides.plan) } : {}), ...(overrides?.explore ? { explore: withModel(base, 'explore', overrides.explore) } : {}) };
+      const made = askDepsFromPlugin(d.ctx, base, askUser, undefined, models);
       return 'error' in made ? Promise.reject(new Error(made.error)) : Promise.resolve(made);
     },
     contextPreview: async (request) => {
@@ -86,6 +89,10 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
     streams: () => {
       const id = s().activeProvider;
       return id === 'none' || s().providers[id].transport !== 'requestUrl';
+    },
+    models: () => {
+      const options = modelOptions(s());
+      return { options, labels: new Map(options.map((o) => [o.key, modelLabel(o, options)])), plan: defaultModelKey(s(), 'plan'), explore: defaultModelKey(s(), 'explore') };
     },
     savedPrompts: () => listSavedPrompts(d.ctx.port(), s().agents.promptFolder, wallOf(agentWalls(s(), d.ctx.app.vault.configDir))),
     store: ChatStore.of(d.ctx.port(), () => s().agents.chatFolder),

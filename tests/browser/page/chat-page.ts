@@ -33,7 +33,9 @@ async function mount(app: App, port: ObsidianVault, o: ChatPageOptions): Promise
   const setup = { kind: 'openai' as const, streaming: o.streaming ?? true };
   const provider = providerFor({ openaiBaseUrl: o.llmBaseUrl, anthropicBaseUrl: o.llmBaseUrl } as never, setup);
   const client = createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: 'sk-reeve-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
-  const fixture = await chatHostOn(app, port, { client, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
+  // The settings' models reach the scripted server by name, so a test sees which model a run used.
+  const clientFor = (model: string) => createLlmClient({ provider, profile: { ...profileFor(provider, setup), model }, apiKey: 'sk-reeve-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
+  const fixture = await chatHostOn(app, port, { client, clientFor, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
   const view = new ChatView(WorkspaceLeaf.create2__(app, 'chat') as never, fixture.host);
   view.containerEl.id = 'chat';
   view.containerEl.toggleClass('is-mobile', o.mobile === true);

@@ -148,6 +148,7 @@ const api: ReevePage = {
     if (change.scope) s.agents.task.scope = change.scope;
     if (change.promptFolder !== undefined) s.agents.promptFolder = change.promptFolder;
     if (change.excludedFolders) s.excludedFolders = change.excludedFolders;
+    if (change.anthropicKey !== undefined) s.providers.anthropic.apiKeySecret = change.anthropicKey;
   },
 };
 
