@@ -23,7 +23,7 @@ import { copyNotes, openEditBlock } from './open-notes';
 import { decideEdits } from './decide-edits';
 import { copyAnswer, insertAnswer } from './insert-answer';
 import type { TurnActions } from './message-actions';
-import { renderHistory } from './history-panel';
+import { renderSearchableHistory } from './history-search';
 import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
 import { runMessage } from './run-message';
@@ -336,7 +336,7 @@ export class ChatView extends ItemView {
   }
 
   private async drawHistory(): Promise<void> {
-    await renderHistory(this.historyEl, this.host.store, this.chat.id, {
+    await renderSearchableHistory(this.historyEl, this.host.store, this.chat.id, {
       open: (id) => void this.openChat(id).then(() => this.drawHistory()),
       changed: () => void this.drawHistory(),
     });
