@@ -17,6 +17,8 @@ import { chatHostOn } from './chat-host-fixture';
 
 const modals = keepModalsOpen();
 
+class HostPlugin extends Plugin {}
+
 async function setUp(promptFolder: string, excluded: string[] = []) {
   const app = App.createConfigured__({ files: { 'Prompts/Fix.md': '---\nname: Fix typos\n---\nFix {{selection}}', 'Prompts/Plan.md': 'Plan the week', 'Notes/a.md': 'one\ntwo with a typo\n' } });
   makeVaultFaithful(app);
@@ -24,7 +26,7 @@ async function setUp(promptFolder: string, excluded: string[] = []) {
   const fixture = await chatHostOn(app, port);
   fixture.settings.agents.promptFolder = promptFolder;
   fixture.settings.excludedFolders = excluded;
-  const plugin = new Plugin(app, manifest);
+  const plugin = new HostPlugin(app, manifest);
   const ran: { prompt: SavedPrompt; selection: string }[] = [];
   registerSavedPromptCommand(plugin as never, fixture.host, (prompt, selection) => {
     ran.push({ prompt, selection });
