@@ -38,6 +38,8 @@ export interface AgentSettings {
   context: ContextSettings;
   /** Where "Export to note" writes chats; left out of Scout's search like the plan folder. */
   chatFolder: string;
+  /** The folder of saved prompts (notes) that `/` in the composer lists; '' for none. */
+  promptFolder: string;
 }
 
 export const TASK_SCOPES = ['current', 'linked', 'context'] as const;
@@ -51,6 +53,7 @@ export const DEFAULT_AGENT_SETTINGS: AgentSettings = {
   web: { ...DEFAULT_WEB_SETTINGS, provider: 'none', baseUrls: perSearchProvider(), apiKeySecrets: perSearchProvider() },
   context: { depth: 2, sameFolder: false },
   chatFolder: 'Reeve/Chats',
+  promptFolder: '',
 };
 
 function defaults(): AgentSettings {
@@ -161,6 +164,15 @@ function readChatFolder(r: Record<string, unknown>, problems: string[]): string 
   return DEFAULT_AGENT_SETTINGS.chatFolder;
 }
 
+function readPromptFolder(r: Record<string, unknown>, problems: string[]): string {
+  const text = readString(r, 'promptFolder', 'agents', problems, '');
+  if (text.trim() === '') return '';
+  const folder = vaultFolder(text);
+  if (folder !== null) return folder;
+  problems.push(`agents.promptFolder "${text.trim()}" is not a vault folder; no saved prompts are listed`);
+  return '';
+}
+
 /** Validates `settings.agents` as stored; every problem is pushed to `problems`, one per line. */
 export function readAgentSettings(raw: unknown, problems: string[]): AgentSettings {
   if (raw === undefined) return defaults();
@@ -175,5 +187,6 @@ export function readAgentSettings(raw: unknown, problems: string[]): AgentSettin
     web: readWeb(raw.web, problems),
     context: readContext(raw.context, problems),
     chatFolder: readChatFolder(raw, problems),
+    promptFolder: readPromptFolder(raw, problems),
   };
 }

@@ -47,6 +47,7 @@ const validSettings: fc.Arbitrary<AgentSettings> = fc.record({
   }),
   context: fc.record({ depth: fc.integer({ min: 0, max: 3 }), sameFolder: fc.boolean() }),
   chatFolder: fc.constantFrom('Reeve/Chats', 'Chats', 'Meta/AI chats'),
+  promptFolder: fc.constantFrom('', 'Prompts', 'Meta/AI prompts'),
 });
 
 describe('readAgentSettings', () => {
@@ -99,6 +100,7 @@ describe('readAgentSettings', () => {
       web: { ...DEFAULT_AGENT_SETTINGS.web, results: 12 },
       context: { depth: 2, sameFolder: true },
       chatFolder: 'Reeve/Chats',
+      promptFolder: '',
     });
     expect(problems).toEqual([
       'agents.agents.web should be true or false, found "yes"; using false',

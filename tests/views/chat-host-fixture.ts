@@ -23,6 +23,8 @@ export interface ChatHostOptions {
   agents?: Partial<Record<PhaseName, boolean>>;
   task?: Partial<TaskSettings>;
   store?: ChatStoreLike;
+  /** The scripted client for a model the settings name: a run then talks to the model it was given (the composer's pick). */
+  clientFor?: (model: string) => LlmClient;
   /** False: the provider's transport is Obsidian's request function, which does not stream. */
   streams?: boolean;
 }
@@ -61,9 +63,11 @@ export async function chatHostOn(app: App, port: ObsidianVault, o: ChatHostOptio
   const host: ChatHost = {
     ...real,
     store: o.store ?? real.store,
-    askDeps: async (askUser) => {
-      const deps = await real.askDeps(askUser);
-      return client === null ? deps : { ...deps, explore: client, plan: client };
+    askDeps: async (askUser, overrides) => {
+      const deps = await real.askDeps(askUser, overrides);
+      if (client === null) return deps;
+      const as = (real: LlmClient | null): LlmClient => (real !== null && o.clientFor ? o.clientFor(real.profile.model) : client);
+      return { ...deps, explore: as(deps.explore), plan: as(deps.plan) };
     },
   };
   const saved = async (): Promise<ChatRecord[]> => Promise.all((await host.store.list()).map((c) => host.store.load(c.id)));

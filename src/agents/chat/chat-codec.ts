@@ -148,6 +148,8 @@ function message(v: unknown, where: string): ChatMessageRecord {
   });
   const manual = opt(r, 'manual', [] as unknown[], () => list(r, 'manual', where));
   if (manual.some((m) => typeof m !== 'string')) throw new Bad(`${where}.manual should be a list of paths`);
+  const read = opt(r, 'read', undefined as unknown[] | undefined, () => list(r, 'read', where));
+  if (read?.some((m) => typeof m !== 'string')) throw new Bad(`${where}.read should be a list of paths`);
   const usage = opt(r, 'usage', { scout: zeroUsage(), web: zeroUsage(), task: zeroUsage() }, () => {
     const u = obj(r.usage, `${where}.usage`);
     return { scout: phaseUsage(u.scout, `${where}.usage.scout`), web: phaseUsage(u.web, `${where}.usage.web`), task: phaseUsage(u.task, `${where}.usage.task`) };
@@ -162,6 +164,7 @@ function message(v: unknown, where: string): ChatMessageRecord {
     sameFolder: opt(r, 'sameFolder', false, () => bool(r, 'sameFolder', where)),
     turn,
     events: list(r, 'events', where).map((e, i) => event(e, `${where}.events[${i}]`)),
+    ...(read === undefined ? {} : { read: read as string[] }),
     proposals: opt(r, 'proposals', [] as unknown[], () => list(r, 'proposals', where)).map((p, i) => proposal(p, `${where}.proposals[${i}]`)),
     usage,
     total: opt(r, 'total', zeroUsage(), () => phaseUsage(r.total, `${where}.total`)),

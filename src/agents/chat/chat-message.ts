@@ -54,6 +54,7 @@ export function messageRecord(input: MessageInput): ChatMessageRecord {
     turn,
     events: compactEvents(input.events),
     proposals: input.proposals,
+    ...(result ? { read: result.ctx.notes.map((n) => n.path) } : {}),
     usage: result ? structuredClone(result.ctx.usage) : { scout: zero(), web: zero(), task: zero() },
     total: result ? totalUsage(result.ctx) : zero(),
     stopped: result?.stopped ?? false,

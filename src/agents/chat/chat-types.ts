@@ -31,6 +31,8 @@ export interface ChatMessageRecord {
   turn: ChatTurn;
   /** The run's events, text and reasoning deltas merged (see compact-events.ts). */
   events: PipelineEvent[];
+  /** The notes the Task agent read (after its token limit), for citations; absent in older chat files. */
+  read?: string[];
   /** The texts of the proposed blocks, for `refreshEditStates`. */
   proposals: ProposalTexts[];
   usage: Record<PhaseName, PhaseUsage>;

@@ -70,18 +70,18 @@ function webFromSettings(ctx: PluginAskContext, settings: ReeveSettings, client:
  * The deps of a run with `agents` on (by default the chat's saved toggles), or an error the user can
  * act on: no model for an agent that needs one, no search provider or key, the index not ready.
  */
-export function askDepsFromPlugin(ctx: PluginAskContext, settings: ReeveSettings, askUser: AskDeps['askUser'], agents: Record<PhaseName, boolean> = settings.agents.agents): AskDeps | { error: string } {
+export function askDepsFromPlugin(ctx: PluginAskContext, settings: ReeveSettings, askUser: AskDeps['askUser'], agents: Record<PhaseName, boolean> = settings.agents.agents, models: Partial<Record<'explore' | 'plan', ReeveSettings>> = {}): AskDeps | { error: string } {
   const retrieval = pluginRetrieval(ctx);
   if (retrieval === null) return { error: 'The vault is still loading; try again in a moment.' };
   let explore: AskDeps['explore'] = null;
   let plan: AskDeps['plan'] = null;
   if (agents.scout || agents.web) {
-    const made = pluginLlmClient(ctx.app, settings, 'explore');
+    const made = pluginLlmClient(ctx.app, models.explore ?? settings, 'explore');
     if (!made.ok) return { error: `Scout and Web need a model: ${made.reason}.` };
     explore = made.client;
   }
   if (agents.task) {
-    const made = pluginLlmClient(ctx.app, settings, 'plan');
+    const made = pluginLlmClient(ctx.app, models.plan ?? settings, 'plan');
     if (!made.ok) return { error: `The Task agent needs a model: ${made.reason}.` };
     plan = made.client;
   }

@@ -8,6 +8,16 @@ import type { TaskContext } from '../../agents/pipeline/task-context';
 import type { WidgetDeps } from '../pending/widget-deps';
 import type { ChatStoreLike } from './chat-record';
 import type { Wall } from '../../search/retrieval/walls';
+import type { PromptList, PromptScope } from '../../agents/chat/saved-prompts';
+import type { ModelOption } from '../../settings/model-switch';
+
+/** What one message runs with instead of the settings: a saved prompt's scope, the models picked in the composer. */
+export interface RunOverrides {
+  scope?: PromptScope;
+  /** Keys of model-switch.ts's options. */
+  plan?: string;
+  explore?: string;
+}
 
 export interface ContextChoice {
   depth: number;
@@ -28,7 +38,11 @@ export interface ChatHost {
   wall(): Wall;
   openSettings(): void;
   /** The run's dependencies; throws an Error whose message the user can act on. */
-  askDeps(askUser: AskDeps['askUser']): Promise<AskDeps>;
+  askDeps(askUser: AskDeps['askUser'], overrides?: RunOverrides): Promise<AskDeps>;
+  /** The models the composer offers (model-switch.ts), and the settings' own for each phase. */
+  models(): { options: ModelOption[]; labels: Map<string, string>; plan: string | null; explore: string | null };
+  /** The saved prompts in the folder the settings name (saved-prompts.ts). */
+  savedPrompts(): Promise<PromptList>;
   /** The notes the Task agent would read without Scout, with their tokens (for the pills). */
   contextPreview(request: { currentNote: string | null; depth: number; sameFolder: boolean; manual: string[] }): Promise<TaskContext | null>;
   /** True when model replies arrive whole (mobile's requestUrl), so the view says so while waiting. */

@@ -5,9 +5,16 @@
 import { ItemView, Notice, type ViewStateResult, type WorkspaceLeaf } from 'obsidian';
 import type { ChatTurnEdit } from '../../agents/task/chat-history';
 import type { Decision } from '../../edits/pending/resolve-edit-blocks';
-import type { ChatHost } from './chat-host';
+import type { ChatHost, RunOverrides } from './chat-host';
+import type { SavedPrompt } from '../../agents/chat/saved-prompts';
+import { editorSelection, promptMessage } from './run-saved-prompt';
+import { SelectionPill } from './selection-pill';
+import { withSelection, type SelectionContext } from '../../agents/chat/selection-context';
 import { newChat, titleFrom } from '../../agents/chat/chat-store';
 import { messageRecord } from '../../agents/chat/chat-message';
+import { rerunPlan, replacedText } from '../../agents/chat/rerun';
+import { undoTurn } from '../../agents/chat/undo-turn';
+import type { AskRequest } from '../../agents/pipeline/run-pipeline';
 import { chatUsage, type ChatMessageRecord, type ChatRecord } from './chat-record';
 import { Composer } from './composer';
 import { ContextPills } from './context-pills';
@@ -16,11 +23,14 @@ import { copyNotes, openEditBlock } from './open-notes';
 import { exportChat } from './export-chat';
 import { ChatAnnouncer } from './chat-announcer';
 import { decideEdits } from './decide-edits';
-import { renderHistory } from './history-panel';
+import { copyAnswer, insertAnswer } from './insert-answer';
+import type { TurnActions } from './message-actions';
+import { renderSearchableHistory } from './history-search';
 import { MessageList } from './message-list';
 import { MessageView, type MessageActions } from './message-view';
 import { runMessage } from './run-message';
-import { openInternalLinks, type UntrustedRenderContext } from './untrusted-markdown';
+import { openCitations } from './citation-links';
+import type { UntrustedRenderContext } from './untrusted-markdown';
 import { spentText } from './usage-text';
 
 export const CHAT_VIEW_TYPE = 'reeve-chat';
@@ -30,6 +40,7 @@ export class ChatView extends ItemView {
   list!: MessageList;
   composer!: Composer;
   pills!: ContextPills;
+  selectionPill!: SelectionPill;
   private historyEl!: HTMLElement;
   private totalEl!: HTMLElement;
   private exportButton!: HTMLButtonElement;
@@ -37,6 +48,8 @@ export class ChatView extends ItemView {
   /** The polite live region: phases, questions, errors and the end of a run, never the streamed text. */
   announcer!: ChatAnnouncer;
   private running: AbortController | null = null;
+  /** What the next message runs with instead of the toggles and settings (a saved prompt's agents and scope). */
+  private nextRun: { agents: SavedPrompt['agents']; overrides: RunOverrides } | null = null;
   /** The run in progress, for tests and for closing the view mid-run. */
   current: Promise<void> | null = null;
   /** The drawn messages by id, so a change in a note redraws their edits cards. */
@@ -101,8 +114,9 @@ export class ChatView extends ItemView {
     this.list = new MessageList(root.createDiv(), async (slot, record) => {
       this.views.set(record.id, await MessageView.replay(slot, record, this.renderCtx(), this.actions()));
     });
-    openInternalLinks(this.renderCtx(), this.list.el);
+    openCitations(this.renderCtx(), this.list.el, (el) => [...this.views.values()].find((v) => v.el.contains(el))?.record ?? null);
     const bottom = root.createDiv({ cls: 'reeve-chat-bottom' });
+    this.selectionPill = new SelectionPill(bottom.createDiv());
     this.pills = new ContextPills(bottom.createDiv(), this.host, () => this.currentNote());
     // Named by its own text, which ends in "Settings"; where it leads is its tooltip.
     const scope = bottom.createEl('a', { cls: 'reeve-chat-scope', text: this.host.scopeLine(), attr: { href: '#', title: 'Open the settings' } });
@@ -120,6 +134,7 @@ export class ChatView extends ItemView {
       togglesChanged: () => this.showContext(),
       noteLinked: (path) => this.pills.add(path),
       sourcePath: () => this.currentNote() ?? '',
+      runPrompt: (p) => void this.runPrompt(p),
     });
     this.registerEvent(this.app.workspace.on('active-leaf-change', () => void this.pills.refresh()));
     // The edits cards follow their notes: a decision in a note, an undo, a rename, a deletion.
@@ -166,7 +181,46 @@ export class ChatView extends ItemView {
       copyNotes: (paths) => copyNotes(this.host.widgetDeps.port(), paths),
       openEdit: (e: ChatTurnEdit) => void openEditBlock(this.app, this.host.widgetDeps.port(), e),
       decideEdits: (record: ChatMessageRecord, decision: Decision) => this.decide(record, decision),
+      turn: this.turnActions(),
     };
+  }
+
+  /** Copy, Retry, Edit and Insert into note under each finished message (message-actions.ts). */
+  private turnActions(): TurnActions {
+    return {
+      copyAnswer: (answer) => copyAnswer(answer),
+      rerun: (record, text) => void this.rerun(record, text),
+      insertAnswer: async (record, answer) => {
+        const made = await insertAnswer(this.host, answer);
+        if (made === null) return;
+        record.turn = { ...record.turn, edits: [...record.turn.edits, made.edit] };
+        record.proposals = [...record.proposals, made.proposal];
+        this.views.get(record.id)?.drawEdits();
+        await this.save();
+      },
+      undoTurn: async (record) => {
+        const deps = this.host.widgetDeps;
+        const r = await undoTurn(deps.port(), record.turn.edits, (note) => deps.editPolicy(note));
+        record.turn = { ...record.turn, edits: r.edits };
+        this.views.get(record.id)?.drawEdits();
+        await this.save();
+        return r;
+      },
+      laterCount: (record) => Math.max(0, this.chat.messages.length - 1 - this.chat.messages.indexOf(record)),
+      running: () => this.running !== null,
+    };
+  }
+
+  /** Runs a sent message again (its text edited or not) in its own context; the messages after it are replaced. */
+  async rerun(record: ChatMessageRecord, text?: string): Promise<void> {
+    const index = this.chat.messages.indexOf(record);
+    if (this.running || index < 0) return;
+    const plan = rerunPlan(this.chat.messages, index, text);
+    for (const m of this.chat.messages.slice(index)) this.views.delete(m.id);
+    this.chat.messages = plan.kept;
+    await this.list.show(plan.kept);
+    if (plan.replacedAfter > 0) new Notice(`Reeve: ran the message again. ${replacedText(plan.replacedAfter)}`);
+    await this.send(plan.request.task, plan.request);
   }
 
   private async decide(record: ChatMessageRecord, decision: Decision): Promise<Map<string, string>> {
@@ -207,22 +261,26 @@ export class ChatView extends ItemView {
     });
   }
 
-  async send(text: string): Promise<void> {
+  /** Sends `text` in the context the view shows now, or runs `again` (a message run again, rerun.ts). */
+  async send(text: string, again?: AskRequest): Promise<void> {
     if (this.running) return;
     const c = this.host.context();
-    const currentNote = this.currentNote();
     const history = this.chat.messages.map((m) => m.turn);
-    const request = { task: text, currentNote, agents: { ...this.host.agents() }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
+    const once = this.nextRun;
+    this.nextRun = null;
+    const selection = again ? null : this.selectionPill.take();
+    const request = again ?? { task: selection ? withSelection(text, selection) : text, currentNote: this.currentNote(), agents: { ...(once?.agents ?? this.host.agents()) }, depth: c.depth, sameFolder: c.sameFolder, manual: [...this.pills.manual], history };
     const record = messageRecord({ id: `m${this.chat.messages.length + 1}`, request, result: null, events: [], proposals: [] });
     const view = new MessageView(this.list.append(), record, this.renderCtx(), this.actions(), this.host.streams());
     this.views.set(record.id, view);
     const controller = new AbortController();
     this.running = controller;
     this.composer.setRunning(true);
+    const overrides = { ...this.composer.models.overrides(), ...once?.overrides };
     this.current = runMessage(this.host, view, request, controller.signal, (e) => {
       this.list.follow();
       this.announcer.event(e);
-    }).then(async () => {
+    }, overrides).then(async () => {
       this.chat.messages.push(record);
       if (this.chat.messages.length === 1) this.chat.title = titleFrom(text);
       await this.save();
@@ -235,6 +293,29 @@ export class ChatView extends ItemView {
       this.list.follow();
     });
     await this.current;
+  }
+
+  /** "Ask about the selection": the selection as a pill, its note in the context, the message box focused. */
+  askAboutSelection(s: SelectionContext): void {
+    this.selectionPill.set(s);
+    this.pills.add(s.path);
+    this.composer.input.focus();
+  }
+
+  /** Runs a saved prompt as the next message, with its agents and scope (run-saved-prompt.ts). */
+  async runPrompt(prompt: SavedPrompt, selection?: string): Promise<void> {
+    if (this.running) return;
+    const note = this.currentNote();
+    const m = promptMessage(this.app, prompt, note, selection ?? editorSelection(this.app, note));
+    if ('problem' in m) {
+      new Notice(`Reeve: ${m.problem}`);
+      return;
+    }
+    if (m.note !== null) this.pills.add(m.note);
+    this.composer.input.value = '';
+    this.composer.update();
+    this.nextRun = { agents: prompt.agents, overrides: prompt.scope === null ? {} : { scope: prompt.scope } };
+    await this.send(m.text);
   }
 
   private async save(): Promise<void> {
@@ -283,7 +364,7 @@ export class ChatView extends ItemView {
   }
 
   private async drawHistory(): Promise<void> {
-    await renderHistory(this.historyEl, this.host.store, this.chat.id, {
+    await renderSearchableHistory(this.historyEl, this.host.store, this.chat.id, {
       open: (id) => void this.openChat(id).then(() => this.drawHistory()),
       changed: () => void this.drawHistory(),
     });

@@ -5,6 +5,9 @@
 import type { PhaseName } from '../../agents/pipeline/pipeline-events';
 import type { ChatHost } from './chat-host';
 import { ComposerLinkSuggest } from './composer-link-suggest';
+import { ComposerPromptSuggest } from './composer-prompt-suggest';
+import { ComposerModels } from './composer-models';
+import type { SavedPrompt } from '../../agents/chat/saved-prompts';
 
 const AGENTS: { name: PhaseName; label: string; tip: string }[] = [
   { name: 'scout', label: 'Scout', tip: 'Scout: finds the notes that matter' },
@@ -20,6 +23,8 @@ export interface ComposerActions {
   noteLinked(path: string): void;
   /** The path links in the message are written relative to (the current note). */
   sourcePath(): string;
+  /** A saved prompt picked with `/`. */
+  runPrompt(prompt: SavedPrompt): void;
 }
 
 export class Composer {
@@ -28,6 +33,8 @@ export class Composer {
   readonly stopButton: HTMLButtonElement;
   readonly toggles = new Map<PhaseName, HTMLButtonElement>();
   readonly links: ComposerLinkSuggest;
+  readonly prompts: ComposerPromptSuggest;
+  readonly models: ComposerModels;
   private running = false;
 
   constructor(
@@ -42,9 +49,11 @@ export class Composer {
       b.addEventListener('click', () => void this.flip(a.name));
       this.toggles.set(a.name, b);
     }
+    this.models = new ComposerModels(el.createDiv(), host);
     const box = el.createDiv({ cls: 'reeve-chat-input-box' });
     this.input = box.createEl('textarea', { cls: 'reeve-chat-input', attr: { rows: '3', placeholder: 'Ask about your notes…', 'aria-label': 'Message' } });
     this.links = new ComposerLinkSuggest(host.app, this.input, box, () => host.wall(), () => actions.sourcePath(), (path) => actions.noteLinked(path));
+    this.prompts = new ComposerPromptSuggest(this.input, box, () => host.savedPrompts(), (p) => actions.runPrompt(p));
     this.input.addEventListener('keydown', (evt) => {
       if (evt.defaultPrevented) return; // the link list took the key
       if (evt.key === 'Enter' && !evt.shiftKey && !evt.isComposing) {

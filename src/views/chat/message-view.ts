@@ -7,6 +7,7 @@ import type { Decision } from '../../edits/pending/resolve-edit-blocks';
 import type { ChatMessageRecord } from './chat-record';
 import { messageUsage } from './chat-record';
 import { renderEditsCard, type EditFailures } from './edits-card';
+import { renderMessageActions, type TurnActions } from './message-actions';
 import { RunTimeline, type TimelineActions } from './run-timeline';
 import type { UntrustedRenderContext } from './untrusted-markdown';
 import { spentText } from './usage-text';
@@ -15,6 +16,8 @@ export interface MessageActions extends TimelineActions {
   openEdit(edit: ChatTurnEdit): void;
   /** Decides the message's pending edits (the record gets their new states); returns why each edit not decided was not, by id. */
   decideEdits(record: ChatMessageRecord, decision: Decision): Promise<Map<string, string>>;
+  /** Copy, Retry, Edit, Insert into note (message-actions.ts); none while the message runs. */
+  turn?: TurnActions;
 }
 
 /**
@@ -31,6 +34,8 @@ export class MessageView {
   readonly timeline: RunTimeline;
   private readonly editsEl: HTMLElement;
   private readonly usageEl: HTMLElement;
+  private readonly requestEl: HTMLElement;
+  private readonly turnEl: HTMLElement;
   /** What the last Accept all / Reject all could not do, shown until the edits are decided. */
   private failed: EditFailures | null = null;
   /** Where a question is shown when no phase has asked one yet (the timeline places the rest). */
@@ -45,11 +50,12 @@ export class MessageView {
   ) {
     el.addClass('reeve-chat-message');
     // The user's words and the agents' output are landmarks of their own, to move between by screen reader.
-    el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request, attr: { role: 'region', 'aria-label': 'Your message' } });
+    this.requestEl = el.createDiv({ cls: 'reeve-chat-request', text: record.turn.request, attr: { role: 'region', 'aria-label': 'Your message' } });
     this.timeline = new RunTimeline(el.createDiv({ attr: { role: 'region', 'aria-label': 'Reeve’s answer' } }), ctx, actions, streaming);
     this.spareQuestionsEl = el.createDiv({ cls: 'reeve-chat-questions' });
     this.editsEl = el.createDiv();
     this.usageEl = el.createDiv({ cls: 'reeve-chat-message-usage' });
+    this.turnEl = el.createDiv();
   }
 
   /** Where an ask_user question is answered: in the section of the phase that asked it. */
@@ -63,8 +69,10 @@ export class MessageView {
 
   /** Shows the final answer, the edits and the message's totals (after a run, or replayed). */
   async complete(): Promise<void> {
-    await this.timeline.finish(shownAnswer(this.record));
+    const answer = shownAnswer(this.record);
+    await this.timeline.finish(answer);
     this.drawEdits();
+    if (this.actions.turn) renderMessageActions(this.turnEl, this.requestEl, this.record, answer, this.actions.turn);
     const u = messageUsage(this.record);
     const whole = !this.record.stopped && this.record.error === null;
     this.usageEl.setText(u.usage.inputTokens + u.usage.outputTokens > 0 || !whole ? `This message: ${spentText(u.usage, u.costUsd, whole)}` : '');

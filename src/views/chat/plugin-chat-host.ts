@@ -8,7 +8,9 @@ import type { ReeveSettings } from '../../settings/settings';
 import type { WidgetDeps } from '../pending/widget-deps';
 import { agentWalls, askDepsFromPlugin, contextPreview, pluginRetrieval, type PluginAskContext } from './ask-deps-from-plugin';
 import { wallOf } from '../../search/retrieval/walls';
-import type { ChatHost } from './chat-host';
+import type { ChatHost, RunOverrides } from './chat-host';
+import { listSavedPrompts } from '../../agents/chat/saved-prompts';
+import { defaultModelKey, modelLabel, modelOptions, withModel } from '../../settings/model-switch';
 
 const SCOPE_TEXT: Record<ReeveSettings['agents']['task']['scope'], string> = {
   current: 'the current note',
@@ -46,6 +48,12 @@ export function openSettingsTab(app: App, id: string): void {
   new Notice("Reeve: to change what the agents may edit, open the settings and find this plugin's tab under community plugins.");
 }
 
+/** The settings one message runs with: the saved ones, with what the message overrides. */
+export function withOverrides(settings: ReeveSettings, o: RunOverrides | undefined): ReeveSettings {
+  if (o === undefined || o.scope === undefined) return settings;
+  return { ...settings, agents: { ...settings.agents, task: { ...settings.agents.task, scope: o.scope } } };
+}
+
 export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
   const s = (): ReeveSettings => d.settings();
   return {
@@ -67,8 +75,10 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
     },
     wall: () => wallOf(agentWalls(s(), d.ctx.app.vault.configDir)),
     openSettings: () => openSettingsTab(d.ctx.app, d.manifestId),
-    askDeps: (askUser) => {
-      const made = askDepsFromPlugin(d.ctx, s(), askUser);
+    askDeps: (askUser, overrides) => {
+      const base = withOverrides(s(), overrides);
+      const models = { ...(overrides?.plan ? { plan: withModel(base, 'plan', overrides.plan) } : {}), ...(overrides?.explore ? { explore: withModel(base, 'explore', overrides.explore) } : {}) };
+      const made = askDepsFromPlugin(d.ctx, base, askUser, undefined, models);
       return 'error' in made ? Promise.reject(new Error(made.error)) : Promise.resolve(made);
     },
     contextPreview: async (request) => {
@@ -80,6 +90,11 @@ export function pluginChatHost(d: PluginChatHostDeps): ChatHost {
       const id = s().activeProvider;
       return id === 'none' || s().providers[id].transport !== 'requestUrl';
     },
+    models: () => {
+      const options = modelOptions(s());
+      return { options, labels: new Map(options.map((o) => [o.key, modelLabel(o, options)])), plan: defaultModelKey(s(), 'plan'), explore: defaultModelKey(s(), 'explore') };
+    },
+    savedPrompts: () => listSavedPrompts(d.ctx.port(), s().agents.promptFolder, wallOf(agentWalls(s(), d.ctx.app.vault.configDir))),
     store: ChatStore.of(d.ctx.port(), () => s().agents.chatFolder),
     widgetDeps: d.widgetDeps,
   };

@@ -7,11 +7,11 @@ import { messageRecord } from '../../agents/chat/chat-message';
 import { captureProposals } from '../../agents/chat/edit-states';
 import { runPipeline, type AskRequest, type AskResult } from '../../agents/pipeline/run-pipeline';
 import type { PipelineEvent } from '../../agents/pipeline/pipeline-events';
-import type { ChatHost } from './chat-host';
+import type { ChatHost, RunOverrides } from './chat-host';
 import type { MessageView } from './message-view';
 import { askInline } from './question-card';
 
-export async function runMessage(host: ChatHost, view: MessageView, request: AskRequest, signal: AbortSignal, onEvent: (e: PipelineEvent) => void): Promise<void> {
+export async function runMessage(host: ChatHost, view: MessageView, request: AskRequest, signal: AbortSignal, onEvent: (e: PipelineEvent) => void, overrides?: RunOverrides): Promise<void> {
   const events: PipelineEvent[] = [];
   const emit = (e: PipelineEvent): void => {
     events.push(e);
@@ -21,7 +21,7 @@ export async function runMessage(host: ChatHost, view: MessageView, request: Ask
   let result: AskResult | null = null;
   let error: string | undefined;
   try {
-    const deps = await host.askDeps((question, s) => askInline(view.questionsEl, question, s ?? signal));
+    const deps = await host.askDeps((question, s) => askInline(view.questionsEl, question, s ?? signal), overrides);
     result = await runPipeline(request, deps, emit, signal);
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);

@@ -3,7 +3,7 @@
 // image's address. So before rendering, image syntax and raw HTML are made literal text (outside
 // code, where they are literal already); after rendering, anything that could still fetch
 // (img, iframe, media, object) is removed as a second line of defence. External links stay links:
-// they need a click, and show their address. Internal links open the note.
+// they need a click, and show their address. Internal links open the note (citation-links.ts).
 // Code is held out of the renderer altogether (held-code.ts), so no other plugin's processor (nor
 // Reeve's own ai-edit widget) ever runs on model text; and what a processor adds later, after the
 // render has returned, is sanitised as it arrives.
@@ -180,15 +180,4 @@ export async function renderUntrusted(ctx: UntrustedRenderContext, markdown: str
   const nodes = await renderUntrustedNodes(ctx, markdown);
   el.empty();
   el.append(...nodes);
-}
-
-/** One click handler per container: internal links open their note, like links in a note do. */
-export function openInternalLinks(ctx: UntrustedRenderContext, container: HTMLElement): void {
-  ctx.component.registerDomEvent(container, 'click', (evt) => {
-    const a = evt.target instanceof Element ? evt.target.closest('a.internal-link') : null;
-    if (!a) return;
-    evt.preventDefault();
-    const href = a.getAttribute('data-href') ?? a.getAttribute('href') ?? '';
-    if (href !== '') void ctx.app.workspace.openLinkText(href, ctx.sourcePath, evt.ctrlKey || evt.metaKey);
-  });
 }

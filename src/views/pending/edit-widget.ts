@@ -6,6 +6,7 @@
 import type { StateStore } from '../../vault-vfs/vault-port';
 import { diffModel } from '../../edits/diff/diff-model';
 import { journaledNoteWriter } from '../../edits/journal/journaled-note-writer';
+import { decisionJobDescription } from '../../edits/pending/decision-job';
 import type { EditBlockData } from '../../edits/pending/block-format';
 import type { DamagedInfo } from '../../edits/pending/find-blocks';
 import { resolveEditBlock, restoreDamagedBlock, type Decision } from '../../edits/pending/resolve-edit-blocks';
@@ -89,7 +90,7 @@ export class EditBlockWidget extends PendingWidget {
     if (!found.ok) return this.tell('error', `edit not ${verb}: ${found.reason}`);
     const outcome = await resolveEditBlock(port, this.note, id, decision, {
       policy: this.deps.editPolicy(this.note),
-      writer: journaledNoteWriter(port, `${decision} edit ${id} in ${this.note}`),
+      writer: journaledNoteWriter(port, decisionJobDescription(decision, id, this.note)),
       expectedRaw: found.block.raw,
       confirmUnrecorded: this.confirmedUnrecorded === decision,
     });

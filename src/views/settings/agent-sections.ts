@@ -48,6 +48,7 @@ export function chatGroup(): SettingDefinitionItem {
     heading: 'Chat',
     items: [
       { name: 'Chat folder', desc: 'Where "Export to note" writes a chat as a Markdown note. Like the plan folder, it is left out of what the agents search and read.', control: { type: 'text', key: 'agents.chatFolder', placeholder: 'Reeve/Chats' } },
+      { name: 'Saved prompts folder', desc: 'Notes in this folder are prompts: type / in the chat\'s message box, or run the command "Run a saved prompt". Frontmatter may set name, agents (scout, web, task) and scope (current, linked, context); in the body, {{selection}} is the selected text and {{note}} a link to the current note. Empty: none. A folder behind a wall (an excluded folder, the plan or chat folder) is not read.', control: { type: 'text', key: 'agents.promptFolder', placeholder: 'Prompts' } },
       { name: 'Link depth', desc: 'When Scout is off, the context is the current note and the notes linked to it (both ways) this many links deep; 0 is the current note alone.', control: { type: 'slider', key: 'agents.context.depth', min: 0, max: 3, step: 1 } },
       { name: 'Same folder', desc: "When Scout is off, also every note in the current note's folder.", control: { type: 'toggle', key: 'agents.context.sameFolder' } },
     ],

@@ -37,7 +37,13 @@ export interface ReevePage {
   /** Resolves when the chat view has read the edit states again after the notes changed. */
   chatFollowed(): Promise<void>;
   /** Changes the plugin's settings the chat host reads, as the settings tab would. */
-  chatSettings(change: { scope?: 'current' | 'linked' | 'context' }): void;
+  chatSettings(change: { scope?: 'current' | 'linked' | 'context'; promptFolder?: string; excludedFolders?: string[]; anthropicKey?: string }): void;
+  /** Opens `path` in the main area (a Markdown view with an editor) and puts its cursor at `line`, `ch` (selecting up to `to` when given). */
+  chatOpenNote(path: string, line: number, ch: number, to?: { line: number; ch: number }): Promise<void>;
+  /** What the command "Ask about the selection" does, with the editor of the note in the main area. */
+  chatAskAboutSelection(): void;
+  /** The cursor of the note open in the main area, and its editor's text. */
+  chatEditor(): { line: number; ch: number; text: string } | null;
   /** The chat-render benchmark (tests/browser/page/chat-bench.ts) on the open chat view. */
   benchChat(n: number, mode: 'view' | 'plain'): Promise<{ openMs: number; streamLongestFrameMs: number; scrollLongestFrameMs: number; drawnMessages: number }>;
   /** The chat-render benchmark's long streamed answer (tests/browser/page/stream-bench.ts). */

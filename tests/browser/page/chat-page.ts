@@ -7,6 +7,7 @@ import { App, WorkspaceLeaf } from 'obsidian-test-mocks/obsidian';
 import { createLlmClient } from '../../../src/agents/llm/create-client';
 import { ObsidianVault } from '../../../src/vault-vfs/obsidian-vault';
 import { ChatView } from '../../../src/views/chat/chat-view';
+import { editorSelectionContext } from '../../../src/views/chat/selection-pill';
 import { profileFor, providerFor } from '../../agents/llm/client-fixtures';
 import { makeVaultFaithful } from '../../obsidian/faithful-vault';
 import { chatHostOn, type ChatHostFixture } from '../../views/chat-host-fixture';
@@ -32,7 +33,9 @@ async function mount(app: App, port: ObsidianVault, o: ChatPageOptions): Promise
   const setup = { kind: 'openai' as const, streaming: o.streaming ?? true };
   const provider = providerFor({ openaiBaseUrl: o.llmBaseUrl, anthropicBaseUrl: o.llmBaseUrl } as never, setup);
   const client = createLlmClient({ provider, profile: profileFor(provider, setup), apiKey: 'sk-reeve-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
-  const fixture = await chatHostOn(app, port, { client, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
+  // The settings' models reach the scripted server by name, so a test sees which model a run used.
+  const clientFor = (model: string) => createLlmClient({ provider, profile: { ...profileFor(provider, setup), model }, apiKey: 'sk-reeve-FAKE-KEY-browser', fetch: (i, init) => window.fetch(i, init), allowBrowser: true });
+  const fixture = await chatHostOn(app, port, { client, clientFor, agents: o.agents ?? { scout: true, web: false, task: true }, streams: o.streaming ?? true });
   const view = new ChatView(WorkspaceLeaf.create2__(app, 'chat') as never, fixture.host);
   view.containerEl.id = 'chat';
   view.containerEl.toggleClass('is-mobile', o.mobile === true);
@@ -70,6 +73,34 @@ export function mainLeaf(): { file: string | null; eState: Record<string, unknow
   const leaf = openedChat().app.workspace.getLeaf(false);
   const file = leaf.getViewState().state?.file;
   return { file: typeof file === 'string' ? file : null, eState: leaf.getEphemeralState() };
+}
+
+/** Opens `path` in the main leaf (the active note), its editor's cursor at `line`, `ch`. */
+export async function openInMain(path: string, line: number, ch: number, to?: { line: number; ch: number }): Promise<void> {
+  const app = openedChat().app;
+  const file = app.vault.getFileByPath(path);
+  if (!file) throw new Error(`no note ${path}`);
+  const leaf = app.workspace.getLeaf(false);
+  await leaf.openFile(file, { active: true });
+  const view = leaf.view as unknown as { editor: { setCursor(pos: { line: number; ch: number }): void; setSelection(a: { line: number; ch: number }, h: { line: number; ch: number }): void } };
+  if (to) view.editor.setSelection({ line, ch }, to);
+  else view.editor.setCursor({ line, ch });
+}
+
+export function mainEditor(): { line: number; ch: number; text: string } | null {
+  const view = openedChat().app.workspace.getLeaf(false).view as unknown as { editor?: { getCursor(): { line: number; ch: number }; getValue(): string } };
+  if (!view.editor) return null;
+  const c = view.editor.getCursor();
+  return { line: c.line, ch: c.ch, text: view.editor.getValue() };
+}
+
+/** The command's editorCallback (register-chat-view.ts), on the main leaf's editor and file. */
+export function askAboutSelection(): void {
+  const o = openedChat();
+  const leaf = o.app.workspace.getLeaf(false);
+  const view = leaf.view as unknown as { editor: Parameters<typeof editorSelectionContext>[0]; file: { path: string } };
+  const s = editorSelectionContext(view.editor, view.file.path);
+  if (s) o.view.askAboutSelection(s);
 }
 
 export function openedChat(): OpenedChat {

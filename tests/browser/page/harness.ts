@@ -15,7 +15,7 @@ import { shownNotices } from '../../obsidian/notices';
 import type { ReevePage } from './api';
 import { benchChat } from './chat-bench';
 import { benchStream } from './stream-bench';
-import { mainLeaf, openChatPage, openedChat, reloadChatPage } from './chat-page';
+import { askAboutSelection, mainEditor, mainLeaf, openChatPage, openedChat, openInMain, reloadChatPage } from './chat-page';
 import { decideInNote, renameNote, undoLast, writeNote } from './chat-notes';
 
 setup();
@@ -142,9 +142,15 @@ const api: ReevePage = {
   chatFollowed: async () => {
     await openedChat().view.following;
   },
+  chatOpenNote: openInMain,
+  chatEditor: mainEditor,
+  chatAskAboutSelection: askAboutSelection,
   chatSettings: (change) => {
     const s = openedChat().fixture.settings;
     if (change.scope) s.agents.task.scope = change.scope;
+    if (change.promptFolder !== undefined) s.agents.promptFolder = change.promptFolder;
+    if (change.excludedFolders) s.excludedFolders = change.excludedFolders;
+    if (change.anthropicKey !== undefined) s.providers.anthropic.apiKeySecret = change.anthropicKey;
   },
 };
 
