@@ -9,6 +9,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
 const VARS = ['TMPDIR', 'TMP', 'TEMP'] as const;
+// Tools' own caches, kept across runs by design and not a test's leftovers: tsx compiles the
+// TypeScript of the child processes some tests start into `tsx-<uid>` under the temp folder.
+const TOOL_CACHES = /^tsx-\d+$/;
 
 export default function setup(): () => void {
   const saved = VARS.map((v) => [v, process.env[v]] as const);
@@ -19,7 +22,7 @@ export default function setup(): () => void {
       if (value === undefined) delete process.env[v];
       else process.env[v] = value;
     }
-    const left = readdirSync(runDir);
+    const left = readdirSync(runDir).filter((name) => !TOOL_CACHES.test(name));
     rmSync(runDir, { recursive: true, force: true });
     if (left.length > 0) {
       const shown = left.slice(0, 20).join(', ');
