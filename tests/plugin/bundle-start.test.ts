@@ -18,8 +18,8 @@ import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
 import { buildPluginBundle, evaluatedModules, forgetEvaluatedModules, HEAVY_MODULES } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 
-/** The production main.js may not grow past this (it was 1,092,000 bytes before the SDKs were lazy). */
-const MAIN_JS_LIMIT = 1_110_000;
+/** The production main.js may not grow past this (1,104,401 bytes when the SDKs were made lazy; 1,092,934 before: the lazy module wrappers cost 11 KB). docs/mobile.md says what is in it. */
+const MAIN_JS_LIMIT = 1_105_000;
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
