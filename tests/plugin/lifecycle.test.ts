@@ -111,6 +111,7 @@ describe('plugin lifecycle', () => {
     expect(names).toEqual([
       'Provider',
       'Plan folder',
+      'Keyword index',
       'Organize',
       'Rules',
       'Automatic mode',
