@@ -65,7 +65,7 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number, bundle
     // Each build starts from no saved index.
     const saved = path.posix.join(app.vault.configDir, 'plugins', 'reeve', 'keyword-index');
     if (await app.vault.adapter.exists(saved)) await app.vault.adapter.rmdir(saved, true);
-    const plugin = new (loadBundle(bundle))(app, readManifest());
+    let plugin: import('obsidian-test-mocks/obsidian').Plugin | null = new (loadBundle(bundle))(app, readManifest());
     plugin.load();
     await settle();
     const before = await memoryMiB();
@@ -73,13 +73,15 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number, bundle
     t0 = performance.now();
     app.workspace.setLayoutReady__();
     await settle();
-    const index = (): Indexer | null => (plugin as unknown as { keywordSearch: { index: Indexer | null } }).keywordSearch.index;
+    const index = (): Indexer | null => (plugin as unknown as { keywordSearch: { index: Indexer | null } } | null)?.keywordSearch.index ?? null;
     while (index()?.phase !== 'ready') await new Promise((r) => setTimeout(r, 20));
     const buildMs = performance.now() - t0;
     const peak = heap.stop();
     const stats = (index() as Indexer).stats;
     const withIndex = await memoryMiB();
     plugin.unload();
+    // Nothing here may keep the plugin (and so its index) alive past this point.
+    plugin = null;
     await new Promise((r) => setTimeout(r, 500));
     // What the index holds: memory with it, against memory once the plugin (and so it) is gone.
     const held = withIndex - (await memoryMiB());
