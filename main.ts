@@ -1,5 +1,5 @@
 // Plugin lifecycle only: load settings, register what Reeve offers, release it all on unload.
-import { Notice, Plugin } from 'obsidian';
+import { Notice, Platform, Plugin } from 'obsidian';
 import { SelfWrites, trackSelfWrites } from './src/agents/organize/auto/self-writes';
 import { DEFAULT_SETTINGS, parseSettings, type ReeveSettings } from './src/settings/settings';
 import type { VaultPort } from './src/vault-vfs/vault-port';
@@ -70,7 +70,10 @@ export default class ReevePlugin extends Plugin {
   /** The vault as the core sees it, made on first use; every write through it is Reeve's own. */
   port(): VaultPort {
     if (!this.vault) {
-      const vault = new ObsidianVault(this.app, { fileLock: desktopFileLock, onIndexBusy: sayIndexBusy });
+      // The journal lock shared with the `reeve` CLI needs Node's modules, which only the desktop
+      // app has: it is given (and its code loaded, on the first job) only there. On phones and
+      // tablets there is no CLI to share the vault with, and no Node module is ever required.
+      const vault = new ObsidianVault(this.app, { ...(Platform.isDesktopApp ? { fileLock: desktopFileLock } : {}), onIndexBusy: sayIndexBusy });
       // Its link indexes follow the vault's events until the plugin unloads.
       this.register(() => vault.close());
       this.vault = trackSelfWrites(vault, this.selfWrites);

@@ -104,6 +104,11 @@ export class ObsidianVault implements VaultPort {
     return noteText(this.app, this.file(p));
   }
 
+  /** For indexing: Obsidian's cached text of the file (the plugin guidelines' read for display). */
+  async cachedRead(p: string): Promise<string> {
+    return this.app.vault.cachedRead(this.file(p));
+  }
+
   async readBinary(p: string): Promise<Uint8Array> {
     return new Uint8Array(await this.app.vault.readBinary(this.file(p)));
   }

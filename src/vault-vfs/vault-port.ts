@@ -135,6 +135,11 @@ export interface VaultPort {
   exists(path: string): Promise<boolean>;
   /** Fresh read from storage (never a cache) so writes can refuse stale input. */
   read(path: string): Promise<string>;
+  /**
+   * A read for indexing and display, which may answer from the host's cache of the file
+   * (Obsidian's `Vault.cachedRead`); never the input of a write. Adapters without a cache omit it.
+   */
+  cachedRead?(path: string): Promise<string>;
   readBinary(path: string): Promise<Uint8Array>;
   /**
    * SHA-256 of the file's bytes, lower-case hex, read a slice at a time so that a file of any size

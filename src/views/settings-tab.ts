@@ -16,6 +16,12 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
   'openai-compatible': 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)',
 };
 
+/** What the keyword index costs, on every device (figures from BENCHMARKS.md, keyword-index and keyword-index-plugin). */
+export const KEYWORD_INDEX_COST =
+  'Always on: built once Obsidian has started, in short slices, and kept current as notes change; the chat, Scout and organize search it. ' +
+  'It reads every note once (later starts re-read only what changed), keeps about 1 MB of memory and 0.5 MB in the plugin folder per 1,000 notes, ' +
+  'and while it builds uses several times that memory for a while. On a phone, a first build of a vault of tens of thousands of notes takes minutes.';
+
 const TRANSPORT_DESC =
   'Fetch streams replies as they are written and can be cancelled at once, but the server must allow ' +
   'requests from Obsidian (CORS). Obsidian request works with any server and on mobile, but waits for the ' +
@@ -52,6 +58,7 @@ export class ReeveSettingTab extends PluginSettingTab {
         desc: 'Where organize plan notes are written. Never inside the folder being organized.',
         control: { type: 'text', key: 'planFolder', placeholder: 'Reeve/Plans' },
       },
+      { name: 'Keyword index', desc: KEYWORD_INDEX_COST },
       this.organizeGroup(),
       {
         type: 'group',

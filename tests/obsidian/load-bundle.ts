@@ -17,14 +17,25 @@ export function readManifest(): PluginManifest {
 
 type PluginClass = new (app: App, manifest: PluginManifest) => Plugin;
 
-export function loadBundle(file = path.join(root, 'main.js')): PluginClass {
-  const code = readFileSync(file, 'utf8');
+/**
+ * `sourceSuffix` is appended to the script (a comment, say): V8 caches the compilation of a script
+ * under about 1 MB by its text, so a benchmark that evaluates the bundle many times gives each
+ * evaluation a text of its own, or it measures the cache instead of the start.
+ */
+/** Every Node built-in module a loaded bundle asked `require` for, in order. */
+export const requiredBuiltins: string[] = [];
+
+export function loadBundle(file = path.join(root, 'main.js'), sourceSuffix = ''): PluginClass {
+  const code = readFileSync(file, 'utf8') + sourceSuffix;
   const module = { exports: {} as Record<string, unknown> };
   const requireShim = (id: string): unknown => {
     if (id === 'obsidian') return runtime;
     // Desktop Obsidian runs plugins with Node's built-in modules (mobile has none, so the plugin
     // loads them only behind a desktop check, and only when it needs them).
-    if (isBuiltin(id)) return nodeRequire(id);
+    if (isBuiltin(id)) {
+      requiredBuiltins.push(id);
+      return nodeRequire(id);
+    }
     throw new Error(`main.js required "${id}", which Obsidian does not provide to plugins`);
   };
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating the bundle is the point: it is what Obsidian does

@@ -67,4 +67,26 @@ describe('keyword index in the plugin', () => {
     expect(reloaded.search('pastries').map((h) => h.path)).toEqual(['Travel/Lisbon.md']);
     again.unload();
   });
+
+  it("reads the notes it indexes with Vault.cachedRead (the guidelines' read when nothing is written), never Vault.read", async () => {
+    const app = App.createConfigured__({ files: FILES });
+    // Obsidian's two reads, recorded as the plugin calls them (each still does what the runtime does).
+    const calls: string[] = [];
+    const vault = app.vault as unknown as Record<'read' | 'cachedRead', (file: { path: string }) => Promise<string>>;
+    for (const name of ['read', 'cachedRead'] as const) {
+      const original = vault[name].bind(app.vault);
+      vault[name] = (file) => {
+        calls.push(`${name} ${file.path}`);
+        return original(file);
+      };
+    }
+    const plugin = await start(app);
+    app.workspace.setLayoutReady__();
+    await vi.waitFor(() => expect(indexOf(plugin)?.phase).toBe('ready'), { timeout: 10_000 });
+    expect(indexOf(plugin)?.search('pastries').map((h) => h.path)).toEqual(['Travel/Lisbon.md']);
+    const notes = Object.keys(FILES).sort();
+    expect(calls.filter((c) => c.startsWith('cachedRead ')).map((c) => c.slice('cachedRead '.length)).sort()).toEqual(notes);
+    expect(calls.filter((c) => notes.some((n) => c === `read ${n}`))).toEqual([]);
+    plugin.unload();
+  });
 });

@@ -113,6 +113,7 @@ describe('plugin lifecycle', () => {
     expect(names).toEqual([
       'Provider',
       'Plan folder',
+      'Keyword index',
       'Organize',
       'Rules',
       'Automatic mode',

@@ -2,16 +2,15 @@
 // renderer, where the SDKs refuse to start otherwise) and its chosen transport; the CLI passes
 // `allowBrowser: false` and Node's fetch.
 
-import { createAnthropicDriver } from './anthropic-driver';
 import { checkedApiKey } from './api-key';
 import { ChatClient } from './chat-client';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './fetch-like';
 import type { LlmClient } from './llm-client';
+import { lazyDriver } from './lazy-driver';
 import { LlmError } from './llm-error';
 import { modelForPhase, type LlmSettings } from './llm-settings';
 import type { ModelProfile, Phase } from './model-profile';
-import { createOpenAiDriver } from './openai-driver';
 import type { ProviderConfig } from './provider-config';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry-policy';
 import { TextToolClient } from './text-tool-client';
@@ -43,7 +42,12 @@ export function createLlmClient(options: CreateLlmClientOptions): LlmClient {
     fetch: options.fetch,
     allowBrowser: options.allowBrowser,
   };
-  const driver = provider.kind === 'anthropic' ? createAnthropicDriver(driverOptions) : createOpenAiDriver(driverOptions);
+  // The SDK behind the driver is loaded on the first request (lazy-driver.ts).
+  const driver = lazyDriver(async () =>
+    provider.kind === 'anthropic'
+      ? (await import('./anthropic-driver')).createAnthropicDriver(driverOptions)
+      : (await import('./openai-driver')).createOpenAiDriver(driverOptions),
+  );
   const client = new ChatClient({
     provider,
     profile,

@@ -6,7 +6,7 @@ import { embeddingVector } from './embedding-vector';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './fetch-like';
 import { LlmError } from './llm-error';
-import { classifyOpenAiError, createOpenAiSdk } from './openai-sdk';
+import type { OpenAI } from 'openai';
 import type { ProviderConfig } from './provider-config';
 import { redactSecrets } from './redact-secrets';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry-policy';
@@ -40,12 +40,15 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
     throw new LlmError('config', `Provider "${provider.id}" (Anthropic) has no embeddings API; choose an OpenAI or OpenAI-compatible provider for semantic search.`);
   }
   const apiKey = checkedApiKey(provider, options.apiKey);
-  const sdk = createOpenAiSdk({ provider, apiKey, fetch: options.fetch, allowBrowser: options.allowBrowser });
+  // The SDK is loaded on the first request, not when the plugin starts (see lazy-driver.ts).
+  let sdk: OpenAI | null = null;
   const secrets = apiKey === '' ? [] : [apiKey];
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
   const batchSize = options.batchSize ?? 64;
 
   const embedBatch = async (input: string[], signal: AbortSignal): Promise<{ vectors: number[][]; usage: Usage }> => {
+    const { classifyOpenAiError, createOpenAiSdk } = await import('./openai-sdk');
+    sdk ??= createOpenAiSdk({ provider, apiKey, fetch: options.fetch, allowBrowser: options.allowBrowser });
     const watchdog = new Watchdog(signal, provider.timeoutMs);
     try {
       const response = await sdk.embeddings.create(
@@ -78,7 +81,7 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
           usage = addUsage(usage, result.usage);
         }
       } catch (error) {
-        const e = error instanceof LlmError ? error : classifyOpenAiError(error, provider);
+        const e = error instanceof LlmError ? error : (await import('./openai-sdk')).classifyOpenAiError(error, provider);
         throw e.with({ message: redactSecrets(`${provider.id} (${model}) embeddings: ${e.message}`, secrets) });
       }
       return { vectors, usage };

@@ -3,7 +3,7 @@
 // search after a page has been read (page text must not choose what Reeve searches for next).
 
 import type { PageFetcher } from './page-fetcher';
-import { extractPage, type ParseHtml } from './extract/extract-page';
+import type { ParseHtml } from './extract/extract-page';
 import { keepWithinBudget, type Passage } from './extract/rank-passages';
 import { splitPassages } from './extract/split-passages';
 import type { WebEvent, WebSource } from './web-context';
@@ -77,6 +77,8 @@ export class WebResearch {
     }
     for (const url of toFetch) this.attempted.add(url);
     const fetched = await Promise.all(toFetch.map((url) => this.fetcher.fetchPage(url, signal)));
+    // The readers (Readability, Turndown) are loaded on the first page read, not at start-up.
+    const { extractPage } = await import('./extract/extract-page');
     const passages: Passage[] = [];
     const titles: string[] = [];
     const read: { url: string; finalUrl: string; index: number }[] = [];

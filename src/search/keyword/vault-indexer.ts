@@ -252,7 +252,8 @@ export class VaultIndexer {
       const stat = known ?? (await this.vault.stat(path));
       if (stat === null) return 'gone';
       if (!isNotePath(path)) return { doc: fileDocument(path), stat };
-      const text = await this.vault.read(path);
+      // The index is no write's input: the host's cached text will do (Obsidian's cachedRead).
+      const text = await (this.vault.cachedRead ? this.vault.cachedRead(path) : this.vault.read(path));
       return { doc: noteDocument(path, text, this.vault.metadata(path)), stat };
     } catch (e) {
       if (e instanceof VaultFileNotFoundError) return 'gone';

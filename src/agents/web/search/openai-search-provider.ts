@@ -4,7 +4,7 @@
 // cited sentence as the snippet), then any further sources the search consulted.
 
 import type { FetchLike } from '../../llm/fetch-like';
-import { classifyOpenAiError, createOpenAiSdk } from '../../llm/openai-sdk';
+import type { OpenAI } from 'openai';
 import type { ProviderConfig } from '../../llm/provider-config';
 import { cleanResults, WebSearchError, type WebSearchProvider, type WebSearchResult } from './web-search-provider';
 
@@ -22,10 +22,13 @@ export const DEFAULT_OPENAI_SEARCH_MODEL = 'gpt-4.1-mini';
 
 export function openAiSearchProvider(o: OpenAiSearchOptions): WebSearchProvider {
   const provider: ProviderConfig = { id: 'openai-web-search', kind: 'openai', baseUrl: o.baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs: o.timeoutMs, headers: {} };
-  const sdk = createOpenAiSdk({ provider, apiKey: o.apiKey, fetch: o.fetch, allowBrowser: o.allowBrowser });
+  // The SDK is loaded on the first search, not when the plugin starts (see llm/lazy-driver.ts).
+  let sdk: OpenAI | null = null;
   return {
     kind: 'openai',
     async search(query, limit, signal) {
+      const { classifyOpenAiError, createOpenAiSdk } = await import('../../llm/openai-sdk');
+      sdk ??= createOpenAiSdk({ provider, apiKey: o.apiKey, fetch: o.fetch, allowBrowser: o.allowBrowser });
       let response: { output?: unknown };
       try {
         response = await sdk.responses.create(

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+// What Obsidian pays to start Reeve, on every launch and on phones: main.js stays under its size
+// limit, and starting the plugin (evaluating main.js, onload, layout ready) evaluates none of the
+// heavy dependencies (the two LLM SDKs, the web page readers). They are evaluated on first use:
+// the SDK of a provider on that provider's first request. Each heavy module of the real bundle
+// records its evaluation (tests/obsidian/build-bundle.ts); the control proves the records work.
+import '../obsidian/dom';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App } from 'obsidian-test-mocks/obsidian';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CreateLlmClientOptions } from '../../src/agents/llm/create-client';
+import type { LlmClient } from '../../src/agents/llm/llm-client';
+import { profileFor, providerFor } from '../agents/llm/client-fixtures';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
+import { buildPluginBundle, evaluatedModules, forgetEvaluatedModules, HEAVY_MODULES } from '../obsidian/build-bundle';
+import { loadBundle, readManifest } from '../obsidian/load-bundle';
+
+/** The production main.js may not grow past this (1,104,401 bytes when the SDKs were made lazy; 1,092,934 before: the lazy module wrappers cost 11 KB). docs/mobile.md says what is in it. */
+const MAIN_JS_LIMIT = 1_105_000;
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+}
+
+afterEach(() => forgetEvaluatedModules());
+
+describe('starting the plugin', () => {
+  it(`main.js is at most ${MAIN_JS_LIMIT.toLocaleString('en')} bytes`, async () => {
+    expect(statSync(await buildPluginBundle()).size).toBeLessThanOrEqual(MAIN_JS_LIMIT);
+  }, 120_000);
+
+  it('evaluates neither LLM SDK nor the web readers: not on load, not in onload, not at layout ready', async () => {
+    const bundle = await buildPluginBundle({ markers: HEAVY_MODULES });
+    const app = App.createConfigured__();
+    const plugin = new (loadBundle(bundle))(app, readManifest());
+    plugin.load();
+    await settle();
+    app.workspace.setLayoutReady__();
+    await settle();
+    expect(evaluatedModules()).toEqual([]);
+    plugin.unload();
+  }, 120_000);
+});
+
+describe('the control: a heavy module records its evaluation, on first use', () => {
+  let server: ScriptedLlmServer;
+  let createLlmClient: (options: CreateLlmClientOptions) => LlmClient;
+  beforeAll(async () => {
+    server = await startScriptedLlmServer();
+    // The LLM layer's entry, bundled with the plugin's options and the same markers.
+    const dir = await mkdtemp(path.join(tmpdir(), 'reeve-entry-'));
+    const entry = path.join(dir, 'entry.ts');
+    writeFileSync(entry, `export { createLlmClient } from ${JSON.stringify(path.resolve(import.meta.dirname, '../../src/agents/llm/create-client'))};\n`);
+    const bundle = await buildPluginBundle({ entry, markers: HEAVY_MODULES });
+    const module = { exports: {} as { createLlmClient?: typeof createLlmClient } };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating the bundle as Obsidian does
+    const evaluate = new Function('module', 'exports', 'require', readFileSync(bundle, 'utf8')) as (m: unknown, e: unknown, r: unknown) => void;
+    evaluate(module, module.exports, () => {
+      throw new Error('the LLM layer needs no module from its host');
+    });
+    createLlmClient = module.exports.createLlmClient as typeof createLlmClient;
+  }, 120_000);
+  afterAll(() => server.close());
+
+  it("a provider's SDK is evaluated on its first request, and only that SDK", async () => {
+    const client = (kind: 'openai' | 'anthropic'): LlmClient => {
+      const provider = providerFor(server, { kind });
+      return createLlmClient({ provider, profile: profileFor(provider, { kind }), apiKey: 'sk-test', fetch: (i, init) => globalThis.fetch(i, init), allowBrowser: true });
+    };
+    const openai = client('openai');
+    const anthropic = client('anthropic');
+    expect(evaluatedModules()).toEqual([]);
+    await openai.listModels();
+    expect(evaluatedModules()).toEqual(['openai']);
+    await anthropic.listModels();
+    expect(evaluatedModules()).toEqual(['openai', '@anthropic-ai/sdk']);
+  });
+});
