@@ -55,7 +55,7 @@ describe('reeve rules match: vector_similarity', () => {
     const other = await runReeve(['rules', 'match', tv.dir, EXPR, '--json', ...embedding.slice(0, 4), '--model', 'other-embed', '--dimensions', '64']);
     expect(other.code).toBe(0);
     expect((JSON.parse(other.stdout) as string[]).sort()).toEqual(['Inbox/Fruit.md', 'Inbox/Orchard.md']);
-    expect(other.stderr).toMatch(/^note: the saved semantic index was not used \(written for local\/embed-scripted\/64, not local\/other-embed\/64\)\nnote: vector_similarity used the keyword index\n$/);
+    expect(other.stderr).toMatch(/^note: the saved semantic index was not used \(written for local\/embed-scripted\/64, not local\/other-embed\/64; kept until the new index is built\)\nnote: vector_similarity used the keyword index\n$/);
     expect(textsSent(server)).toEqual([]);
   });
 

@@ -5,21 +5,26 @@
 // the SDK of a provider on that provider's first request. Each heavy module of the real bundle
 // records its evaluation (tests/obsidian/build-bundle.ts); the control proves the records work.
 import '../obsidian/dom';
-import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { App } from 'obsidian-test-mocks/obsidian';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { CreateLlmClientOptions } from '../../src/agents/llm/create-client';
 import type { LlmClient } from '../../src/agents/llm/llm-client';
 import { profileFor, providerFor } from '../agents/llm/client-fixtures';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../llm-server';
-import { buildPluginBundle, evaluatedModules, forgetEvaluatedModules, HEAVY_MODULES } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle, evaluatedModules, forgetEvaluatedModules, HEAVY_MODULES } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 
-/** The production main.js may not grow past this (1,104,401 bytes when the SDKs were made lazy; 1,092,934 before: the lazy module wrappers cost 11 KB). docs/mobile.md says what is in it. */
-const MAIN_JS_LIMIT = 1_105_000;
+/**
+ * The production main.js may not grow past this: 1,104,401 bytes when the SDKs were made lazy
+ * (1,092,934 before: the lazy module wrappers cost 11 KB), 1,154,421 with the chat's message
+ * actions, saved prompts, model pickers and history search. docs/mobile.md says what is in it
+ * and what the 700 KB aim would take.
+ */
+const MAIN_JS_LIMIT = 1_156_000;
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
@@ -29,11 +34,14 @@ afterEach(() => forgetEvaluatedModules());
 
 describe('starting the plugin', () => {
   it(`main.js is at most ${MAIN_JS_LIMIT.toLocaleString('en')} bytes`, async () => {
-    expect(statSync(await buildPluginBundle()).size).toBeLessThanOrEqual(MAIN_JS_LIMIT);
+    const bundle = await buildPluginBundle();
+    onTestFinished(() => removePluginBundle(bundle));
+    expect(statSync(bundle).size).toBeLessThanOrEqual(MAIN_JS_LIMIT);
   }, 120_000);
 
   it('evaluates neither LLM SDK nor the web readers: not on load, not in onload, not at layout ready', async () => {
     const bundle = await buildPluginBundle({ markers: HEAVY_MODULES });
+    onTestFinished(() => removePluginBundle(bundle));
     const app = App.createConfigured__();
     const plugin = new (loadBundle(bundle))(app, readManifest());
     plugin.load();
@@ -58,6 +66,8 @@ describe('the control: a heavy module records its evaluation, on first use', () 
     const module = { exports: {} as { createLlmClient?: typeof createLlmClient } };
     // eslint-disable-next-line @typescript-eslint/no-implied-eval -- evaluating the bundle as Obsidian does
     const evaluate = new Function('module', 'exports', 'require', readFileSync(bundle, 'utf8')) as (m: unknown, e: unknown, r: unknown) => void;
+    removePluginBundle(bundle);
+    rmSync(dir, { recursive: true, force: true });
     evaluate(module, module.exports, () => {
       throw new Error('the LLM layer needs no module from its host');
     });

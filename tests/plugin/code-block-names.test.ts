@@ -42,7 +42,7 @@ describe('a code-block language another plugin took', () => {
     await settle();
     app.workspace.setLayoutReady__();
     await settle();
-    expect([...plugin.commands__.keys()].sort()).toEqual(['export-chat', 'open-chat', 'organize-folder', 'recover-interrupted-job', 'undo-last-organize']);
+    expect([...plugin.commands__.keys()].sort()).toEqual(['ask-about-selection', 'export-chat', 'open-chat', 'organize-folder', 'recover-interrupted-job', 'run-saved-prompt', 'undo-last-organize']);
     expect([...plugin.views__.keys()]).toEqual(['reeve-chat']);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-op', 'ai-plan']);
     expect(shownNotices.filter((n) => n.includes('"ai-edit"'))).toHaveLength(1);

@@ -9,13 +9,13 @@ import { hostname, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import '../obsidian/dom';
 import { App, FileSystemAdapter, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { JOURNAL_LOCK, JournalBusyError, journalLockWait, withJournalLock } from '../../src/edits/journal/journal-lock';
 import { desktopFileLock } from '../../src/vault-vfs/obsidian-desktop-lock';
 import { ObsidianVault } from '../../src/vault-vfs/obsidian-vault';
 import type { VaultPort } from '../../src/vault-vfs/vault-port';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { shownNoticeEls, shownNotices } from '../obsidian/notices';
@@ -119,7 +119,9 @@ describe('the journal lock between the plugin and a CLI process', () => {
 
   it('is taken by the shipped plugin (main.js), in the same file', async () => {
     const app = await appOnDisk(FILES);
-    const PluginClass = loadBundle(await buildPluginBundle());
+    const bundle = await buildPluginBundle();
+    onTestFinished(() => removePluginBundle(bundle));
+    const PluginClass = loadBundle(bundle);
     const plugin = new PluginClass(app, readManifest()) as Plugin & { port(): VaultPort };
     plugin.load();
     await holdInPlugin(plugin.port(), async () => {

@@ -4,15 +4,16 @@
 // plugin's folder (never data.json), so the next start loads it instead of rebuilding.
 import '../obsidian/dom';
 import { App, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { VaultIndexer } from '../../src/search/keyword/vault-indexer';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 
 let bundle = '';
 beforeAll(async () => {
   bundle = await buildPluginBundle();
 }, 60_000);
+afterAll(() => removePluginBundle(bundle));
 
 const FILES: Record<string, string> = {
   'Recipes/Bread.md': '# Sourdough bread\nFlour, water, salt and a starter.\n',

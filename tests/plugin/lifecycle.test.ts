@@ -41,12 +41,12 @@ describe('plugin lifecycle', () => {
     leaks = started.leaks;
     const { plugin } = started;
     expect(plugin.settingTabs__).toHaveLength(1);
-    expect([...plugin.commands__.keys()].sort()).toEqual(['export-chat', 'open-chat', 'organize-folder', 'recover-interrupted-job', 'undo-last-organize']);
+    expect([...plugin.commands__.keys()].sort()).toEqual(['ask-about-selection', 'export-chat', 'open-chat', 'organize-folder', 'recover-interrupted-job', 'run-saved-prompt', 'undo-last-organize']);
     expect([...plugin.views__.keys()].sort()).toEqual(['reeve-chat']);
     expect([...plugin.markdownCodeBlockProcessors__.keys()].sort()).toEqual(['ai-edit', 'ai-op', 'ai-plan']);
     expect(plugin.ribbonActions__).toHaveLength(1);
     // No default hotkey: the user picks one.
-    for (const id of ['open-chat', 'export-chat']) expect((plugin.commands__.get(id) as { hotkeys?: unknown[] } | undefined)?.hotkeys ?? []).toEqual([]);
+    for (const id of ['open-chat', 'export-chat', 'ask-about-selection', 'run-saved-prompt']) expect((plugin.commands__.get(id) as { hotkeys?: unknown[] } | undefined)?.hotkeys ?? []).toEqual([]);
   });
 
   it('"Open chat" opens one chat view in the right sidebar, and opening again reveals the same one', async () => {

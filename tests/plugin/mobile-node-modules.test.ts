@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import '../obsidian/dom';
 import { App, CapacitorAdapter, FileSystemAdapter, Platform, type Plugin } from 'obsidian-test-mocks/obsidian';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import type { VaultPort } from '../../src/vault-vfs/vault-port';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { makeVaultFaithful } from '../obsidian/faithful-vault';
 import { loadBundle, readManifest, requiredBuiltins } from '../obsidian/load-bundle';
 
@@ -28,6 +28,7 @@ let dir = '';
 beforeAll(async () => {
   bundle = await buildPluginBundle();
 }, 120_000);
+afterAll(() => removePluginBundle(bundle));
 afterEach(async () => {
   Object.assign(Platform, DESKTOP);
   if (dir) await fs.rm(dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import '../obsidian/dom';
 import { App, type Modal, type Plugin } from 'obsidian-test-mocks/obsidian';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SemanticSearch } from '../../src/views/search/semantic-search';
-import { buildPluginBundle } from '../obsidian/build-bundle';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
 import { loadBundle, readManifest } from '../obsidian/load-bundle';
 import { keepModalsOpen } from '../obsidian/modals';
 import { installFaithfulPluginData } from '../obsidian/plugin-data';
@@ -24,7 +24,10 @@ beforeAll(async () => {
   bundle = await buildPluginBundle();
   server = await startScriptedLlmServer();
 }, 60_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  removePluginBundle(bundle);
+  await server.close();
+});
 beforeEach(() => server.reset());
 const modals = keepModalsOpen();
 

@@ -4,7 +4,7 @@
 // leaves a vault, a rules file or a built bundle behind fails the run with the names it left.
 // The folder is removed either way, so the system temp folder (shared with other programs, whose
 // files this check never looks at) keeps nothing of the run.
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 
@@ -16,6 +16,9 @@ const TOOL_CACHES = /^tsx-\d+$/;
 export default function setup(): () => void {
   const saved = VARS.map((v) => [v, process.env[v]] as const);
   const runDir = mkdtempSync(path.join(tmpdir(), 'reeve-test-run-'));
+  // As open as the system temp folder it stands in for (mkdtemp makes it 0700): tests that run the
+  // CLI as another user (a read-only vault, unreadable files) must reach their bundle inside it.
+  chmodSync(runDir, 0o1777);
   for (const v of VARS) process.env[v] = runDir;
   return () => {
     for (const [v, value] of saved) {

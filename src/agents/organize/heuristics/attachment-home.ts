@@ -1,7 +1,7 @@
 // Where attachments belong in a vault that already has an order. Obsidian's "Default location for
 // new attachments" (`attachmentFolderPath` in `<configDir>/app.json`) names a folder when set to
 // one; and a folder that already holds mostly attachments (at least 80% of its files, at least 5
-// of them) and holds no note of its own is one the user keeps them in. Attachments already inside such a home stay where they
+// of them) is one the user keeps them in. Attachments already inside such a home stay where they
 // are (kind subfolders included; the organized folder itself is a home when it is one, so a folder
 // of attachments is never sorted into kind folders inside itself), and new ones go to the primary home, the setting's folder or
 // else the largest home, as they are: no `Images/` level is invented there. A home found by its
@@ -38,9 +38,6 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
   const relFolder = (r: FileRecord): string => (r.folder === folder ? '' : r.folder.startsWith(prefix) ? r.folder.slice(prefix.length) : r.folder);
   const visible = records.filter((r) => !r.isHidden);
   const counts = new Map<string, { files: number; attachments: number }>();
-  // Subfolders that hold a note directly: that folder is the note's (a trip of a note and its
-  // photos), never a place attachments are filed into, and never filed into one.
-  const noteFolders = new Set(visible.filter((r) => r.ext === 'md' && r.folder !== folder).map(relFolder));
   for (const r of visible) {
     const parts = relFolder(r).split('/').filter((p) => p !== '');
     // The organized folder itself ('') is a home when the files directly in it are mostly attachments.
@@ -54,7 +51,7 @@ export function attachmentHomes(records: readonly FileRecord[], folder: string, 
   }
   // Top-most folders that qualify, largest first (then shallowest, then by name, for stable output).
   const qualifying = [...counts]
-    .filter(([path, c]) => c.attachments >= MIN_ATTACHMENTS && c.attachments / c.files >= SHARE && !noteFolders.has(path))
+    .filter(([, c]) => c.attachments >= MIN_ATTACHMENTS && c.attachments / c.files >= SHARE)
     .map(([path, c]) => ({ path, n: c.attachments }))
     .sort((a, b) => b.n - a.n || a.path.split('/').length - b.path.split('/').length || a.path.localeCompare(b.path));
   const homes: string[] = [];
