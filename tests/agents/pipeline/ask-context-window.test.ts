@@ -3,9 +3,9 @@
 // profile: a 32,768-token window. The server records each request's size (its body's characters
 // / 4); a tool result cut to fit says so and says how to get the rest. Scout's reasoning and steps
 // count in the Task's token limit with its notes, and chat history gives way to the window.
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { runReeve } from '../../helpers/cli';
 import { reply, type RecordedRequest } from '../../llm-server';
 import { agentTestEnv } from '../organize/agent-fixtures';
@@ -160,6 +160,7 @@ describe('reeve ask: every request fits the context window', () => {
     const turns = Array.from({ length: 5 }, (_, i) => ({ request: `question ${i}`, currentNote: null, answer: `answer ${i} ${'long answer text '.repeat(1_500)}`, edits: [], at: '' }));
     const history = path.join(tv.dir, '..', `${path.basename(tv.dir)}-history.json`);
     writeFileSync(history, JSON.stringify(turns));
+    onTestFinished(() => rmSync(history, { force: true }));
     taskAnswers();
     const r = await runReeve(['ask', tv.dir, 'and now?', '--current', 'Notes/A.md', '--history', history, '--json', ...model()]);
     expect(r.code, r.stderr).toBe(0);
