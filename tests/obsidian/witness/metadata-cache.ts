@@ -154,6 +154,11 @@ export class WitnessMetadataCache {
     return out;
   }
 
+  /** The cache of a note whose text has not changed since it was indexed (else null: parse it). */
+  currentEntry(path: string): CachedMetadata | null {
+    return this.dirty.has(path) ? null : (this.entries.get(path) ?? null);
+  }
+
   /** The files by name as they are now. */
   get fileNames(): FileNameIndex {
     return this.files;
@@ -185,19 +190,24 @@ export class WitnessMetadataCache {
     for (const [file, text, meta] of changed) this.app.metadataCache.trigger('changed', file, text, meta);
     const sources = this.opts.resolveEveryNote === true ? new Set([...this.touchedSources, ...Object.keys(this.resolvedLinks), ...this.entries.keys()]) : this.touchedSources;
     for (const name of this.opts.resolveEveryNote === true ? [] : this.touchedNames) for (const p of this.askers.get(name) ?? []) sources.add(p);
-    for (const source of sources) this.resolve(source);
+    for (const source of sources) {
+      if (!this.resolve(source)) continue;
+      // "Called when a file has been resolved for resolvedLinks and unresolvedLinks" (API docs, `resolve`).
+      const file = this.vault.getFileByPath(source);
+      if (file) this.app.metadataCache.trigger('resolve', file);
+    }
     this.touchedNames.clear();
     this.touchedSources.clear();
     this.app.metadataCache.trigger('resolved');
   }
 
-  /** Resolves the links of `source` against the files as they are (drops it when it is gone). */
-  private resolve(source: string): void {
+  /** Resolves the links of `source` against the files as they are (drops it, and says false, when it is gone). */
+  private resolve(source: string): boolean {
     const meta = this.entries.get(source);
     if (!meta) {
       delete this.resolvedLinks[source];
       delete this.unresolvedLinks[source];
-      return;
+      return false;
     }
     const resolved: Record<string, number> = {};
     const unresolved: Record<string, number> = {};
@@ -209,5 +219,6 @@ export class WitnessMetadataCache {
     }
     this.resolvedLinks[source] = resolved;
     this.unresolvedLinks[source] = unresolved;
+    return true;
   }
 }

@@ -125,8 +125,13 @@ export function scanInline(note: string, from: number, to: number): { links: Inl
   const text = hideCode(block);
   const links: InlineLink[] = [];
   const tags: InlineTag[] = [];
+  // Only `!`, `[` and `#` start anything: the scan goes from one to the next.
+  const interesting = /[!#[]/g;
   let i = 0;
   while (i < text.length) {
+    interesting.lastIndex = i;
+    if (interesting.exec(text) === null) break;
+    i = interesting.lastIndex - 1;
     const embed = text[i] === '!';
     const at = embed ? i + 1 : i;
     if (text.startsWith('[[', at)) {

@@ -59,7 +59,8 @@ export function installWitnessRename(app: App, cache: WitnessMetadataCache, opts
       .filter((f): f is TFile => f !== null && f.extension === 'md')
       .map((f) => {
         const text = vault.readSync__(f);
-        const meta = parseNote(text);
+        // The cache's reading of the note when it has indexed this text (Obsidian plans from its cache).
+        const meta = cache.currentEntry(f.path) ?? parseNote(text);
         /** Where each link led before the rename. */
         const before = new Map<string, string | null>();
         for (const ref of [...(meta.links ?? []), ...(meta.embeds ?? []), ...(meta.frontmatterLinks ?? [])]) {
