@@ -28,14 +28,20 @@ export interface LinkSources {
   links: ObsidianLinkIndex;
 }
 
-/** Only the notes whose links name a file the move touches are read (see touchedNameKeys). */
+/**
+ * Only the notes whose links name a file the move touches are read (see touchedNameKeys), and the
+ * renames are checked against the resolver's files (kept from the vault's events), so a file's
+ * move costs what it touches; only a folder's move lists the files, to find those inside it.
+ */
 function linkPlan(app: App, from: string, to: string, sources: LinkSources, allowCaseVariants: boolean): { notes: NoteLinkEdits[]; moved: (p: string) => string } {
-  const files = app.vault.getFiles().map((f) => f.path);
-  if (!files.some((f) => f === from || f.startsWith(from + '/'))) return { notes: [], moved: (p) => p };
-  const renames = expandRenames(files, [{ from, to }], undefined, { allowCaseVariants });
+  const resolver = sources.links.resolver;
+  // The files inside a moved folder (none for a file: the resolver, lookup and candidates say the rest).
+  const files = resolver.has(from) ? [] : [...resolver.paths()].filter((f) => f.startsWith(from + '/'));
+  if (files.length === 0 && !resolver.has(from)) return { notes: [], moved: (p) => p };
+  const renames = expandRenames(files, [{ from, to }], resolver, { allowCaseVariants });
   const format = (vaultSetting(app, 'newLinkFormat') as NewLinkFormat | undefined) ?? 'shortest';
   const candidates = sources.links.notesLinkingToNames(touchedNameKeys(renames));
-  const plan = planLinkRewrites({ files, metadataOf: sources.metadataOf, renames, newLinkFormat: format, allowCaseVariants, candidates, resolver: sources.links.resolver });
+  const plan = planLinkRewrites({ files, metadataOf: sources.metadataOf, renames, newLinkFormat: format, allowCaseVariants, candidates, resolver, lookup: resolver });
   return { notes: plan.notes, moved: pathMapper(renames) };
 }
 

@@ -3,11 +3,15 @@
 // cache indexes asynchronously (`changed`, then `resolved`), FileManager.renameFile updates links
 // only when "Automatically update internal links" is on, trashFile moves to `.trash` (the
 // "Obsidian trash" setting), and any file reads as bytes.
-import { type App, type TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
+import { App, type TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
 import type { LinkFormat } from './witness/link-paths';
+import { installMockNameLookup } from './mock-name-lookup';
 import { installVaultConfig } from './vault-config';
 import { WitnessMetadataCache } from './witness/metadata-cache';
 import { installWitnessRename } from './witness/rename-file';
+
+// Vaults made after this module loads find the files a link names without looking at every file.
+installMockNameLookup();
 
 type MockVault = App['vault'] & { setConfig__(key: string, value: unknown): void; deleteVaultAbstractFile__(path: string): void };
 
@@ -19,6 +23,8 @@ export interface VaultSettings {
   deferFirstIndex?: boolean;
   /** Renames read every note, as the runtime did before it looked notes up by the names they link to. */
   renameReadsEveryNote?: boolean;
+  /** Each index pass resolves every note, as the runtime did before it kept which notes may change. */
+  resolveEveryNote?: boolean;
 }
 
 /**
@@ -90,7 +96,7 @@ export function makeVaultFaithful(app: App, settings: VaultSettings = {}): Witne
   if (settings.newLinkFormat) vault.setConfig__('newLinkFormat', settings.newLinkFormat);
   readAnyFileAsBytes(app);
   readAnyFileAsText(app);
-  const cache = new WitnessMetadataCache(app);
+  const cache = new WitnessMetadataCache(app, { resolveEveryNote: settings.resolveEveryNote === true });
   cache.install({ deferFirstIndex: settings.deferFirstIndex === true });
   installWitnessRename(app, cache, { everyNote: settings.renameReadsEveryNote === true });
   installObsidianTrash(app);
@@ -105,4 +111,21 @@ export function cacheSettled(app: App): Promise<void> {
       resolve();
     });
   });
+}
+
+/**
+ * A mock App holding `files` (as App.createConfigured__ makes it) with a faithful vault. The mock's
+ * own metadata cache is kept from parsing the files as they are made: the witness indexes them
+ * once when it is installed, and answers for the cache from then on.
+ */
+export function faithfulApp(files: Record<string, string>, settings: VaultSettings = {}): { app: App; cache: WitnessMetadataCache } {
+  const app = App.createConfigured__();
+  const mc = app.metadataCache as unknown as Record<string, unknown>;
+  mc.parseFileMetadata = () => undefined;
+  const vault = app.vault as MockVault & { createFolderSync__(path: string): unknown; createSync__(path: string, data: string): unknown };
+  const folders = new Set<string>();
+  for (const p of Object.keys(files)) for (let i = p.indexOf('/'); i > 0; i = p.indexOf('/', i + 1)) folders.add(p.slice(0, i));
+  for (const f of [...folders].sort()) vault.createFolderSync__(f);
+  for (const [p, data] of Object.entries(files)) vault.createSync__(p, data);
+  return { app, cache: makeVaultFaithful(app, settings) };
 }

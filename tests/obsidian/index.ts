@@ -7,6 +7,7 @@ import { installFaithfulInputs } from './faithful-inputs';
 import { installFaithfulMarkdown } from './faithful-markdown';
 import { installFaithfulSecrets } from './faithful-secrets';
 import { installFaithfulWorkspace } from './faithful-workspace';
+import { installMockNameLookup } from './mock-name-lookup';
 import { installNoticeRecorder } from './notices';
 import { installFaithfulPluginData } from './plugin-data';
 import { installVaultConfig } from './vault-config';
@@ -14,6 +15,7 @@ import { installVaultConfig } from './vault-config';
 export * from 'obsidian-test-mocks/obsidian';
 export { normalizePath } from './normalize-path';
 
+installMockNameLookup();
 installFaithfulPluginData();
 installNoticeRecorder();
 installFaithfulButtons();

@@ -102,6 +102,42 @@ describe('the Obsidian adapter\'s link indexes', () => {
   });
 });
 
+describe('the Obsidian adapter on a vault that changes', () => {
+  it('keeps backlinks from the rows the cache resolves again after a move, not a new scan of every row', async () => {
+    const files: Record<string, string> = { 'Target.md': '# T', 'Linker.md': '[[Target]]' };
+    for (let i = 0; i < 100; i++) files[`Other/n${i}.md`] = `[[n${(i + 1) % 100}]]`;
+    const { app, port } = vaultOf(files);
+    expect(port.backlinks('Target.md')).toEqual(['Linker.md']);
+    await port.rename('Target.md', 'Moved/Target.md');
+    // Count the rows of resolvedLinks read from here on.
+    const cache = app.metadataCache as unknown as Record<string, unknown>;
+    const real = Object.getOwnPropertyDescriptor(cache, 'resolvedLinks')?.get;
+    let rows = 0;
+    const counted = new Proxy(real?.call(cache) as Record<string, unknown>, { get: (t, k) => (rows++, t[k as string]), ownKeys: (t) => (rows += Object.keys(t).length, Reflect.ownKeys(t)) });
+    Object.defineProperty(cache, 'resolvedLinks', { configurable: true, get: () => counted });
+    await port.rename('Moved/Target.md', 'Elsewhere/Target.md');
+    expect(port.backlinks('Elsewhere/Target.md')).toEqual(['Linker.md']);
+    expect(port.backlinks('Other/n1.md')).toEqual(['Other/n0.md']);
+    expect(rows).toBeLessThan(20);
+  });
+
+  it('moves a file without listing the vault\'s files', async () => {
+    const files: Record<string, string> = { 'Target.md': '# T', 'Linker.md': '[[Target]]' };
+    for (let i = 0; i < 100; i++) files[`Other/n${i}.md`] = `[[n${(i + 1) % 100}]]`;
+    const { app, port } = vaultOf(files);
+    port.notesLinkingToNames?.(new Set(['target.md']));
+    await port.rename('Other/n5.md', 'Other/n5 first.md');
+    const vault = app.vault as App['vault'] & { getFiles(): unknown[] };
+    let listed = 0;
+    const getFiles = vault.getFiles.bind(vault);
+    vault.getFiles = () => (listed++, getFiles());
+    await port.rename('Target.md', 'Moved/Target.md');
+    expect(await port.read('Linker.md')).toBe('[[Target]]');
+    expect(port.backlinks('Moved/Target.md')).toEqual(['Linker.md']);
+    expect(listed).toBe(0);
+  });
+});
+
 describe('a note whose name the disk gives decomposed (NFD)', () => {
   it('is read, written and renamed by the path Obsidian lists', async () => {
     const nfd = 'Cafe\u0301.md';

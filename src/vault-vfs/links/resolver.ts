@@ -49,6 +49,11 @@ export class LinkResolver {
     return this.files.values();
   }
 
+  /** Every file whose path is `lowerPath` ignoring case (FileLookup's question, from the names kept here). */
+  filesIgnoringCase(lowerPath: string): readonly string[] {
+    return (this.byName.get(fileName(lowerPath)) ?? []).filter((p) => p.toLowerCase() === lowerPath);
+  }
+
   add(path: string): void {
     if (this.files.has(path)) return;
     this.files.add(path);

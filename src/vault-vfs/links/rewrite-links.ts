@@ -50,7 +50,10 @@ export interface LinkRewritePlan {
 }
 
 export interface LinkRewriteInput {
-  /** Every file of the vault before the renames, notes and attachments. */
+  /**
+   * Every file of the vault before the renames, notes and attachments. Read only for what
+   * `resolver`, `lookup` and `candidates` do not give: with all three it may be left empty.
+   */
   files: readonly string[];
   /** A note's metadata (before the renames); null for files that are not notes. */
   metadataOf: (path: string) => NoteMetadata | null;

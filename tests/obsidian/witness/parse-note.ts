@@ -12,9 +12,15 @@ function locator(text: string): (offset: number) => Loc {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
   return (offset) => {
-    let line = 0;
-    while (line + 1 < starts.length && (starts[line + 1] ?? Infinity) <= offset) line++;
-    return { line, col: offset - (starts[line] ?? 0), offset };
+    // The last line starting at or before `offset` (a binary search: notes have thousands of lines).
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((starts[mid] ?? Infinity) <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, col: offset - (starts[lo] ?? 0), offset };
   };
 }
 

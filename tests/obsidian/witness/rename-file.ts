@@ -8,7 +8,7 @@
 // file are left alone, even when the new name now captures them: Obsidian does not protect them.
 import type { FrontmatterLinkCache, ReferenceCache } from 'obsidian';
 import type { App, TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
-import { FileNameIndex, linktextFor, resolveLinkpath } from './link-paths';
+import { linktextFor, resolveLinkpath } from './link-paths';
 import type { WitnessMetadataCache } from './metadata-cache';
 import { parseNote } from './parse-note';
 
@@ -48,24 +48,37 @@ export function installWitnessRename(app: App, cache: WitnessMetadataCache, opts
       return;
     }
     const moved = (p: string): string => (p === oldPath ? newPath : p.startsWith(oldPath + '/') ? newPath + p.slice(oldPath.length) : p);
-    const before = FileNameIndex.of(cache.filePaths());
+    // The files by name are the cache's own, kept from the vault's events: as they are before the
+    // rename until it happens. Every link is resolved against them first, then the rename is made.
+    const files = cache.fileNames;
+    const movedFiles = files.has(oldPath) ? [oldPath] : files.under(oldPath);
     // A link leads to a file by the file's name: only notes naming a moved file, and moved notes, can change.
-    const movedNames = new Set(cache.filePaths().filter((p) => moved(p) !== p).map((p) => p.slice(p.lastIndexOf('/') + 1).toLowerCase()));
-    const naming = cache.notesNaming(movedNames);
-    const notes = vault
-      .getMarkdownFiles()
-      .filter((f) => opts.everyNote === true || naming.has(f.path) || moved(f.path) !== f.path)
-      .map((f) => [f.path, vault.readSync__(f)] as const);
+    const naming = cache.notesNaming(new Set(movedFiles.map((p) => p.slice(p.lastIndexOf('/') + 1).toLowerCase())));
+    for (const p of movedFiles) naming.add(p);
+    const notes = (opts.everyNote === true ? vault.getMarkdownFiles() : [...naming].map((p) => vault.getFileByPath(p)))
+      .filter((f): f is TFile => f !== null && f.extension === 'md')
+      .map((f) => {
+        const text = vault.readSync__(f);
+        // The cache's reading of the note when it has indexed this text (Obsidian plans from its cache).
+        const meta = cache.currentEntry(f.path) ?? parseNote(text);
+        /** Where each link led before the rename. */
+        const before = new Map<string, string | null>();
+        for (const ref of [...(meta.links ?? []), ...(meta.embeds ?? []), ...(meta.frontmatterLinks ?? [])]) {
+          const [linkpath] = splitSubpath(ref.link);
+          if (!before.has(linkpath)) before.set(linkpath, resolveLinkpath(files, linkpath, f.path));
+        }
+        return { notePath: f.path, text, meta, before };
+      });
     await vault.rename(file, newPath);
     const after = cache.fileNames;
     const format = cache.linkFormat();
 
-    for (const [notePath, text] of notes) {
+    for (const { notePath, text, meta, before } of notes) {
       const nowAt = moved(notePath);
       /** The new text of a link in this note, or null to leave it. */
       const update = (ref: ReferenceCache | FrontmatterLinkCache): string | null => {
         const [linkpath] = splitSubpath(ref.link);
-        const target = resolveLinkpath(before, linkpath, notePath);
+        const target = before.get(linkpath) ?? null;
         if (target === null) return null;
         const targetNow = moved(target);
         // Only links to a moved file, or in a moved note, are looked at (none other is protected).
@@ -75,7 +88,6 @@ export function installWitnessRename(app: App, cache: WitnessMetadataCache, opts
         const next = rewritten(ref, (omitMd) => linktextFor(after, targetNow, nowAt, format, omitMd));
         return next === ref.original ? null : next;
       };
-      const meta = parseNote(text);
       const edits: Edit[] = [];
       for (const ref of [...(meta.links ?? []), ...(meta.embeds ?? [])]) {
         const next = update(ref);
