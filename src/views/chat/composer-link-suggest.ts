@@ -7,6 +7,7 @@
 import type { App, TFile } from 'obsidian';
 import { findNotes } from './note-suggest';
 import type { Wall } from '../../search/retrieval/walls';
+import { suggestListKey } from './suggest-keys';
 
 let nextListId = 0;
 
@@ -80,22 +81,19 @@ export class ComposerLinkSuggest {
 
   private key(evt: KeyboardEvent): void {
     if (!this.isOpen() || evt.isComposing) return;
-    const n = this.files.length;
-    if (evt.key === 'ArrowDown' || evt.key === 'ArrowUp') {
-      if (n === 0) return;
-      this.selected = (this.selected + (evt.key === 'ArrowDown' ? 1 : n - 1)) % n;
-      this.draw();
-    } else if ((evt.key === 'Enter' || evt.key === 'Tab') && !evt.shiftKey) {
-      const file = this.files[this.selected];
-      if (!file) return;
-      this.pick(file);
-    } else if (evt.key === 'Escape') {
-      this.close();
-    } else {
-      return;
-    }
-    evt.preventDefault();
-    evt.stopPropagation();
+    suggestListKey(evt, {
+      count: this.files.length,
+      selected: this.selected,
+      move: (i) => {
+        this.selected = i;
+        this.draw();
+      },
+      pick: (i) => {
+        const file = this.files[i];
+        if (file) this.pick(file);
+      },
+      close: () => this.close(),
+    });
   }
 
   private pick(file: TFile): void {

@@ -3,6 +3,7 @@
 // move) runs it; Escape closes the list and leaves the text as typed. With no folder picked, or
 // one behind a wall, the list says so; a prompt note that cannot be used is listed with why.
 import type { PromptList, SavedPrompt } from '../../agents/chat/saved-prompts';
+import { suggestListKey } from './suggest-keys';
 
 let nextListId = 0;
 
@@ -90,22 +91,19 @@ export class ComposerPromptSuggest {
 
   private key(evt: KeyboardEvent): void {
     if (!this.isOpen() || evt.isComposing) return;
-    const n = this.shown.length;
-    if (evt.key === 'ArrowDown' || evt.key === 'ArrowUp') {
-      if (n === 0) return;
-      this.selected = (this.selected + (evt.key === 'ArrowDown' ? 1 : n - 1)) % n;
-      this.draw(slashQuery(this.input.value, this.input.selectionStart)?.toLowerCase() ?? '');
-    } else if ((evt.key === 'Enter' || evt.key === 'Tab') && !evt.shiftKey) {
-      const p = this.shown[this.selected];
-      if (!p) return;
-      this.pick(p);
-    } else if (evt.key === 'Escape') {
-      this.close();
-    } else {
-      return;
-    }
-    evt.preventDefault();
-    evt.stopPropagation();
+    suggestListKey(evt, {
+      count: this.shown.length,
+      selected: this.selected,
+      move: (i) => {
+        this.selected = i;
+        this.draw(slashQuery(this.input.value, this.input.selectionStart)?.toLowerCase() ?? '');
+      },
+      pick: (i) => {
+        const p = this.shown[i];
+        if (p) this.pick(p);
+      },
+      close: () => this.close(),
+    });
   }
 
   private pick(p: SavedPrompt): void {
