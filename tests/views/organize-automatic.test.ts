@@ -108,6 +108,17 @@ describe('automatic mode', () => {
     expect(await h.port.exists('Other/Meeting other.md')).toBe(true);
   });
 
+  it('holds every wall of the settings, not only the excluded folders: an exported chat in the chat folder stays', async () => {
+    const settings = settingsWith();
+    settings.agents.chatFolder = 'Inbox/Chats';
+    const h = start(settings);
+    await h.app.vault.create('Inbox/Chats/Meeting prep chat.md', 'chat');
+    await h.app.vault.create('Inbox/Meeting with Bo.md', 'bo');
+    await vi.waitFor(() => expect(h.runs).toHaveLength(1), { timeout: 5000 });
+    expect(await h.port.exists('Inbox/Meetings/Meeting with Bo.md')).toBe(true);
+    expect(await h.port.exists('Inbox/Chats/Meeting prep chat.md')).toBe(true);
+  });
+
   it('does nothing while automatic mode is off, and drops its queue on unload', async () => {
     const off = start(settingsWith({ enabled: false }));
     await off.app.vault.create('Inbox/Meeting x.md', 'x');

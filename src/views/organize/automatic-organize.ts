@@ -13,6 +13,7 @@ import type { ReeveSettings } from '../../settings/settings';
 import type { VaultPort } from '../../vault-vfs/vault-port';
 import { lockTiming } from '../../vault-vfs/lock-staleness';
 import { offerLockTakeOver } from '../recovery/lock-take-over';
+import { settingsWalls } from '../../settings/settings-walls';
 
 export interface AutomaticDeps {
   port: () => VaultPort;
@@ -73,7 +74,7 @@ export function registerAutomaticOrganize(plugin: Plugin, deps: AutomaticDeps): 
   });
   const scope = (): AutoScope => {
     const s = deps.settings();
-    return { watchedFolders: s.automatic.watchedFolders, excludedFolders: s.excludedFolders, planFolder: s.planFolder, configDir: plugin.app.vault.configDir };
+    return { watchedFolders: s.automatic.watchedFolders, excludedFolders: settingsWalls(s, plugin.app.vault.configDir), planFolder: s.planFolder, configDir: plugin.app.vault.configDir };
   };
   const consider = (file: unknown): void => {
     const s = deps.settings();
@@ -110,7 +111,7 @@ async function runBatch(deps: AutomaticDeps & { device: AutoDevice; tellBusy(lab
       rules,
       allowOutside: s.allowOutside,
       watchedFolders: s.automatic.watchedFolders,
-      excludedFolders: s.excludedFolders,
+      excludedFolders: settingsWalls(s, deps.port().configDir),
       planFolder: s.planFolder,
       configDir: deps.port().configDir,
     });

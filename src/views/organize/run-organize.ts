@@ -18,6 +18,7 @@ import type { KeywordSources } from '../search/keyword-search';
 import { organizeAgentFor } from './organize-agent-for';
 import { OrganizeModal } from './organize-modal';
 import type { ProgressSink } from './agent-progress';
+import { settingsWalls } from '../../settings/settings-walls';
 
 export interface OrganizeDeps {
   app: App;
@@ -72,7 +73,7 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
       agentRuleEdits: settings.agentRuleEdits,
       scoring: settings.organizeScoring,
       ...(await readOrganizeSettings((file) => deps.app.vault.adapter.read(normalizePath(`${deps.app.vault.configDir}/${file}`)).catch(() => null))),
-      excludedFolders: settings.excludedFolders,
+      excludedFolders: settingsWalls(settings, deps.app.vault.configDir),
       planFolder: settings.planFolder,
       planId: newJobId(),
       signal,
