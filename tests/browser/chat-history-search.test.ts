@@ -19,9 +19,9 @@ async function twoChats(): Promise<void> {
     await chat.s.page.keyboard.press('Enter');
     await chat.s.page.evaluate(() => window.reeve.chatIdle());
     await chat.s.page.waitForTimeout(5); // the second chat is saved later: it is the newer one
-    await chat.s.page.getByRole('button', { name: 'Start a new chat' }).click();
+    await chat.s.page.getByRole('button', { name: 'New chat' }).click();
   }
-  await chat.s.page.getByRole('button', { name: 'Show saved chats' }).click();
+  await chat.s.page.getByRole('button', { name: 'History' }).click();
 }
 
 const search = () => chat.s.page.getByRole('searchbox', { name: 'Search saved chats' });
