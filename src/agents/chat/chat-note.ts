@@ -50,7 +50,12 @@ function messageMarkdown(m: ChatMessageRecord, index: number): string {
     for (const e of m.turn.edits) lines.push(`- ${e.type} in ${linkTo(e.file)}: ${e.state}${e.reason ? ` (${defuseMarkdown(e.reason)})` : ''}`);
   }
   const u = m.total.usage;
-  lines.push('', `*${(u.inputTokens + u.outputTokens).toLocaleString('en-US')} tokens (${u.inputTokens.toLocaleString('en-US')} in, ${u.outputTokens.toLocaleString('en-US')} out), ${usd(m.total.costUsd)}*`, '');
+  const tokens = `${(u.inputTokens + u.outputTokens).toLocaleString('en-US')} tokens (${u.inputTokens.toLocaleString('en-US')} in, ${u.outputTokens.toLocaleString('en-US')} out)`;
+  // A stopped or failed run spent tokens its provider never reported (a reply cut off reports no
+  // usage): what was reported is a floor, never "$0", as the chat view says.
+  const whole = !m.stopped && m.error === null;
+  const spent = whole ? `${tokens}, ${usd(m.total.costUsd)}` : u.inputTokens + u.outputTokens === 0 ? 'usage not reported, cost unknown' : `${tokens} reported, at least ${usd(m.total.costUsd)}`;
+  lines.push('', `*${spent}*`, '');
   return lines.join('\n');
 }
 

@@ -174,4 +174,20 @@ describe('chat store on real files', () => {
     await store.rename(chat.id, 'how much will the solar roof cost?');
     expect(await store.exportToNote(chat.id)).toBe(path1);
   });
+
+  it('exports a stopped or failed message with what was reported as a floor, never "$0"', async () => {
+    const { tv, vault, store } = await open(SOLAR_VAULT);
+    const chat = await recordedRun(tv, vault);
+    const m = chat.messages[0];
+    if (!m) throw new Error('no message');
+    await store.save(chat);
+    const whole = await tv.read(await store.exportToNote(chat.id));
+    expect(whole).toMatch(/\*[\d,]+ tokens \([\d,]+ in, [\d,]+ out\), \$/);
+    m.stopped = true;
+    m.total = { usage: { ...m.total.usage, inputTokens: 0, outputTokens: 0 }, costUsd: 0 };
+    await store.save(chat);
+    const note = await tv.read(await store.exportToNote(chat.id));
+    expect(note).toContain('*usage not reported, cost unknown*');
+    expect(note).not.toMatch(/tokens \(0 in, 0 out\), \$0\*/);
+  });
 });
