@@ -43,7 +43,9 @@ describe('a user with the chat view', () => {
     await page.getByRole('textbox', { name: 'Message' }).fill('How much will the solar roof cost?');
     await page.keyboard.press('Enter');
     await page.locator('[data-phase="scout"].is-running').waitFor();
-    await page.locator('[data-phase="scout"] .reeve-chat-step').first().waitFor();
+    // A step streams in while Scout runs; Scout's steps fold when it is done, which can come first on a
+    // busy machine (the step is then in the page, folded), so this waits for the step, not its visibility.
+    await page.locator('[data-phase="scout"] .reeve-chat-step').first().waitFor({ state: 'attached' });
     await page.locator('.reeve-chat-answer.is-streaming').waitFor({ timeout: 10_000 });
     await page.evaluate(() => window.reeve.chatIdle());
 
