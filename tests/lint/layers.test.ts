@@ -19,8 +19,9 @@ const ALLOWED: Record<string, readonly string[]> = {
   search: ['vault-vfs', 'binary', 'collections'],
   agents: ['dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
   settings: ['agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
-  cli: ['settings', 'agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
-  views: ['settings', 'agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
+  mcp: ['settings', 'agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
+  cli: ['mcp', 'settings', 'agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
+  views: ['mcp', 'settings', 'agents', 'dsl', 'edits', 'search', 'vault-vfs', 'binary', 'collections'],
 };
 
 function violations(edges: ReturnType<typeof valueImports>): string[] {
