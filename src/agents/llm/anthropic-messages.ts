@@ -1,17 +1,17 @@
 // The neutral conversation as Anthropic Messages parameters: system text apart, tool results as
 // user turns, consecutive turns of one role merged, thinking blocks sent back with their signature.
 
-import type { ContentBlockParam, MessageCreateParamsNonStreaming, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { AnthropicContentBlockParam, AnthropicMessageParam, AnthropicParams, AnthropicTool } from './anthropic-wire-types';
 import type { ChatMessage, ChatRequest, ToolSpec } from './chat-types';
 import type { ModelProfile } from './model-profile';
 
 const JSON_MODE_INSTRUCTION = 'Reply with a single JSON object and nothing else.';
 const MIN_THINKING_BUDGET = 1024;
 
-export function toAnthropicMessages(messages: readonly ChatMessage[]): { system: string; messages: MessageParam[] } {
+export function toAnthropicMessages(messages: readonly ChatMessage[]): { system: string; messages: AnthropicMessageParam[] } {
   const system: string[] = [];
-  const out: MessageParam[] = [];
-  const add = (role: 'user' | 'assistant', blocks: ContentBlockParam[]): void => {
+  const out: AnthropicMessageParam[] = [];
+  const add = (role: 'user' | 'assistant', blocks: AnthropicContentBlockParam[]): void => {
     if (blocks.length === 0) return;
     const last = out.at(-1);
     if (last && last.role === role && Array.isArray(last.content)) last.content.push(...blocks);
@@ -26,8 +26,8 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): { system:
   return { system: system.join('\n\n'), messages: out };
 }
 
-function assistantBlocks(text: string, calls: NonNullable<Extract<ChatMessage, { role: 'assistant' }>['toolCalls']>, reasoning: Extract<ChatMessage, { role: 'assistant' }>['reasoning']): ContentBlockParam[] {
-  const blocks: ContentBlockParam[] = [];
+function assistantBlocks(text: string, calls: NonNullable<Extract<ChatMessage, { role: 'assistant' }>['toolCalls']>, reasoning: Extract<ChatMessage, { role: 'assistant' }>['reasoning']): AnthropicContentBlockParam[] {
+  const blocks: AnthropicContentBlockParam[] = [];
   if (reasoning?.signature !== undefined) blocks.push({ type: 'thinking', thinking: reasoning.text, signature: reasoning.signature });
   if (text !== '') blocks.push({ type: 'text', text });
   for (const c of calls) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: argumentsObject(c.arguments) });
@@ -44,11 +44,11 @@ function argumentsObject(raw: string): Record<string, unknown> {
   }
 }
 
-export function toAnthropicTools(tools: readonly ToolSpec[]): Tool[] {
+export function toAnthropicTools(tools: readonly ToolSpec[]): AnthropicTool[] {
   return tools.map((t) => ({ name: t.name, description: t.description, input_schema: { ...t.parameters, type: 'object' } }));
 }
 
-export function anthropicParams(request: ChatRequest, profile: ModelProfile, maxTokens: number): Omit<MessageCreateParamsNonStreaming, 'stream'> {
+export function anthropicParams(request: ChatRequest, profile: ModelProfile, maxTokens: number): AnthropicParams {
   const { system, messages } = toAnthropicMessages(request.messages);
   const systemText = request.jsonMode ? [system, JSON_MODE_INSTRUCTION].filter((s) => s !== '').join('\n\n') : system;
   const tools = request.tools ?? [];

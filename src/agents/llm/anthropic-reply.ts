@@ -1,6 +1,6 @@
 // Anthropic Messages responses, whole or streamed, as neutral replies and events.
 
-import type { Message, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { AnthropicContentBlock, AnthropicContentDelta, AnthropicMessage, AnthropicStreamEvent } from './anthropic-wire-types';
 import type { FinishReason, LlmReply, ToolCall } from './chat-types';
 import { LlmError } from './llm-error';
 import type { LlmEvent } from './stream-events';
@@ -12,8 +12,8 @@ export function mapAnthropicStop(reason: string | null | undefined, hasToolCalls
   return hasToolCalls || reason === 'tool_use' ? 'tool_calls' : 'stop';
 }
 
-export function parseAnthropicMessage(message: Message): LlmReply {
-  const content = (message.content as Message['content'] | undefined) ?? [];
+export function parseAnthropicMessage(message: AnthropicMessage): LlmReply {
+  const content = (message.content as AnthropicMessage['content'] | undefined) ?? [];
   if (!Array.isArray(content)) throw new LlmError('bad_response', 'The response has no content blocks.');
   let text = '';
   let thinking = '';
@@ -56,7 +56,7 @@ export class AnthropicStreamAccumulator {
   private calls = 0;
   private readonly finishedCalls = new Set<number>();
 
-  push(event: RawMessageStreamEvent): LlmEvent[] {
+  push(event: AnthropicStreamEvent): LlmEvent[] {
     switch (event.type) {
       case 'message_start':
         this.model = event.message.model;
@@ -70,15 +70,18 @@ export class AnthropicStreamAccumulator {
       case 'content_block_stop':
         return this.stopBlock(event.index);
       case 'message_delta': {
-        this.stopReason = event.delta.stop_reason;
+        this.stopReason = event.delta.stop_reason ?? null;
         // Fields a delta leaves out or nulls keep the values from message_start.
-        const defined = Object.entries(event.usage).filter(([, value]) => typeof value === 'number');
+        const defined = Object.entries(event.usage ?? {}).filter(([, value]) => typeof value === 'number');
         this.rawUsage = { ...this.rawUsage, ...Object.fromEntries(defined) };
         this.usage = usageFromAnthropic(this.rawUsage);
         return [];
       }
       case 'message_stop':
         this.stopped = true;
+        return [];
+      default:
+        // Event types newer than this client carry nothing it uses.
         return [];
     }
   }
@@ -107,7 +110,7 @@ export class AnthropicStreamAccumulator {
   }
 
 
-  private startBlock(index: number, block: Extract<RawMessageStreamEvent, { type: 'content_block_start' }>['content_block']): LlmEvent[] {
+  private startBlock(index: number, block: AnthropicContentBlock): LlmEvent[] {
     if (block.type === 'tool_use') {
       const callIndex = this.calls++;
       this.blocks.set(index, { kind: 'tool_use', text: '', id: block.id, name: block.name, callIndex });
@@ -125,7 +128,7 @@ export class AnthropicStreamAccumulator {
     return [];
   }
 
-  private delta(index: number, delta: Extract<RawMessageStreamEvent, { type: 'content_block_delta' }>['delta']): LlmEvent[] {
+  private delta(index: number, delta: AnthropicContentDelta): LlmEvent[] {
     const block = this.blocks.get(index);
     if (!block) throw new LlmError('bad_response', `The stream sent a delta for content block ${index}, which never started.`);
     if (delta.type === 'text_delta') {

@@ -1,5 +1,5 @@
 // Building a client from settings. The plugin passes `allowBrowser: true` (it runs in Electron's
-// renderer, where the SDKs refuse to start otherwise) and its chosen transport; the CLI passes
+// renderer, where the wire clients refuse to send a key otherwise) and its chosen transport; the CLI passes
 // `allowBrowser: false` and Node's fetch.
 
 import { checkedApiKey } from './api-key';
@@ -42,7 +42,7 @@ export function createLlmClient(options: CreateLlmClientOptions): LlmClient {
     fetch: options.fetch,
     allowBrowser: options.allowBrowser,
   };
-  // The SDK behind the driver is loaded on the first request (lazy-driver.ts).
+  // The driver and its wire client are loaded on the first request (lazy-driver.ts).
   const driver = lazyDriver(async () =>
     provider.kind === 'anthropic'
       ? (await import('./anthropic-driver')).createAnthropicDriver(driverOptions)

@@ -6,7 +6,7 @@ import { embeddingVector } from './embedding-vector';
 import { systemClock, type Clock } from './clock';
 import type { FetchLike } from './fetch-like';
 import { LlmError } from './llm-error';
-import type { OpenAI } from 'openai';
+import type { OpenAiWire } from './openai-wire';
 import type { ProviderConfig } from './provider-config';
 import { redactSecrets } from './redact-secrets';
 import { DEFAULT_RETRY_POLICY, withRetries, type RetryPolicy } from './retry-policy';
@@ -40,26 +40,27 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
     throw new LlmError('config', `Provider "${provider.id}" (Anthropic) has no embeddings API; choose an OpenAI or OpenAI-compatible provider for semantic search.`);
   }
   const apiKey = checkedApiKey(provider, options.apiKey);
-  // The SDK is loaded on the first request, not when the plugin starts (see lazy-driver.ts).
-  let sdk: OpenAI | null = null;
+  // The client is loaded on the first request, not when the plugin starts (see lazy-driver.ts).
+  let wire: OpenAiWire | null = null;
   const secrets = apiKey === '' ? [] : [apiKey];
   const policy = { ...DEFAULT_RETRY_POLICY, ...options.retryPolicy };
   const batchSize = options.batchSize ?? 64;
 
   const embedBatch = async (input: string[], signal: AbortSignal): Promise<{ vectors: number[][]; usage: Usage }> => {
-    const { classifyOpenAiError, createOpenAiSdk } = await import('./openai-sdk');
-    sdk ??= createOpenAiSdk({ provider, apiKey, fetch: options.fetch, allowBrowser: options.allowBrowser });
+    const { classifyOpenAiError } = await import('./openai-driver');
+    wire ??= (await import('./openai-wire')).createOpenAiWire({ provider, apiKey, fetch: options.fetch, allowBrowser: options.allowBrowser });
     const watchdog = new Watchdog(signal, provider.timeoutMs);
     try {
-      const response = await sdk.embeddings.create(
-        // Asked for explicitly: left unset, the SDK asks for base64 and decodes whatever comes back as
-        // base64, so a server answering floats anyway gave garbage (embedding-vector.ts reads both).
+      const response = await wire.embeddings(
+        // Asked for explicitly: left unset, the official SDK asked for base64 and decoded whatever came
+        // back as base64, so a server answering floats anyway gave garbage (embedding-vector.ts reads both).
         { model, input, encoding_format: 'float', ...(options.dimensions === undefined ? {} : { dimensions: options.dimensions }) },
-        { signal: watchdog.signal, maxRetries: 0, timeout: provider.timeoutMs },
+        watchdog.signal,
       );
+      if (!Array.isArray(response.data)) throw new LlmError('bad_response', 'The embeddings response has no data.');
       const data = [...response.data].sort((a, b) => a.index - b.index);
       if (data.length !== input.length) throw new LlmError('bad_response', `Asked for ${input.length} embeddings, received ${data.length}.`);
-      return { vectors: data.map((d, i) => embeddingVector(d.embedding as unknown, i)), usage: { inputTokens: response.usage.prompt_tokens, outputTokens: 0, cachedInputTokens: 0 } };
+      return { vectors: data.map((d, i) => embeddingVector(d.embedding, i)), usage: { inputTokens: response.usage?.prompt_tokens ?? 0, outputTokens: 0, cachedInputTokens: 0 } };
     } catch (error) {
       throw watchdog.fired ? new LlmError('timeout', `No response within ${provider.timeoutMs} ms.`) : classifyOpenAiError(error, provider);
     } finally {
@@ -81,7 +82,7 @@ export function createEmbeddingClient(options: EmbeddingClientOptions): Embeddin
           usage = addUsage(usage, result.usage);
         }
       } catch (error) {
-        const e = error instanceof LlmError ? error : (await import('./openai-sdk')).classifyOpenAiError(error, provider);
+        const e = error instanceof LlmError ? error : (await import('./openai-driver')).classifyOpenAiError(error, provider);
         throw e.with({ message: redactSecrets(`${provider.id} (${model}) embeddings: ${e.message}`, secrets) });
       }
       return { vectors, usage };

@@ -1,7 +1,8 @@
-// A provider driver whose SDK is loaded on the first request, not when the plugin starts: the two
-// SDKs are a quarter of main.js, and evaluating them on every Obsidian start (phones included)
-// cost more than the rest of `onload`. The bundler turns each `import()` into a module evaluated
-// on first call (esbuild's lazy module wrappers; main.js stays one file).
+// A provider driver loaded on the first request, not when the plugin starts: nothing of a
+// provider's wire client is evaluated on an Obsidian start (phones included) that makes no model
+// call. (When the drivers sat on the official SDKs, a quarter of main.js, this halved `onload`.)
+// The bundler turns each `import()` into a module evaluated on first call (esbuild's lazy module
+// wrappers; main.js stays one file).
 import { LlmError } from './llm-error';
 import type { ProviderDriver } from './provider-driver';
 
@@ -23,7 +24,7 @@ export function lazyDriver(load: () => Promise<ProviderDriver>): ProviderDriver 
     complete: async (call) => (await driver()).complete(call),
     openStream: async (call) => (await driver()).openStream(call),
     listModels: async (signal) => (await driver()).listModels(signal),
-    // Before the SDK is loaded the only possible failure is loading it.
+    // Before the driver is loaded the only possible failure is loading it.
     classify: (error) =>
       loaded?.classify(error) ??
       (error instanceof LlmError ? error : new LlmError('config', `The model client could not be loaded: ${error instanceof Error ? error.message : String(error)}`)),

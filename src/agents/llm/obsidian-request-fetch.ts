@@ -1,6 +1,6 @@
 // A `fetch` on Obsidian's `requestUrl`: no CORS (so any provider works from the app, mobile
 // included), but buffered and impossible to abort mid-flight. The whole body arrives at once,
-// SSE streams included (the SDK still parses them, just not progressively). On abort the returned
+// SSE streams included (sse-events.ts still parses them, just not progressively). On abort the returned
 // promise rejects at once with an AbortError and the late reply is ignored.
 
 import { requestUrl, type RequestUrlParam, type RequestUrlResponse } from 'obsidian';

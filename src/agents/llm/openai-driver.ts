@@ -1,48 +1,45 @@
-// OpenAI and OpenAI-compatible servers (Ollama, LM Studio, OpenRouter, vLLM) through the official
-// `openai` SDK, with its retries off and our transport injected.
+// OpenAI and OpenAI-compatible servers (Ollama, LM Studio, OpenRouter, vLLM) through Reeve's own
+// wire client (openai-wire.ts); retries, timeouts and error wording are chat-client.ts's.
 
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
+import { classifyApiError } from './classify-api-error';
+import type { LlmError } from './llm-error';
 import type { ModelProfile } from './model-profile';
 import { openAiParams } from './openai-messages';
 import { OpenAiStreamAccumulator, parseOpenAiCompletion } from './openai-reply';
-import { classifyOpenAiError, createOpenAiSdk, type OpenAiSdkOptions } from './openai-sdk';
+import { createOpenAiWire, type OpenAiWireOptions } from './openai-wire';
+import type { OpenAiChunk } from './openai-wire-types';
+import { effectiveBaseUrl, type ProviderConfig } from './provider-config';
 import type { DriverCall, ProviderDriver } from './provider-driver';
 import type { LlmEvent } from './stream-events';
 
-export interface OpenAiDriverOptions extends OpenAiSdkOptions {
+export interface OpenAiDriverOptions extends OpenAiWireOptions {
   profile: ModelProfile;
 }
 
 export function createOpenAiDriver(options: OpenAiDriverOptions): ProviderDriver {
   const { provider, profile } = options;
-  const sdk = createOpenAiSdk(options);
+  const wire = createOpenAiWire(options);
   const splitThink = provider.kind === 'openai-compatible';
-  const requestOptions = (signal: AbortSignal) => ({ signal, maxRetries: 0, timeout: provider.timeoutMs });
 
   return {
     async complete({ request, maxTokens, signal }: DriverCall) {
-      const params = openAiParams(request, profile, provider.kind, maxTokens);
-      const completion = await sdk.chat.completions.create({ ...params, stream: false }, requestOptions(signal));
+      const completion = await wire.chatCompletion(openAiParams(request, profile, provider.kind, maxTokens), signal);
       return parseOpenAiCompletion(completion, splitThink);
     },
     async openStream({ request, maxTokens, signal }: DriverCall) {
-      const params = openAiParams(request, profile, provider.kind, maxTokens);
-      const stream = await sdk.chat.completions.create(
-        { ...params, stream: true, stream_options: { include_usage: true } },
-        requestOptions(signal),
-      );
+      const stream = await wire.chatCompletionStream(openAiParams(request, profile, provider.kind, maxTokens), signal);
       return translate(stream, new OpenAiStreamAccumulator(splitThink));
     },
-    async listModels(signal: AbortSignal) {
-      const ids: string[] = [];
-      for await (const model of sdk.models.list(requestOptions(signal))) ids.push(model.id);
-      return ids;
-    },
+    listModels: (signal: AbortSignal) => wire.listModels(signal),
     classify: (error: unknown) => classifyOpenAiError(error, provider),
   };
 }
 
-async function* translate(stream: AsyncIterable<ChatCompletionChunk>, acc: OpenAiStreamAccumulator): AsyncGenerator<LlmEvent> {
+export function classifyOpenAiError(error: unknown, provider: ProviderConfig): LlmError {
+  return classifyApiError(error, { baseUrl: effectiveBaseUrl(provider), timeoutMs: provider.timeoutMs, nowMs: Date.now() });
+}
+
+async function* translate(stream: AsyncIterable<OpenAiChunk>, acc: OpenAiStreamAccumulator): AsyncGenerator<LlmEvent> {
   for await (const chunk of stream) yield* acc.push(chunk);
   const { events, reply } = acc.end();
   yield* events;

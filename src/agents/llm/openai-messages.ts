@@ -1,12 +1,12 @@
 // The neutral conversation as OpenAI chat-completions parameters.
 
-import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ChatMessage, ChatRequest, ToolSpec } from './chat-types';
 import type { ModelProfile } from './model-profile';
+import type { OpenAiChatParams, OpenAiMessageParam, OpenAiTool } from './openai-wire-types';
 import type { ProviderKind } from './provider-config';
 
-export function toOpenAiMessages(messages: readonly ChatMessage[]): ChatCompletionMessageParam[] {
-  return messages.map((m): ChatCompletionMessageParam => {
+export function toOpenAiMessages(messages: readonly ChatMessage[]): OpenAiMessageParam[] {
+  return messages.map((m): OpenAiMessageParam => {
     switch (m.role) {
       case 'system':
         return { role: 'system', content: m.content };
@@ -27,13 +27,13 @@ export function toOpenAiMessages(messages: readonly ChatMessage[]): ChatCompleti
   });
 }
 
-export function toOpenAiTools(tools: readonly ToolSpec[]): ChatCompletionTool[] {
+export function toOpenAiTools(tools: readonly ToolSpec[]): OpenAiTool[] {
   return tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }));
 }
 
 /**
- * Compatible servers (Ollama, LM Studio, vLLM) know only `max_tokens`, which the SDK's types mark
- * deprecated because OpenAI's own API replaced it: the legacy name is written as plain data.
+ * Compatible servers (Ollama, LM Studio, vLLM) know only `max_tokens`, which OpenAI's own API
+ * replaced (its types mark it deprecated): the legacy name is written as plain data.
  */
 function outputLimit(kind: ProviderKind, maxTokens: number): { max_completion_tokens: number } | Record<never, never> {
   if (kind === 'openai') return { max_completion_tokens: maxTokens };
@@ -43,7 +43,7 @@ function outputLimit(kind: ProviderKind, maxTokens: number): { max_completion_to
 }
 
 /** Request parameters without `stream`. OpenAI's own API wants `max_completion_tokens`; compatible servers know `max_tokens`. */
-export function openAiParams(request: ChatRequest, profile: ModelProfile, kind: ProviderKind, maxTokens: number): Omit<ChatCompletionCreateParamsNonStreaming, 'stream'> {
+export function openAiParams(request: ChatRequest, profile: ModelProfile, kind: ProviderKind, maxTokens: number): OpenAiChatParams {
   const tools = request.tools ?? [];
   return {
     model: profile.model,

@@ -1,8 +1,8 @@
 // OpenAI chat-completions responses, whole or streamed, as neutral replies and events.
 
-import type { ChatCompletion, ChatCompletionChunk } from 'openai/resources/chat/completions';
 import type { FinishReason, LlmReply, ToolCall } from './chat-types';
 import { LlmError } from './llm-error';
+import type { OpenAiChunk, OpenAiCompletion, OpenAiToolCallDelta } from './openai-wire-types';
 import type { LlmEvent } from './stream-events';
 import { splitThinkTags, ThinkTagSplitter } from './think-tags';
 import { usageFromOpenAi, ZERO_USAGE, type Usage } from './usage-cost';
@@ -21,12 +21,12 @@ function reasoningField(part: object): string {
   return typeof r.reasoning === 'string' ? r.reasoning : '';
 }
 
-export function parseOpenAiCompletion(completion: ChatCompletion, splitThink: boolean): LlmReply {
-  const choice = (completion.choices as ChatCompletion['choices'] | undefined)?.[0];
+export function parseOpenAiCompletion(completion: OpenAiCompletion, splitThink: boolean): LlmReply {
+  const choice = (completion.choices as OpenAiCompletion['choices'] | undefined)?.[0];
   if (!choice) throw new LlmError('bad_response', 'The response has no choices.');
   const message = choice.message;
   const toolCalls: ToolCall[] = (message.tool_calls ?? []).flatMap((c) =>
-    c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
+    'function' in c && c.type === 'function' ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }] : [],
   );
   const split = splitThink ? splitThinkTags(message.content ?? '') : { text: message.content ?? '', reasoning: '' };
   const reasoning = reasoningField(message) + split.reasoning;
@@ -63,13 +63,13 @@ export class OpenAiStreamAccumulator {
     this.splitter = splitThink ? new ThinkTagSplitter() : undefined;
   }
 
-  push(chunk: ChatCompletionChunk): LlmEvent[] {
+  push(chunk: OpenAiChunk): LlmEvent[] {
     const events: LlmEvent[] = [];
     if (chunk.model) this.model = chunk.model;
     if (chunk.usage) this.usage = usageFromOpenAi(chunk.usage);
-    const choice = (chunk.choices as ChatCompletionChunk['choices'] | undefined)?.[0];
+    const choice = chunk.choices?.[0];
     if (!choice) return events;
-    const delta = choice.delta as ChatCompletionChunk.Choice.Delta | undefined;
+    const delta = choice.delta;
     if (delta) {
       this.addReasoning(reasoningField(delta), events);
       if (typeof delta.content === 'string' && delta.content !== '') {
@@ -125,7 +125,7 @@ export class OpenAiStreamAccumulator {
    * The key of the call a delta belongs to: its stream index; without one (some servers send none),
    * a delta carrying a new id starts a call and any other continues the last.
    */
-  private keyOf(tc: ChatCompletionChunk.Choice.Delta.ToolCall): number | string {
+  private keyOf(tc: OpenAiToolCallDelta): number | string {
     const index = (tc as { index?: number }).index;
     if (typeof index === 'number') return index;
     const last = this.lastKey === null ? undefined : this.calls[this.positions.get(this.lastKey) ?? -1];
@@ -133,7 +133,7 @@ export class OpenAiStreamAccumulator {
     return `unindexed-${this.calls.length}`;
   }
 
-  private addToolDelta(tc: ChatCompletionChunk.Choice.Delta.ToolCall, events: LlmEvent[]): void {
+  private addToolDelta(tc: OpenAiToolCallDelta, events: LlmEvent[]): void {
     const key = this.keyOf(tc);
     this.lastKey = key;
     let position = this.positions.get(key);

@@ -20,6 +20,6 @@ export interface ProviderDriver {
    */
   openStream(call: DriverCall): Promise<AsyncIterable<LlmEvent>>;
   listModels(signal: AbortSignal): Promise<string[]>;
-  /** Maps what the SDK threw to an LlmError (messages not yet redacted). */
+  /** Maps what the wire client threw to an LlmError (messages not yet redacted). */
   classify(error: unknown): LlmError;
 }

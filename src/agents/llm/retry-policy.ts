@@ -1,4 +1,4 @@
-// Our single retry policy (the SDKs' own retries are off): connection errors, 408, 409, 429 and
+// Our single retry policy (the wire clients make none of their own): connection errors, 408, 409, 429 and
 // 5xx are retried up to `maxRetries` times with exponential backoff and jitter, or after the
 // delay the server names in `retry-after-ms` / `retry-after`. A server asking for more than
 // `maxRetryAfterMs` is not retried early (that would be a wasted call): the error says when to

@@ -1,4 +1,4 @@
-// Aborts an attempt when nothing arrives for `timeoutMs`: the SDK's timeout only covers the wait
+// Aborts an attempt when nothing arrives for `timeoutMs`: the request's timeout only covers the wait
 // for response headers, not a body that stalls half-way.
 
 export class Watchdog {

@@ -1,7 +1,7 @@
 // A tool's arguments are described once, as a valibot schema: the provider gets its JSON schema,
 // and the same schema validates what the model sends before anything runs.
 // Why valibot and not zod: its functions are imported one by one and tree-shake, so the plugin
-// bundle (already carrying two SDKs, and loaded on mobile) pays a few KB instead of zod's ~60 KB,
+// bundle (loaded on mobile too) pays a few KB instead of zod's ~60 KB,
 // and its official JSON-schema converter gives the provider exactly the schema that validates.
 
 import { toJsonSchema } from '@valibot/to-json-schema';

@@ -1,6 +1,6 @@
 // Builds the LLM client for a phase inside Obsidian: the key comes from Obsidian's SecretStorage
 // by the secret's name (data.json never holds it), the transport is the one chosen in settings,
-// and the SDKs are allowed to run in the app's renderer (`allowBrowser`).
+// and the wire clients are allowed to run in the app's renderer (`allowBrowser`).
 import type { App } from 'obsidian';
 import { createLlmClient, type CreateLlmClientOptions } from '../../agents/llm/create-client';
 import type { LlmClient } from '../../agents/llm/llm-client';

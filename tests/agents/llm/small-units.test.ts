@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventChannel } from '../../../src/agents/llm/event-channel';
 import { redactSecrets } from '../../../src/agents/llm/redact-secrets';
-import { stripStainlessHeaders } from '../../../src/agents/llm/strip-stainless-fetch';
+import { serverSentEvents, type ServerSentEvent } from '../../../src/agents/llm/sse-events';
 import { addUsage, costUsd, usageFromAnthropic, usageFromOpenAi } from '../../../src/agents/llm/usage-cost';
 
 describe('usage and cost', () => {
@@ -27,17 +27,45 @@ describe('redactSecrets', () => {
   });
 });
 
-describe('stripStainlessHeaders', () => {
-  it('drops x-stainless-* (and Authorization when asked) and keeps the rest', async () => {
-    const seen: Headers[] = [];
-    const base = (_input: string | URL | Request, init?: RequestInit) => {
-      seen.push(new Headers(init?.headers));
-      return Promise.resolve(new Response('ok'));
-    };
-    await stripStainlessHeaders(base)('http://x', { headers: { 'X-Stainless-OS': 'Linux', 'x-stainless-retry-count': '0', Accept: 'application/json' } });
-    await stripStainlessHeaders(base, { dropAuthorization: true })('http://x', { headers: [['authorization', 'Bearer no-key'], ['x-title', 'S']] });
-    expect([...(seen[0] ?? new Headers()).keys()]).toEqual(['accept']);
-    expect([...(seen[1] ?? new Headers()).keys()]).toEqual(['x-title']);
+describe('serverSentEvents', () => {
+  const streamOf = (...pieces: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of pieces) c.enqueue(new TextEncoder().encode(p));
+        c.close();
+      },
+    });
+  const read = async (...pieces: string[]) => {
+    const out: ServerSentEvent[] = [];
+    for await (const e of serverSentEvents(streamOf(...pieces))) out.push(e);
+    return out;
+  };
+
+  it('reads events across chunk borders, with every line ending the spec allows', async () => {
+    // A \r\n split between chunks, a multi-byte character split between chunks, comments and ids.
+    const euro = new TextEncoder().encode('€');
+    const bytes = new ReadableStream<Uint8Array>({
+      start(c) {
+        const enc = new TextEncoder();
+        c.enqueue(enc.encode(': keep-alive\r\nevent: a\r'));
+        c.enqueue(enc.encode('\ndata: one\r\ndata:two\r\n\r\nid: 7\rdata: '));
+        c.enqueue(euro.slice(0, 2));
+        c.enqueue(euro.slice(2));
+        c.enqueue(enc.encode('\r\rdata: last\n\n'));
+        c.close();
+      },
+    });
+    const out: ServerSentEvent[] = [];
+    for await (const e of serverSentEvents(bytes)) out.push(e);
+    expect(out).toEqual([
+      { event: 'a', data: 'one\ntwo' },
+      { event: null, data: '€' },
+      { event: null, data: 'last' },
+    ]);
+  });
+
+  it('does not yield an event the stream stopped in the middle of', async () => {
+    expect(await read('data: whole\n\n', 'data: {"half": ')).toEqual([{ event: null, data: 'whole' }]);
   });
 });
 

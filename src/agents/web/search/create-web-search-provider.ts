@@ -14,7 +14,7 @@ export interface WebSearchProviderConfig {
   fetch: FetchLike;
   /** OpenAI only: the model that runs the search. */
   model?: string;
-  /** OpenAI only: the SDK's browser guard (the plugin passes true). */
+  /** OpenAI only: the browser guard of llm/wire-request.ts (the plugin passes true). */
   allowBrowser?: boolean;
   timeoutMs?: number;
 }

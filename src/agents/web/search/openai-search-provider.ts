@@ -1,10 +1,10 @@
-// OpenAI's web search, through the Responses API's built-in `web_search` tool and the `openai`
-// SDK. It is not a search index: a model runs the search and writes an answer with citations, so
+// OpenAI's web search, through the Responses API's built-in `web_search` tool and Reeve's own
+// OpenAI client (llm/openai-wire.ts). It is not a search index: a model runs the search and writes an answer with citations, so
 // it costs model tokens as well as the tool call. Results are the cited pages (title, and the
 // cited sentence as the snippet), then any further sources the search consulted.
 
 import type { FetchLike } from '../../llm/fetch-like';
-import type { OpenAI } from 'openai';
+import type { OpenAiWire } from '../../llm/openai-wire';
 import type { ProviderConfig } from '../../llm/provider-config';
 import { cleanResults, WebSearchError, type WebSearchProvider, type WebSearchResult } from './web-search-provider';
 
@@ -22,16 +22,16 @@ export const DEFAULT_OPENAI_SEARCH_MODEL = 'gpt-4.1-mini';
 
 export function openAiSearchProvider(o: OpenAiSearchOptions): WebSearchProvider {
   const provider: ProviderConfig = { id: 'openai-web-search', kind: 'openai', baseUrl: o.baseUrl, apiKeySecret: '', transport: 'fetch', timeoutMs: o.timeoutMs, headers: {} };
-  // The SDK is loaded on the first search, not when the plugin starts (see llm/lazy-driver.ts).
-  let sdk: OpenAI | null = null;
+  // The client is loaded on the first search, not when the plugin starts (see llm/lazy-driver.ts).
+  let wire: OpenAiWire | null = null;
   return {
     kind: 'openai',
     async search(query, limit, signal) {
-      const { classifyOpenAiError, createOpenAiSdk } = await import('../../llm/openai-sdk');
-      sdk ??= createOpenAiSdk({ provider, apiKey: o.apiKey, fetch: o.fetch, allowBrowser: o.allowBrowser });
+      const { classifyOpenAiError } = await import('../../llm/openai-driver');
       let response: { output?: unknown };
       try {
-        response = await sdk.responses.create(
+        wire ??= (await import('../../llm/openai-wire')).createOpenAiWire({ provider, apiKey: o.apiKey, fetch: o.fetch, allowBrowser: o.allowBrowser });
+        response = await wire.responses(
           {
             model: o.model,
             tools: [{ type: 'web_search' }],
@@ -39,7 +39,7 @@ export function openAiSearchProvider(o: OpenAiSearchOptions): WebSearchProvider 
             include: ['web_search_call.action.sources'],
             input: `Search the web for: ${query}\nList the most relevant pages with one sentence each.`,
           },
-          signal ? { signal } : {},
+          signal,
         );
       } catch (error) {
         const failed = classifyOpenAiError(error, provider);

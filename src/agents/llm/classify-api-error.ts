@@ -1,19 +1,10 @@
-// Turns what the SDKs throw into LlmErrors with a kind the retry policy and the UI understand.
-// Both SDKs (Stainless-generated) share the same error hierarchy, passed in as classes so this
-// file imports neither.
+// Turns what the wire clients throw (wire-errors.ts), and what the transport or a body read throws
+// under them, into LlmErrors with a kind the retry policy and the UI understand.
 
 import { LlmError } from './llm-error';
 import { retryAfterFromHeaders } from './retry-policy';
+import { ApiAbortError, ApiConnectionError, ApiError, ApiTimeoutError } from './wire-errors';
 import { formatDuration } from './watchdog';
-
-type ErrorClass = abstract new (...args: never[]) => Error;
-
-export interface SdkErrorClasses {
-  APIError: ErrorClass;
-  APIConnectionError: ErrorClass;
-  APIConnectionTimeoutError: ErrorClass;
-  APIUserAbortError: ErrorClass;
-}
 
 export interface ErrorContext {
   /** Where requests went, for connection errors. */
@@ -22,22 +13,17 @@ export interface ErrorContext {
   nowMs: number;
 }
 
-export function classifySdkError(error: unknown, classes: SdkErrorClasses, ctx: ErrorContext): LlmError {
+export function classifyApiError(error: unknown, ctx: ErrorContext): LlmError {
   if (error instanceof LlmError) return error;
-  if (error instanceof classes.APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) {
+  if (error instanceof ApiAbortError || (error instanceof Error && error.name === 'AbortError')) {
     return new LlmError('aborted', 'The request was cancelled.');
   }
-  if (error instanceof classes.APIConnectionTimeoutError) {
-    return new LlmError('timeout', `No response within ${formatDuration(ctx.timeoutMs)}.`);
-  }
-  if (error instanceof classes.APIConnectionError) {
+  if (error instanceof ApiTimeoutError) return new LlmError('timeout', `No response within ${formatDuration(ctx.timeoutMs)}.`);
+  if (error instanceof ApiConnectionError) {
     const cause = error.cause instanceof Error ? `: ${causeMessage(error.cause)}` : '';
     return new LlmError('connection', `Could not reach ${ctx.baseUrl}${cause}.`);
   }
-  if (error instanceof classes.APIError) {
-    const { status, headers } = error as Error & { status?: number; headers?: Headers };
-    return fromStatus(status, error.message, retryAfterFromHeaders(headers, ctx.nowMs));
-  }
+  if (error instanceof ApiError) return fromStatus(error.status, error.message, retryAfterFromHeaders(error.headers, ctx.nowMs));
   if (error instanceof SyntaxError) {
     return new LlmError('bad_response', `The response was not valid JSON (${error.message}).`);
   }
