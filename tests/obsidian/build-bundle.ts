@@ -41,10 +41,10 @@ export interface EvaluationMarker {
   file: RegExp;
 }
 
-/** The heavy dependencies the plugin must not evaluate when Obsidian starts it. */
+/** What the plugin must not evaluate when Obsidian starts it: the provider drivers and the web page readers. */
 export const HEAVY_MODULES: readonly EvaluationMarker[] = [
-  { name: 'openai', file: /[\\/]node_modules[\\/]openai[\\/]client\.mjs$/ },
-  { name: '@anthropic-ai/sdk', file: /[\\/]node_modules[\\/]@anthropic-ai[\\/]sdk[\\/]client\.mjs$/ },
+  { name: 'openai-driver', file: /[\\/]src[\\/]agents[\\/]llm[\\/]openai-driver\.ts$/ },
+  { name: 'anthropic-driver', file: /[\\/]src[\\/]agents[\\/]llm[\\/]anthropic-driver\.ts$/ },
   { name: '@mozilla/readability', file: /[\\/]node_modules[\\/]@mozilla[\\/]readability[\\/]Readability\.js$/ },
   { name: 'turndown', file: /[\\/]node_modules[\\/]turndown[\\/]lib[\\/]turndown\.browser\.es\.js$/ },
 ];
@@ -66,12 +66,13 @@ function markEvaluation(markers: readonly EvaluationMarker[]): esbuild.Plugin {
   return {
     name: 'mark-evaluation',
     setup(b) {
-      b.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => {
+      b.onLoad({ filter: /\.[cm]?[jt]s$/ }, async (args) => {
         const marker = markers.find((m) => m.file.test(args.path));
         if (!marker) return undefined;
         const text = await readFile(args.path, 'utf8');
         const guarded = guardLookbehindLiterals(text, args.path) ?? text;
-        return { contents: `${guarded}\n;(globalThis.__reeveEvaluated ??= []).push(${JSON.stringify(marker.name)});\n`, loader: 'js' };
+        const loader = args.path.endsWith('.ts') ? 'ts' : 'js';
+        return { contents: `${guarded}\n;(globalThis.__reeveEvaluated ??= []).push(${JSON.stringify(marker.name)});\n`, loader };
       });
     },
   };

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // What Obsidian pays to start Reeve, on every launch and on phones: main.js stays under its size
-// limit, and starting the plugin (evaluating main.js, onload, layout ready) evaluates none of the
-// heavy dependencies (the two LLM SDKs, the web page readers). They are evaluated on first use:
-// the SDK of a provider on that provider's first request. Each heavy module of the real bundle
-// records its evaluation (tests/obsidian/build-bundle.ts); the control proves the records work.
+// limit and carries neither official LLM SDK (Reeve's own wire clients speak the APIs), and
+// starting the plugin (evaluating main.js, onload, layout ready) evaluates neither provider driver
+// nor the web page readers. They are evaluated on first use: a provider's driver on that
+// provider's first request. Each marked module of the real bundle records its evaluation
+// (tests/obsidian/build-bundle.ts); the control proves the records work.
 import '../obsidian/dom';
 import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -20,11 +21,12 @@ import { loadBundle, readManifest } from '../obsidian/load-bundle';
 
 /**
  * The production main.js may not grow past this: 1,104,401 bytes when the SDKs were made lazy
- * (1,092,934 before: the lazy module wrappers cost 11 KB), 1,154,421 with the chat's message
- * actions, saved prompts, model pickers and history search. docs/mobile.md says what is in it
- * and what the 700 KB aim would take.
+ * (1,092,934 before: the lazy module wrappers cost 11 KB), 1,155,048 with the chat's message
+ * actions, saved prompts, model pickers and history search, 874,051 once Reeve's own wire clients
+ * replaced the two official SDKs (issue 24). docs/mobile.md says what is in it and what the
+ * 700 KB aim would still take.
  */
-const MAIN_JS_LIMIT = 1_156_000;
+const MAIN_JS_LIMIT = 880_000;
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
@@ -33,13 +35,15 @@ async function settle(): Promise<void> {
 afterEach(() => forgetEvaluatedModules());
 
 describe('starting the plugin', () => {
-  it(`main.js is at most ${MAIN_JS_LIMIT.toLocaleString('en')} bytes`, async () => {
+  it(`main.js is at most ${MAIN_JS_LIMIT.toLocaleString('en')} bytes, without the official SDKs`, async () => {
     const bundle = await buildPluginBundle();
     onTestFinished(() => removePluginBundle(bundle));
     expect(statSync(bundle).size).toBeLessThanOrEqual(MAIN_JS_LIMIT);
+    // Both SDKs (Stainless-generated) name their telemetry headers and their user agents so.
+    expect(readFileSync(bundle, 'utf8')).not.toMatch(/x-stainless|OpenAI\/JS|Anthropic\/JS/i);
   }, 120_000);
 
-  it('evaluates neither LLM SDK nor the web readers: not on load, not in onload, not at layout ready', async () => {
+  it('evaluates neither provider driver nor the web readers: not on load, not in onload, not at layout ready', async () => {
     const bundle = await buildPluginBundle({ markers: HEAVY_MODULES });
     onTestFinished(() => removePluginBundle(bundle));
     const app = App.createConfigured__();
@@ -75,7 +79,7 @@ describe('the control: a heavy module records its evaluation, on first use', () 
   }, 120_000);
   afterAll(() => server.close());
 
-  it("a provider's SDK is evaluated on its first request, and only that SDK", async () => {
+  it("a provider's driver is evaluated on its first request, and only that driver", async () => {
     const client = (kind: 'openai' | 'anthropic'): LlmClient => {
       const provider = providerFor(server, { kind });
       return createLlmClient({ provider, profile: profileFor(provider, { kind }), apiKey: 'sk-test', fetch: (i, init) => globalThis.fetch(i, init), allowBrowser: true });
@@ -84,8 +88,8 @@ describe('the control: a heavy module records its evaluation, on first use', () 
     const anthropic = client('anthropic');
     expect(evaluatedModules()).toEqual([]);
     await openai.listModels();
-    expect(evaluatedModules()).toEqual(['openai']);
+    expect(evaluatedModules()).toEqual(['openai-driver']);
     await anthropic.listModels();
-    expect(evaluatedModules()).toEqual(['openai', '@anthropic-ai/sdk']);
+    expect(evaluatedModules()).toEqual(['openai-driver', 'anthropic-driver']);
   });
 });
