@@ -47,6 +47,18 @@ const content = (response: unknown): unknown => {
 /** The body the last chat request carried, as sent. */
 const lastBody = (): string => server.chatRequests().at(-1)?.rawBody ?? '';
 
+/**
+ * The headers of the last request, without what only the SDKs send (their `x-stainless-*` telemetry
+ * and their user agent) and what the transport adds either way.
+ */
+function lastHeaders(): Record<string, string> {
+  const headers = { ...(server.requests.at(-1)?.headers ?? {}) };
+  for (const key of Object.keys(headers)) {
+    if (key.startsWith('x-stainless-') || ['user-agent', 'host', 'connection', 'content-length'].includes(key)) delete headers[key];
+  }
+  return headers;
+}
+
 async function thrown(p: Promise<unknown>): Promise<unknown> {
   try {
     await p;
@@ -111,6 +123,15 @@ describe('OpenAI Chat Completions: the openai SDK and openai-wire.ts', () => {
     const viaWire = await wire().chatCompletion(params);
     expect(lastBody()).toBe(sdkBody);
     expect(content(viaWire)).toEqual(content(viaSdk));
+  });
+
+  it('sends the same headers as the SDK in the app (key, JSON, configured extras) and none of its telemetry', async () => {
+    server.script(reply.text('a'), reply.text('b'));
+    await new OpenAI({ ...sdkOptions, baseURL: server.openaiBaseUrl, organization: null, project: null, webhookSecret: null, dangerouslyAllowBrowser: true }).chat.completions.create({ ...(params as OpenAI.ChatCompletionCreateParamsNonStreaming), stream: false });
+    const fromSdk = lastHeaders();
+    await createOpenAiWire({ provider: provider('openai'), apiKey: FAKE_KEY, fetch: nodeFetch, allowBrowser: true }).chatCompletion(params);
+    expect(lastHeaders()).toEqual(fromSdk);
+    expect(Object.keys(server.requests.at(-1)?.headers ?? {}).filter((k) => k.startsWith('x-stainless'))).toEqual([]);
   });
 
   it('lists the same models and sends the same embeddings request', async () => {
@@ -194,6 +215,15 @@ describe('Anthropic Messages: @anthropic-ai/sdk and anthropic-wire.ts', () => {
     expect(read).toEqual(readStream(viaSdk));
     expect([read.text, read.thinking, read.stop]).toEqual(['Reading both.', 'Two notes to read.', 'tool_use']);
     expect(read.calls.map((c) => JSON.parse(c.json) as unknown)).toEqual([{ path: 'Inbox/ä.md' }, { path: 'b.md' }]);
+  });
+
+  it('sends the same headers as the SDK in the app, the one that allows calls from its renderer included', async () => {
+    server.script(reply.text('a'), reply.text('b'));
+    await new Anthropic({ ...sdkOptions, baseURL: server.anthropicBaseUrl, webhookKey: null, openTelemetry: false, dangerouslyAllowBrowser: true }).messages.create({ ...(params as Anthropic.MessageCreateParamsNonStreaming), stream: false });
+    const fromSdk = lastHeaders();
+    await createAnthropicWire({ provider: provider('anthropic'), apiKey: FAKE_KEY, fetch: nodeFetch, allowBrowser: true }).createMessage(params);
+    expect(lastHeaders()).toEqual(fromSdk);
+    expect(fromSdk['anthropic-dangerous-direct-browser-access']).toBe('true');
   });
 
   it('reads a whole reply and the models list the same', async () => {
