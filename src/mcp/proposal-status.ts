@@ -2,12 +2,13 @@
 // operation block carries its own state: accepted, rejected, done, failed, undone); a block gone
 // from its note was decided, and the journal's finished job that removed it says how (its
 // description names the decision: "accept edit …", "pending reject (reeve CLI)", "accept edits …
-// of a chat message"). Everything is read through the walled view: a walled note's block is unknown.
+// of a chat message"). Edits are read through the walled view (a walled note's block is unknown);
+// operations in their plan notes, which sit in Reeve's own plan folder.
 import { JournalStore } from '../edits/journal/journal-store';
 import type { JournalRecord } from '../edits/journal/journal-records';
-import { blockId } from '../edits/pending/find-blocks';
 import type { RecordedProposal } from '../edits/pending/ledger/proposal-ledger';
-import { notesWithBlocks } from '../edits/pending/resolve-edit-blocks';
+import { blockId, findBlocks, type FoundBlock } from '../edits/pending/find-blocks';
+import { extOf } from '../vault-vfs/path-safety';
 import type { VaultPort } from '../vault-vfs/vault-port';
 
 export type ProposalState = 'pending' | 'accepted' | 'rejected' | 'unknown';
@@ -71,10 +72,27 @@ async function decisionsOf(port: VaultPort, ids: ReadonlySet<string>, notes: Rea
   return out;
 }
 
+/**
+ * The notes holding blocks, read now. A note listed but gone (the user rejected a new note, which
+ * trashes it, in another process) is skipped, not a failure.
+ */
+async function notesWithBlocksNow(view: VaultPort): Promise<{ note: string; blocks: FoundBlock[] }[]> {
+  const out: { note: string; blocks: FoundBlock[] }[] = [];
+  for (const e of await view.list()) {
+    if (e.kind !== 'file' || extOf(e.path) !== 'md') continue;
+    const text = await view.read(e.path).catch(() => '');
+    if (text.includes('```ai-')) out.push({ note: e.path, blocks: findBlocks(text) });
+  }
+  return out;
+}
+
 /** The state of each recorded proposal (`wanted`, in order); ids with no record come back unknown. */
-export async function proposalStatuses(view: VaultPort, wanted: readonly { id: string; record: RecordedProposal | null }[]): Promise<ProposalStatus[]> {
+export async function proposalStatuses(view: VaultPort, vault: VaultPort, wanted: readonly { id: string; record: RecordedProposal | null }[]): Promise<ProposalStatus[]> {
   const found = new Map<string, { note: string; kind: 'edit' | 'op'; state: ProposalState; detail?: string }>();
-  for (const n of await notesWithBlocks(view)) {
+  // Plan notes are behind a wall (the plan folder) that is Reeve's own: their operations' states are read there.
+  const planNotes = [...new Set(wanted.flatMap((w) => (w.record?.kind === 'op' ? [w.record.note] : [])))];
+  const plans = await Promise.all(planNotes.map(async (note) => ({ note, blocks: findBlocks(await vault.read(note).catch(() => '')).filter((b) => b.kind === 'op') })));
+  for (const n of [...(await notesWithBlocksNow(view)), ...plans]) {
     for (const b of n.blocks) {
       const id = blockId(b);
       if (id === null) continue;

@@ -33,7 +33,7 @@ export function pendingStatusTool(env: ToolEnv): McpTool {
       for (const r of recorded) byId.set(r.id, r);
       const mine = recorded.filter((r) => r.by === context.clientName);
       const wanted = ids !== undefined ? ids.map((id) => ({ id, record: byId.get(id) ?? null })) : mine.slice(-MAX_SHOWN).map((r) => ({ id: r.id, record: r }));
-      const statuses = await proposalStatuses(env.view, wanted);
+      const statuses = await proposalStatuses(env.view, env.deps.vault, wanted);
       const refused = ids === undefined ? env.clients.of(context.clientName).refused.slice(-50) : [];
       const lines = [
         ...statuses.map((s) => `- ${s.id}${s.path === null ? '' : ` (${s.kind ?? ''} in ${s.path})`}: ${s.state}${s.detail === undefined ? '' : `: ${s.detail}`}`),
