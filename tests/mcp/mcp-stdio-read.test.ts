@@ -16,7 +16,9 @@ describe('reeve mcp: read tools and walls', () => {
   beforeAll(async () => {
     bin = await buildCliBundle();
     vault = await makeTempVault({
-      '.obsidian/plugins/reeve/data.json': JSON.stringify({ excludedFolders: ['Private', 'Privé'] }),
+      // The setting names Archivé composed; the folder on disk is named decomposed (made on macOS).
+      '.obsidian/plugins/reeve/data.json': JSON.stringify({ excludedFolders: ['Private', 'Privé', 'Archivé'] }),
+      [`${'Archivé'.normalize('NFD')}/Old.md`]: '# Old\narchived solar notes #archtag\n',
       'Projects/Solar.md': '# Solar\nsolar panels plan\n[[Wind]] #energy\n',
       'Projects/Wind.md': '# Wind\nwind turbines [[Solar]] [[Secret]]\n#energy/wind\n',
       'Private/Secret.md': '# Secret\nsolar password hunter2 #secrettag\n[[Solar]] [[Hidden link]]\n',
@@ -75,9 +77,9 @@ describe('reeve mcp: read tools and walls', () => {
     expect(hits.map((h) => h.path)).toContain('Projects/Solar.md');
     expect(hits.every((h) => h.why.length > 0)).toBe(true);
     expect(JSON.stringify(r)).not.toMatch(/Private|Privé|hunter2|Secret/);
-    for (const q of ['hunter2', 'solarcache', 'Secret password']) {
+    for (const q of ['hunter2', 'solarcache', 'Secret password', 'archived']) {
       const w = await s.call('search', { query: q });
-      expect(JSON.stringify(w.structuredContent)).not.toMatch(/Private|Privé/);
+      expect(JSON.stringify(w.structuredContent)).not.toMatch(/Private|Privé|Archiv/);
     }
     const seen = new Set<string>();
     let cursor: string | undefined;
@@ -113,7 +115,7 @@ describe('reeve mcp: read tools and walls', () => {
     const tags = await s.call('list_tags');
     const names = (tags.structuredContent as { tags: { tag: string; count: number }[] }).tags;
     expect(names).toContainEqual({ tag: 'energy', count: 2 });
-    expect(JSON.stringify(tags)).not.toMatch(/secrettag|accenttag/);
+    expect(JSON.stringify(tags)).not.toMatch(/secrettag|accenttag|archtag/);
   });
 
   it('a walled note is not found, in the words of a missing one, by every spelling of its path', async () => {
