@@ -57,7 +57,11 @@ export const mcpCommand: CliCommand = {
     const dir = vaultDir as string;
     const settings = await readVaultSettings(vault);
     const walls = settingsWalls(settings, vault.configDir, await folderArgs(vault, parsed.lists.get('exclude') ?? [], '--exclude', { vaultDir: dir, cwd: io.cwd }));
-    const semantic = semanticFromFlags(parsed, io.env, vault, wallOf(walls));
+    // The server runs no chat model: --provider names the server of the embedding model, which
+    // providerFromFlags knows as --model.
+    const embedModel = parsed.values.get('embed-model');
+    const withModel = embedModel === undefined ? parsed : { ...parsed, values: new Map([...parsed.values, ['model', embedModel]]) };
+    const semantic = semanticFromFlags(withModel, io.env, vault, wallOf(walls));
     if (parsed.booleans.has('yes') && semantic === null) throw new UsageError('--yes agrees to embedding notes for the semantic index: it needs --embed-model');
     const isVault = isVaultFolder(dir, vault.configDir);
     const writable = isVault && (await stateWritable(dir, vault.configDir));
