@@ -149,4 +149,11 @@ describe('reeve mcp: proposals land as pending blocks, and their fate is told', 
     for (const [k, h] of before) if (k !== 'Projects/Solar.md') expect(after.get(k), k).toBe(h);
     expect([...after.keys()].filter((k) => !before.has(k)).every((k) => k.startsWith('Reeve/') || k.startsWith('.trash/'))).toBe(true);
   });
+
+  it('keeps a refusal bounded when the client sends a huge anchor', async () => {
+    const r = await narrow.call('propose_edits', { summary: 'huge', edits: [{ file: 'Projects/Solar.md', find: 'z'.repeat(900_000), replace: 'y' }] });
+    expect(r.isError).toBe(true);
+    expect(JSON.stringify(r).length, textOf(r).slice(0, 500)).toBeLessThan(20_000);
+    expect((r.structuredContent as unknown as Proposed | undefined)?.refused, textOf(r).slice(0, 500)).toHaveLength(1);
+  });
 });

@@ -7,9 +7,13 @@ import { AnswerNeedsCorrection, proposeAnswer } from '../../agents/task/propose-
 import { buildScopePolicy, type ScopePolicy } from '../../edits/scope/scope-policy';
 import { onlyKnown, stringArg } from '../mcp-args';
 import { errorResult, McpToolRefusal, plainResult, type McpTool } from '../mcp-tool';
-import type { ToolEnv } from '../tool-env';
+import { linesWithin, type ToolEnv } from '../tool-env';
 
 const MAX_EDITS = 100;
+/** Characters of one refusal's reason at most. */
+const REASON_CHARS = 600;
+
+const clip = (text: string): string => (text.length > REASON_CHARS ? `${text.slice(0, REASON_CHARS)}…` : text);
 /** Characters of all edits together (a whole long note rewritten fits). */
 const MAX_EDIT_CHARS = 1_000_000;
 
@@ -80,7 +84,8 @@ export function proposeEditsTool(env: ToolEnv): McpTool {
         throw e;
       }
       const proposed = outcome.proposed.map((p) => ({ id: p.id, path: p.note, type: p.type }));
-      const refused = outcome.refused.map((r) => ({ ...(r.file === '' ? {} : { path: r.file }), reason: r.reason }));
+      // A reason may quote what the client sent (a `find` of any length): each is cut to a readable size.
+      const refused = outcome.refused.map((r) => ({ ...(r.file === '' ? {} : { path: r.file.slice(0, 300) }), reason: clip(r.reason) }));
       state.refusedNow(refused);
       if (proposed.length > 0) env.deps.onProposed?.({ clientName: context.clientName, tool: 'propose_edits', proposed: proposed.map(({ id, path }) => ({ id, path })) });
       const lines = [
@@ -89,7 +94,9 @@ export function proposeEditsTool(env: ToolEnv): McpTool {
         ...(refused.length > 0 ? [`Refused ${refused.length}:`, ...refused.map((r) => `- ${r.path ?? '(answer)'}: ${r.reason}`)] : []),
         ...(outcome.opened.length > 0 ? [`To show the user: ${outcome.opened.join(', ')}`] : []),
       ];
-      const result = plainResult(lines.join('\n'), { proposed, refused, ...(outcome.opened.length > 0 ? { opened: outcome.opened } : {}) });
+      const shown = linesWithin(lines);
+      const text = [...lines.slice(0, shown), ...(shown < lines.length ? [`(${lines.length - shown} more lines in structuredContent)`] : [])].join('\n');
+      const result = plainResult(text, { proposed, refused, ...(outcome.opened.length > 0 ? { opened: outcome.opened } : {}) });
       return proposed.length === 0 && refused.length > 0 ? { ...result, isError: true } : result;
     },
   };
