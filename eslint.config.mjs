@@ -11,6 +11,8 @@ const OBSIDIAN_IMPORT_MESSAGE =
 const NODE_SIDE = [
   'src/cli/**',
   'src/vault-vfs/node/**',
+  // The stdio server of `reeve mcp`: only the CLI imports it.
+  'src/mcp/stdio-*.ts',
   'tests/**',
   'bench/**',
   'scripts/**',

@@ -2,6 +2,7 @@
 import type { CliCommand } from './command';
 import { askCommand } from './commands/ask';
 import { linksCommand } from './commands/links';
+import { mcpCommand } from './commands/mcp';
 import { modelsCommand } from './commands/models';
 import { organizeCommand } from './commands/organize';
 import { pendingCommand } from './commands/pending';
@@ -12,4 +13,4 @@ import { relatedCommand } from './commands/related';
 import { searchCommand } from './commands/search';
 import { undoCommand } from './commands/undo';
 
-export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand, modelsCommand];
+export const commands: CliCommand[] = [askCommand, organizeCommand, pendingCommand, undoCommand, recoverCommand, rulesCommand, searchCommand, indexCommand, relatedCommand, linksCommand, mcpCommand, modelsCommand];

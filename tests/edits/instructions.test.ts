@@ -162,6 +162,15 @@ describe('anchored edits', () => {
     expect(joined).toContain('## Tasks\n- [ ] one, two\n\n');
   });
 
+  it('refuse an anchor of megabytes as not found, without a regular expression too large to build', async () => {
+    const huge = `${'word '.repeat(200_000)}end`;
+    const p = await plan([{ file: 'Plan.md', find: huge, replace: 'x' }]);
+    expect(p.refused[0]?.message).toMatch(/^the find text is not in the note/);
+    const long = `${'Some text here. '.repeat(40_000)}`;
+    const q = await plan([{ file: 'N.md', find: 'x '.repeat(300_000), replace: 'y' }], { 'N.md': long });
+    expect(q.refused[0]?.message).toMatch(/^the find text is not in the note/);
+  });
+
   it('work on CRLF notes with \\n in the find text', async () => {
     const crlf = 'a\r\nb\r\nc\r\n';
     const out = await applied([{ file: 'Plan.md', find: 'a\nb', replace: 'A\nB' }], crlf);

@@ -30,6 +30,8 @@ export interface OrganizeRunOptions extends OrganizeRequest {
    * but stops the job after the step being applied (what ran stays, undoable).
    */
   onApply?: () => void;
+  /** An outside agent's name (an MCP client), recorded in the ledger as the plan's proposer. */
+  proposer?: string;
 }
 
 /** Why `planFolder` cannot hold the plan notes of organizing `folder`, or null when it can. */
@@ -57,6 +59,7 @@ export async function organizeFolder(port: VaultPort, opts: OrganizeRunOptions):
     plan.operations.map((op) => opBlockData(op, plan.planId)),
     note,
     policy,
+    opts.proposer,
   );
   await port.create(note, organizePlanNote(plan, now));
   if (!opts.apply) return { plan, note, run: null };

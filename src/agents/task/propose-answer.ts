@@ -29,6 +29,8 @@ export interface ProposeOptions {
   mayCorrect: boolean;
   /** The run's Stop: looked at between notes while the blocks are written. */
   signal?: AbortSignal;
+  /** An outside agent's name (an MCP client), recorded in the ledger as the proposer. */
+  proposer?: string;
 }
 
 async function feedbackSources(vault: VaultPort, plan: EditPlan, policy: ScopePolicy): Promise<FeedbackSources> {
@@ -56,7 +58,7 @@ export async function proposeAnswer(input: unknown, o: ProposeOptions): Promise<
     throw new AnswerNeedsCorrection(`Nothing was proposed yet; these edits cannot be made as written:\n${lines.join('\n')}\nCall propose_edits again with the whole answer, corrected (leave out what cannot be done, and say so in the summary).`);
   }
   // proposeEdits records each block in the proposal ledger before writing it.
-  const report = await proposeEdits(o.vault, plan, o.policy, o.signal);
+  const report = await proposeEdits(o.vault, plan, o.policy, o.signal, o.proposer);
   const opened = filter(plan.opens, o.policy).allowed.map((r) => r.file);
   const refused = [
     ...problems.map((p) => ({ file: '', reason: p })),

@@ -27,10 +27,17 @@ function escapeRegExp(s: string): string {
 
 function tolerantOccurrences(text: string, find: string, limit: number): { start: number; end: number }[] {
   const tokens = find.trim().split(/\s+/).filter((t) => t !== '');
-  if (tokens.length === 0) return [];
-  const re = new RegExp(tokens.map(escapeRegExp).join('\\s+'), 'g');
+  // An anchor with more letters than the note cannot occur in it, however its spaces are read; and
+  // a pattern too large for the regex engine (an anchor of megabytes) must not crash the proposal.
+  if (tokens.length === 0 || tokens.reduce((n, t) => n + t.length, 0) > text.length) return [];
   const out: { start: number; end: number }[] = [];
-  for (let m = re.exec(text); m && out.length < limit; m = re.exec(text)) out.push({ start: m.index, end: m.index + m[0].length });
+  try {
+    // V8 compiles a pattern on its first exec, so a pattern too large fails there, not in new RegExp.
+    const re = new RegExp(tokens.map(escapeRegExp).join('\\s+'), 'g');
+    for (let m = re.exec(text); m && out.length < limit; m = re.exec(text)) out.push({ start: m.index, end: m.index + m[0].length });
+  } catch {
+    return [];
+  }
   return out;
 }
 

@@ -57,7 +57,7 @@ export function newNoteText(create: ResolvedCreate, id: string): string {
  * between notes: once it is aborted no further note is written or created, and what was written
  * stays, each a recorded pending block the user can reject (a created note is trashed by its reject).
  */
-export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy, signal?: AbortSignal): Promise<ProposalReport> {
+export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: ScopePolicy, signal?: AbortSignal, proposer?: string): Promise<ProposalReport> {
   const report: ProposalReport = { proposed: [], refused: [], stopped: false };
   const stoppedHere = (items: readonly { file: string; index: number }[]): boolean => {
     if (signal?.aborted !== true) return false;
@@ -83,7 +83,7 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
       continue;
     }
     const { text, blocks } = withEditBlocks(source, noteEdits);
-    await ledger.record(blocks, note, policy);
+    await ledger.record(blocks, note, policy, proposer);
     try {
       await port.process(note, (current) => {
         if (current !== source) throw new StaleWriteError(note);
@@ -100,7 +100,7 @@ export async function proposeEdits(port: VaultPort, plan: EditPlan, policy: Scop
     if (stoppedHere([c])) continue;
     const id = newBlockId('e');
     const noteText = newNoteText(c, id);
-    await ledger.record([{ id, type: 'add', before: '', after: newNoteAfter(c), newNote: true }], c.file, policy);
+    await ledger.record([{ id, type: 'add', before: '', after: newNoteAfter(c), newNote: true }], c.file, policy, proposer);
     try {
       await port.create(c.file, noteText);
     } catch (e) {

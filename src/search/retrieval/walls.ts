@@ -3,7 +3,8 @@
 // path against it (`wallFor`): the user's excluded folders, Reeve's plan and chat folders, the
 // config folder, `.trash`, and every hidden (dot) folder, which Obsidian itself ignores. Folder
 // names are vault-relative; a leading or trailing slash is ignored; names compare case-insensitively
-// (a vault on a disk that ignores case must not get past a wall by spelling it otherwise).
+// and in one Unicode form (a vault on a disk that ignores case or normalization, or a folder named
+// on macOS in decomposed form, must not get past a wall by spelling it otherwise).
 
 export type Wall = (path: string) => boolean;
 
@@ -45,21 +46,24 @@ export function hiddenFolderOf(path: string): string | null {
   return null;
 }
 
+/** A name as walls compare it: composed (NFC) and lower case. */
+const folded = (name: string): string => name.normalize('NFC').toLowerCase();
+
 /** The wall `path` lies behind (one of `folders`, or a hidden folder), or null when none. */
 export function wallFor(folders: readonly string[], path: string): string | null {
-  const p = normalizeFolder(path).toLowerCase();
+  const p = folded(normalizeFolder(path));
   for (const f of folders) {
     const w = normalizeFolder(f);
-    if (w !== '' && p.startsWith(`${w.toLowerCase()}/`)) return w;
+    if (w !== '' && p.startsWith(`${folded(w)}/`)) return w;
   }
   return hiddenFolderOf(path);
 }
 
 /** `wallFor` as a test, for the folders given and every hidden folder. */
 export function wallOf(folders: readonly string[] = []): Wall {
-  const prefixes = folders.map(normalizeFolder).filter((f) => f !== '').map((f) => `${f.toLowerCase()}/`);
+  const prefixes = folders.map(normalizeFolder).filter((f) => f !== '').map((f) => `${folded(f)}/`);
   return (path) => {
-    const p = path.toLowerCase();
+    const p = folded(path);
     return prefixes.some((w) => p.startsWith(w)) || hiddenFolderOf(path) !== null;
   };
 }

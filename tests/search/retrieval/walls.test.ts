@@ -20,4 +20,14 @@ describe('the walls', () => {
     const wall = wallOf(walls);
     expect([wall('PRIVATE/x.md'), wall('.git/config'), wall('Garden.md')]).toEqual([true, true, false]);
   });
+
+  it('hold for a folder whose name is decomposed on disk (named on macOS) when the setting names it composed, and the other way', () => {
+    const composed = 'Archivé';
+    const decomposed = composed.normalize('NFD');
+    expect(wallFor([composed], `${decomposed}/x.md`)).toBe(composed);
+    expect(wallFor([decomposed], `${composed}/x.md`)).toBe(decomposed);
+    expect(wallOf([composed])(`${decomposed}/x.md`)).toBe(true);
+    expect(wallOf([decomposed])(`${composed.toUpperCase()}/x.md`)).toBe(true);
+    expect(wallOf([composed])('Archive/x.md')).toBe(false);
+  });
 });

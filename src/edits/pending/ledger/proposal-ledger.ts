@@ -25,6 +25,17 @@ export const LEDGER_FILE = 'ledger/proposals.jsonl';
 
 export type LedgerBlock = EditBlockData | OpBlockData;
 
+/** A recorded block as `recorded()` lists it. */
+export interface RecordedProposal {
+  kind: 'edit' | 'op';
+  id: string;
+  /** The note it was written into (an operation: its plan note). */
+  note: string;
+  job?: string;
+  /** Who proposed it, when an outside agent did (its MCP client name). */
+  by?: string;
+}
+
 export type LedgerVerdict = { recorded: true; policy: ScopePolicy } | { recorded: false; reason: string };
 
 interface StoredBlock {
@@ -130,13 +141,16 @@ export class ProposalLedger {
     return new ProposalLedger(port.state, port.configDir, vaultBlockHolders(port));
   }
 
-  /** Records blocks before they are written into `note`, with the policy they were proposed under. */
-  async record(blocks: readonly LedgerBlock[], note: string, policy: ScopePolicy): Promise<void> {
+  /**
+   * Records blocks before they are written into `note`, with the policy they were proposed under
+   * and, for an outside agent (an MCP client), its name as the proposer (`by`).
+   */
+  async record(blocks: readonly LedgerBlock[], note: string, policy: ScopePolicy, by?: string): Promise<void> {
     if (blocks.length === 0) return;
     const stored = await Promise.all(
       blocks.map(async (b): Promise<StoredBlock> => ({ kind: isOp(b) ? 'op' : 'edit', id: b.id, ...(isOp(b) ? { job: b.job } : {}), hash: await blockHash(b) })),
     );
-    const line = JSON.stringify({ v: 1, at: new Date().toISOString(), note, policy: ledgerPolicyOf(policy), blocks: stored });
+    const line = JSON.stringify({ v: 1, at: new Date().toISOString(), note, policy: ledgerPolicyOf(policy), ...(by === undefined ? {} : { by }), blocks: stored });
     await this.state.append(LEDGER_FILE, `${line}\n`);
   }
 
@@ -162,6 +176,26 @@ export class ProposalLedger {
       }
     }
     return new LedgerIndex(this.configDir, entries, this.holders);
+  }
+
+  /** Every recorded block with its note and proposer, oldest first (for an agent asking what became of its proposals). */
+  async recorded(): Promise<RecordedProposal[]> {
+    const out: RecordedProposal[] = [];
+    for (const line of ((await this.state.read(LEDGER_FILE)) ?? '').split('\n')) {
+      let v: unknown;
+      try {
+        v = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const r = v as { note?: unknown; by?: unknown; blocks?: unknown } | null;
+      if (r === null || typeof r.note !== 'string' || !Array.isArray(r.blocks)) continue;
+      for (const b of r.blocks as Partial<StoredBlock>[]) {
+        if ((b.kind !== 'edit' && b.kind !== 'op') || typeof b.id !== 'string') continue;
+        out.push({ kind: b.kind, id: b.id, note: r.note, ...(typeof b.job === 'string' ? { job: b.job } : {}), ...(typeof r.by === 'string' ? { by: r.by } : {}) });
+      }
+    }
+    return out;
   }
 
   /** Checks one block (loads the ledger; for many blocks, `load` once and check each). */
