@@ -52,7 +52,7 @@ const workload: Workload = {
   name: 'vault-scan',
   description:
     'Opening a vault with the Node adapter (walk, stat, metadata of every note, resolve every link), cold (no metadata cache: read and parse every note, then save the cache) and warm ' +
-    '(the cache is current: no note is read), against a raw recursive read of the same notes with the same synchronous reads (bytes only, no decoding; attachments, which the open never reads, left out);.',
+    '(the cache is current: no note is read), against a raw recursive read of the same notes with the same synchronous reads (bytes only, no decoding; attachments, which the open never reads, left out).',
   async run(bench, ctx) {
     const sizes = ctx.quick ? [10_000] : [10_000, 100_000];
     for (const notes of sizes) {
