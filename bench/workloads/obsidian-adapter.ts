@@ -161,6 +161,8 @@ const workload: Workload = {
       // 1,000 moves at 10k when asked (REEVE_BENCH_1000_MOVES=1): on a busy machine it takes long.
       for (const count of notes >= 10_000 && process.env.REEVE_BENCH_1000_MOVES === '1' ? [200, 1_000] : [200]) {
         const moves = movesOf(files, count);
+        // Named by the job's size too: the 1,000-move job once got the 200-move job's last copy,
+        // its first 200 moves already made there, and failed with "already exists" (a benchmark bug).
         let round = 0;
         let fresh: { obsidian: VaultPort; node: NodeVault } | null = null;
         const job = (side: 'obsidian' | 'node') => async () => {
@@ -174,11 +176,12 @@ const workload: Workload = {
           note: `fresh copies each run (copy, build and open not timed); ${notes >= 10_000 ? 'one run each' : `median of ${repeats}`}`,
           before: async () => {
             if (fresh) await fs.rm((fresh.node).root, { recursive: true, force: true });
-            const dir = path.join(ctx.tmp, `job-${notes}-${round++}`);
+            const dir = path.join(ctx.tmp, `job-${notes}-${count}-${round++}`);
             await fs.cp(base, dir, { recursive: true });
             fresh = { obsidian: new ObsidianVault(faithfulApp(files, { alwaysUpdateLinks: true }).app as never), node: await NodeVault.open(dir) };
           },
         });
+        if (fresh) await fs.rm((fresh as { node: NodeVault }).node.root, { recursive: true, force: true });
       }
       bench.record({ case: `${label}: load average (1 / 5 / 15 min) when done`, value: loadAverage() });
     }

@@ -1,5 +1,5 @@
 // Scan plus metadata of a whole vault through the Node adapter, cold and warm (metadata cache),
-// against a raw read of the same notes in the same run; and moving 1,000 notes with link rewriting against plain renames.
+// against a raw read of the same notes in the same run. (Moving 1,000 notes is moves-job.ts, against a fair baseline.)
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { forEachLimited } from '../../src/vault-vfs/for-each-limited';
@@ -8,7 +8,6 @@ import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { readInSlices } from '../../src/vault-vfs/node/read-in-slices';
 import { writeCorpus } from '../corpus';
 import { fmtBytes, fmtSpread, heapSampler, memoryMiB, type Workload } from '../harness';
-import { freshCopies } from '../journal-vaults';
 
 /** The notes under `dir` (config folder left out): what an open reads, attachments never. */
 async function listNotes(dir: string): Promise<string[]> {
@@ -53,8 +52,7 @@ const workload: Workload = {
   name: 'vault-scan',
   description:
     'Opening a vault with the Node adapter (walk, stat, metadata of every note, resolve every link), cold (no metadata cache: read and parse every note, then save the cache) and warm ' +
-    '(the cache is current: no note is read), against a raw recursive read of the same notes with the same synchronous reads (bytes only, no decoding; attachments, which the open never reads, left out); ' +
-    'then moving 1,000 notes in a 10k-note vault with link rewriting, against plain `fs.rename` of the same files in a copy.',
+    '(the cache is current: no note is read), against a raw recursive read of the same notes with the same synchronous reads (bytes only, no decoding; attachments, which the open never reads, left out).',
   async run(bench, ctx) {
     const sizes = ctx.quick ? [10_000] : [10_000, 100_000];
     for (const notes of sizes) {
@@ -123,46 +121,6 @@ const workload: Workload = {
       vault = null;
       await fs.rm(dir, { recursive: true, force: true });
     }
-
-    // Moves with link rewriting.
-    const notes = ctx.quick ? 2_000 : 10_000;
-    const moves = ctx.quick ? 200 : 1_000;
-    const base = path.join(ctx.tmp, 'moves-base');
-    await writeCorpus(base, { notes, seed: 12 });
-    const pick = async (dir: string): Promise<string[]> => {
-      const v = await NodeVault.open(dir);
-      return (await v.list()).filter((e) => e.kind === 'file' && e.path.endsWith('.md')).map((e) => e.path).sort().filter((_, i) => i % Math.floor(notes / moves) === 0).slice(0, moves);
-    };
-    const chosen = await pick(base);
-    const copy = freshCopies(ctx.tmp, base, 'moves');
-    const dest = (p: string): string => `Moved/${p.replace(/\//g, ' - ')}`;
-    let vaultDir = '';
-    let plainDir = '';
-    const state: { vault: NodeVault | null } = { vault: null };
-    const moveHeap = heapSampler();
-    await bench.compare(
-      `move ${moves} notes with link rewriting (${notes.toLocaleString('en')}-note vault)`,
-      async () => {
-        for (const p of chosen) await state.vault?.rename(p, dest(p));
-      },
-      'plain renames of the same files',
-      async () => {
-        await fs.mkdir(path.join(plainDir, 'Moved'), { recursive: true });
-        for (const p of chosen) await fs.rename(path.join(plainDir, p), path.join(plainDir, dest(p)));
-      },
-      {
-        repeats: 3,
-        warmup: 0,
-        note: 'median of 3; each run on a fresh copy (copy and open not timed)',
-        before: async () => {
-          vaultDir = await copy();
-          plainDir = await copy();
-          state.vault = null; // the last run's vault is garbage before the next one opens
-          state.vault = await NodeVault.open(vaultDir);
-        },
-      },
-    );
-    bench.record({ case: `peak heap during the moves (${notes.toLocaleString('en')}-note vault)`, value: fmtBytes(moveHeap.stop()), note: 'heapUsed + arrayBuffers above the idle process over the runs, each vault open included' });
   },
 };
 

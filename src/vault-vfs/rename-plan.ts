@@ -27,6 +27,11 @@ export interface RenamePlanInput {
   readText: (path: string) => Promise<string>;
   /** The move puts back a name that differs only in case from another file's (see RenameCheckOptions). */
   allowCaseVariants?: boolean;
+  /**
+   * The metadata of exactly the text `readText` gives for a note, when the caller knows it (a text
+   * it holds and parsed itself), else null: the rewrite's check then need not parse the old text.
+   */
+  knownMetadata?: (path: string) => NoteMetadata | null;
 }
 
 export interface RewrittenNote {
@@ -57,7 +62,7 @@ export async function planRenameRewrites(input: RenamePlanInput): Promise<Map<st
   });
   const out = new Map<string, RewrittenNote>();
   for (const note of plan.notes) {
-    const applied = applyLinkEdits(await input.readText(note.before), note);
+    const applied = applyLinkEdits(await input.readText(note.before), note, input.knownMetadata?.(note.before) ?? undefined);
     out.set(note.after, { text: applied.text, metadata: applied.metadata ?? parseMarkdown(applied.text) });
   }
   return out;

@@ -243,8 +243,13 @@ export class VaultIndex {
    * The notes whose text must change if `from` (a file or folder) moves to `to`, with their new
    * text keyed by their path after the move. Reads only the notes that hold affected links.
    */
-  async planRename(from: string, to: string, readText: (path: string) => Promise<string>, opts: { allowCaseVariants?: boolean } = {}): Promise<Map<string, RewrittenNote>> {
+  async planRename(
+    from: string,
+    to: string,
+    readText: (path: string) => Promise<string>,
+    opts: { allowCaseVariants?: boolean; knownMetadata?: (path: string) => NoteMetadata | null } = {},
+  ): Promise<Map<string, RewrittenNote>> {
     this.links.ensure();
-    return planRenameRewrites({ index: this, from, to, readText, allowCaseVariants: opts.allowCaseVariants === true });
+    return planRenameRewrites({ index: this, from, to, readText, allowCaseVariants: opts.allowCaseVariants === true, ...(opts.knownMetadata ? { knownMetadata: opts.knownMetadata } : {}) });
   }
 }

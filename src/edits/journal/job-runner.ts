@@ -70,6 +70,15 @@ export async function append(ctx: RunContext, records: JournalRecord[]): Promise
   await ctx.store.append(ctx.state.job, all);
 }
 
+/**
+ * Appends intent records alone, leaving the deferred done records and the adapter's held writes
+ * for a later append: how a run of moves that rewrite the same notes keeps going without writing
+ * those notes once per move (see driveForward).
+ */
+async function appendIntents(ctx: RunContext, records: JournalRecord[]): Promise<void> {
+  await ctx.store.append(ctx.state.job, records);
+}
+
 export function defer(ctx: RunContext, records: JournalRecord[]): void {
   ctx.deferred = [...(ctx.deferred ?? []), ...records];
 }
@@ -113,22 +122,55 @@ async function settleForward(ctx: RunContext, i: number): Promise<boolean> {
   return false;
 }
 
-/** Applies every step not yet applied. Returns the refused step, if one refused (nothing else ran after it). */
+/**
+ * Moves whose intent records are on disk without a done record may have rewritten the same notes
+ * one after the other (a chain, see driveForward): each is reversed whole, last first, so every
+ * recorded note ends with the text it had before the first of them.
+ */
+async function settleInflightMoves(ctx: RunContext): Promise<void> {
+  const { steps, ops } = ctx.state;
+  for (let i = ops.length - 1; i >= 0; i--) {
+    const op = ops[i];
+    if (op && isMove(op) && steps[i]?.status === 'apply-inflight') await settleForward(ctx, i);
+  }
+}
+
+/**
+ * Applies every step not yet applied. Returns the refused step, if one refused (nothing else ran after it).
+ *
+ * Steps that touch no common path share a batch: their intent records go out in one append, then
+ * they run. A step that touches a path of the batch waits for the batch to run. Between batches
+ * of moves, on an adapter that holds its link rewrites (`syncDeferredWrites`), the next batch's
+ * intents go out alone (a chain): the done records wait, and so do the held rewrites, so a note
+ * linking to many moved notes is written once when the chain ends (any other step, or the end of
+ * the run), not once per move. Each intent still holds the text its step saw (after the moves
+ * before it); a crash inside a chain leaves its moves in flight, and recovery reverses them last
+ * first (settleInflightMoves), which gives every note back its text before the chain.
+ */
 export async function driveForward(ctx: RunContext): Promise<{ step: number; reason: string } | null> {
   const { steps, ops } = ctx.state;
+  await settleInflightMoves(ctx);
+  const chains = ctx.port.syncDeferredWrites !== undefined;
   let batch: { i: number; before: StepBefore }[] = [];
   const touched = new PathSet();
   // Whether the batch writes note text (a new note, an edit): its links are not in the vault's
   // link index until it runs, so a move prepared in the same batch would not record that note
   // among those its rename rewrites, and could not give its text back.
   let writesText = false;
-  const flush = async (): Promise<{ step: number; reason: string } | null> => {
+  // `next`: the step that comes after the batch, or 'end' when the run ends with it (the end
+  // record's append writes what waits).
+  const flush = async (next?: JobOperation | 'end'): Promise<{ step: number; reason: string } | null> => {
     if (batch.length === 0) return null;
     const current = batch;
     batch = [];
     touched.clear();
     writesText = false;
-    await append(ctx, current.map((b): JournalRecord => ({ t: 'intent', step: b.i, before: b.before })));
+    const intents = current.map((b): JournalRecord => ({ t: 'intent', step: b.i, before: b.before }));
+    // Only done records may wait past this append (a begin or run record goes out first).
+    const onlyDones = (ctx.deferred ?? []).every((r) => r.t === 'done');
+    const chained = chains && onlyDones && next !== undefined && (next === 'end' || isMove(next)) && current.every((b) => isMove(ops[b.i] as JobOperation));
+    if (chained) await appendIntents(ctx, intents);
+    else await append(ctx, intents);
     for (const b of current) Object.assign(steps[b.i] as object, { status: 'apply-inflight', before: b.before, after: null });
     const dones: JournalRecord[] = [];
     for (const [k, b] of current.entries()) {
@@ -178,14 +220,14 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
       if (await settleForward(ctx, i)) continue;
     }
     if ((writesText && 'source' in op) || touched.overlaps(touchEstimate(ctx, op))) {
-      const failed = await flush();
+      const failed = await flush(op);
       if (failed || ctx.stoppedAt !== undefined) return failed;
     }
     let before: StepBefore;
     try {
       before = await prepareStep(ctx, op);
       if (touched.overlaps(touchedPaths(op, before))) {
-        const failed = await flush();
+        const failed = await flush(op);
         if (failed || ctx.stoppedAt !== undefined) return failed;
         before = await prepareStep(ctx, op);
       }
@@ -204,11 +246,11 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
     touched.add(touchedPaths(op, before));
     if (op.type === 'create_note' || op.type === 'edit') writesText = true;
     if (batch.length >= ctx.batchSize) {
-      const failed = await flush();
+      const failed = await flush(ops[i + 1]);
       if (failed || ctx.stoppedAt !== undefined) return failed;
     }
   }
-  return flush();
+  return flush('end');
 }
 
 /** Reverses every applied step, last first. Throws JobStoppedError where it must not guess. */

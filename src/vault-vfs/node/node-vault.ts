@@ -1,9 +1,11 @@
 // VaultPort on real files: the CLI's and the tests' vault. Writes are atomic (temp file, fsync,
-// rename; a journaled move's link rewrites sync later, see deferred-syncs.ts), `process` refuses stale input, nothing leaves the vault through a symlink, and a new
+// rename; a journaled move's link rewrites are held and written once, then synced later, see
+// held-rewrites.ts and deferred-syncs.ts), `process` refuses stale input, nothing leaves the vault through a symlink, and a new
 // name that differs only in case from one in the vault collides, as it would on macOS or Windows
 // (a case-sensitive disk may already hold such pairs: they are kept, and an undo puts them back).
 // Renames rewrite links the way Obsidian does, through the shared VaultIndex. Opening a folder
 // is vault-open.ts; the walk and the disk's primitives are vault-fs.ts.
+import { createHash } from 'node:crypto';
 import { promises as fs, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { NoteMetadata } from '../metadata-types';
@@ -24,6 +26,7 @@ import {
 } from '../vault-port';
 import { removeLeftoverTemps, writeFileAtomic, writeFilesAtomic } from './atomic-write';
 import { DeferredSyncs } from './deferred-syncs';
+import { HeldRewrites } from './held-rewrites';
 import type { NodeStateStore } from './node-state-store';
 import type { MetadataCacheReport } from './metadata-cache';
 import { copyFileStreamed } from './copy-file';
@@ -44,6 +47,8 @@ export class NodeVault implements VaultPort {
   private readonly tree: VaultTree;
   /** Link rewrites of recorded notes (see RenameOptions.recordedNotes), synced by syncDeferredWrites. */
   private readonly deferred = new DeferredSyncs();
+  /** Link rewrites of recorded notes not yet written (see held-rewrites.ts): read() gives them. */
+  private readonly held = new HeldRewrites();
 
   private constructor(
     private readonly disk: VaultFs,
@@ -93,10 +98,12 @@ export class NodeVault implements VaultPort {
   }
 
   async stat(p: string): Promise<FileStat | null> {
-    const abs = await this.disk.contained(this.asSpelled(p));
+    const vp = this.asSpelled(p);
+    const abs = await this.disk.contained(vp);
     const st = statOrNull(abs);
     if (!st?.isFile()) return null;
-    return fileStatOf(st);
+    const held = this.held.get(vp);
+    return held === undefined ? fileStatOf(st) : { ...fileStatOf(st), size: encodeText(held).byteLength };
   }
 
   async exists(p: string): Promise<boolean> {
@@ -104,7 +111,10 @@ export class NodeVault implements VaultPort {
   }
 
   async read(p: string): Promise<string> {
-    const abs = await this.disk.contained(this.safe(p));
+    const vp = this.safe(p);
+    const abs = await this.disk.contained(vp);
+    const held = this.held.get(vp);
+    if (held !== undefined) return held;
     try {
       return readText(abs); // synchronous: see vault-fs.ts
     } catch (e) {
@@ -113,7 +123,10 @@ export class NodeVault implements VaultPort {
   }
 
   async readBinary(p: string): Promise<Uint8Array> {
-    const abs = await this.disk.contained(this.safe(p));
+    const vp = this.safe(p);
+    const abs = await this.disk.contained(vp);
+    const held = this.held.get(vp);
+    if (held !== undefined) return encodeText(held);
     try {
       // Small files synchronously (see vault-fs.ts); a large attachment must not stall the process.
       const small = (statOrNull(abs)?.size ?? 0) <= SYNC_READ_LIMIT;
@@ -126,7 +139,10 @@ export class NodeVault implements VaultPort {
 
   /** SHA-256 of the file, read 1 MiB at a time: bounded memory for a file of any size. */
   async hashFile(p: string): Promise<string> {
-    const abs = await this.disk.contained(this.safe(p));
+    const vp = this.safe(p);
+    const abs = await this.disk.contained(vp);
+    const held = this.held.get(vp);
+    if (held !== undefined) return createHash('sha256').update(encodeText(held)).digest('hex');
     try {
       return await hashFileAt(abs);
     } catch (e) {
@@ -135,7 +151,9 @@ export class NodeVault implements VaultPort {
   }
 
   async copyToState(p: string, stateName: string): Promise<void> {
-    const abs = await this.disk.contained(this.safe(p));
+    const vp = this.safe(p);
+    await this.writeHeld(vp);
+    const abs = await this.disk.contained(vp);
     const target = this.state.pathOf(stateName);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await copyFileStreamed(abs, target).catch((e: unknown) => {
@@ -160,6 +178,7 @@ export class NodeVault implements VaultPort {
 
   async process(p: string, fn: (data: string) => string): Promise<string> {
     const vp = this.safe(p);
+    await this.writeHeld(vp);
     const abs = await this.disk.contained(vp);
     const before = await this.read(vp);
     const after = fn(before);
@@ -205,6 +224,19 @@ export class NodeVault implements VaultPort {
     this.tree.emit({ type: 'create', path: vp, kind: 'folder' });
   }
 
+  /**
+   * Writes the held rewrites at or under `vp` (all when null) before a call that works on the
+   * file itself; their sync stays deferred, as the rename that held them asked.
+   */
+  private async writeHeld(vp: string | null): Promise<void> {
+    if (this.held.size === 0) return;
+    const texts = this.held.take(vp);
+    if (texts.length === 0) return;
+    await writeFilesAtomic(texts.map(([note, text]) => ({ target: this.disk.abs(note), data: encodeText(text), deferTo: this.deferred })));
+    // The index holds these texts' metadata already; only the stat changed.
+    for (const [note, text] of texts) this.tree.refreshFile(note, text, this.index.metadata(note) ?? undefined);
+  }
+
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
     const src = this.safe(from);
     // The names the source has keep their bytes where it goes (keptNames).
@@ -220,17 +252,25 @@ export class NodeVault implements VaultPort {
     const restore = opts.restore === true;
     await this.tree.assertFree(dst, src, restore);
     // Link rewrites are computed against the vault before the move, from fresh note text.
-    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(readText(this.disk.abs(note))), { allowCaseVariants: restore });
+    // A held text is exactly the one whose metadata the index holds: it is not parsed again.
+    const rewrites = await this.index.planRename(src, dst, (note) => Promise.resolve(this.held.get(note) ?? readText(this.disk.abs(note))), {
+      allowCaseVariants: restore,
+      knownMetadata: (note) => (this.held.has(note) ? this.index.metadata(note) : null),
+    });
     await this.tree.ensureParents(dst);
     const { fromAbs, toAbs } = await this.disk.moveEntry(src, dst);
-    // A file moved before its deferred sync is synced where it is now.
+    // A file moved before its deferred sync is synced where it is now; a held text goes with it.
     this.deferred.moved(fromAbs, toAbs);
+    this.held.moved(src, dst);
     const recorded = DeferredSyncs.supported ? opts.recordedNotes : undefined;
     // The move itself is made durable with the rewrites, before the journal says it ran.
     if (recorded) for (const folder of [path.dirname(fromAbs), path.dirname(toAbs)]) this.deferred.addFolder(folder);
-    for (const note of this.index.renamePath(src, dst)) this.tree.refreshFile(note, readText(this.disk.abs(note)));
+    for (const note of this.index.renamePath(src, dst)) this.tree.refreshFile(note, this.held.get(note) ?? readText(this.disk.abs(note)));
     this.tree.emit({ type: 'rename', path: dst, oldPath: src, kind });
-    await writeFilesAtomic([...rewrites].map(([note, { text }]) => ({ target: this.disk.abs(note), data: encodeText(text), ...(recorded?.has(note) ? { deferTo: this.deferred } : {}) })));
+    // Recorded notes' rewrites are held (written once, at syncDeferredWrites); others written and synced now.
+    const now = [...rewrites].filter(([note]) => recorded?.has(note) !== true);
+    for (const [note, { text }] of rewrites) if (recorded?.has(note) === true) this.held.set(note, text);
+    await writeFilesAtomic(now.map(([note, { text }]) => ({ target: this.disk.abs(note), data: encodeText(text) })));
     for (const [note, { text, metadata }] of rewrites) {
       this.tree.refreshFile(note, text, metadata);
       this.tree.emit({ type: 'modify', path: note });
@@ -238,7 +278,13 @@ export class NodeVault implements VaultPort {
   }
 
   async syncDeferredWrites(): Promise<void> {
+    await this.writeHeld(null);
     await this.deferred.flush();
+  }
+
+  /** The notes whose link rewrite is held, not yet written (vault paths): the disk has their older text. */
+  heldNotes(): string[] {
+    return this.held.paths().sort();
   }
 
   /** The files whose sync waits for syncDeferredWrites (vault paths): what a power loss now could tear. */
@@ -247,7 +293,9 @@ export class NodeVault implements VaultPort {
   }
 
   async trash(p: string): Promise<string> {
-    return moveToTrash(this.tree, this.safe(p));
+    const vp = this.safe(p);
+    await this.writeHeld(vp);
+    return moveToTrash(this.tree, vp);
   }
 
   async restoreFromTrash(trashPath: string, to: string): Promise<void> {
