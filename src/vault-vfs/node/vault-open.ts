@@ -86,9 +86,9 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
       const f = toRead[i];
       if (!f || !bytes) return;
       const text = noteText(bytes);
-      const meta = parseMarkdown(text);
-      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text, meta);
-      cache.add(f.path, f, meta);
+      // The index keeps the cache's record of the note, not the parsed objects (see MetadataCache.add).
+      const kept = cache.add(f.path, f, parseMarkdown(text), () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
+      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null, kept);
     },
     undefined,
     (i) => {
@@ -97,6 +97,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
     },
   );
   index.endLoad();
+  if (opts.metadataCache === false) cache.settleFresh();
   const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false, (p) => index.linkTargets(p));
   return { disk, configDir, format, index, state, report, unreadable: scan.unreadable };
 }
