@@ -218,6 +218,17 @@ export class ByteReader {
     return this.decode(at, at + n);
   }
 
+  /** A table of one string written by ByteWriter.strings (else CorruptDataError), without the table's array. */
+  onlyString(): string {
+    if (this.varint() !== 1) throw new CorruptDataError(`expected a table of one string before byte ${this.pos}`);
+    const length = this.varint();
+    const n = this.varint();
+    const start = this.skip(n);
+    const s = this.decode(start, start + n);
+    if (s.length !== length) throw new CorruptDataError(`string at byte ${start} does not match its length`);
+    return s;
+  }
+
   /** A table written by ByteWriter.strings. */
   strings(): string[] {
     const count = this.varint();

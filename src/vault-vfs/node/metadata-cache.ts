@@ -168,11 +168,13 @@ export class MetadataCache {
     const e = this.file.entries.get(path);
     if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
     const reader = this.reader;
-    const linkpaths = reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
+    // Decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
+    const decodeLinkpaths = (): string[] => reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
     const table = this.table;
-    const linksHold = table !== null && (table.same || !mayResolveDifferently(linkpaths, table.changed));
+    const decoded = table !== null && !table.same ? decodeLinkpaths() : null;
+    const linksHold = table !== null && (decoded === null || !mayResolveDifferently(decoded, table.changed));
     this.reused.push({ path, entry: e, linksHold });
-    const meta = new DeferredMetadata(linkpaths, () => {
+    const meta = new DeferredMetadata(decoded ?? decodeLinkpaths, () => {
       try {
         return decodeMetadata(reader.at(e.metaStart, e.metaEnd));
       } catch {
@@ -181,7 +183,7 @@ export class MetadataCache {
       }
     });
     const cachedFiles = table?.cachedFiles ?? [];
-    return { meta, targets: linksHold ? () => readTargets(reader, e, linkpaths.length, cachedFiles) : null };
+    return { meta, targets: linksHold ? () => readTargets(reader, e, meta.linkpaths.length, cachedFiles) : null };
   }
 
   /**

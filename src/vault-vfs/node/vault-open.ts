@@ -50,9 +50,12 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
 function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
   const decode = cached.targets;
   if (decode === null) return undefined;
-  const linkpaths = cached.meta.linkpaths;
+  const meta = cached.meta;
   // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
-  return new NoteLinks(linkpaths, () => decode() ?? index.resolveAll(linkpaths, path));
+  return new NoteLinks(
+    () => meta.linkpaths,
+    () => decode() ?? index.resolveAll(meta.linkpaths, path),
+  );
 }
 
 export async function openVaultFolder(root: string, opts: NodeVaultOptions): Promise<OpenedVault> {
