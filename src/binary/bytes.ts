@@ -30,9 +30,19 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export class ByteWriter {
-  private buf = new Uint8Array(1 << 16);
-  private view = new DataView(this.buf.buffer);
+  private buf: Uint8Array;
+  private view: DataView;
   length = 0;
+
+  /** `capacity`: bytes to start with, where the caller knows about how many it will write. */
+  constructor(capacity = 1 << 16) {
+    this.buf = new Uint8Array(Math.max(16, Math.ceil(capacity)));
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  get capacity(): number {
+    return this.buf.length;
+  }
 
   private ensure(extra: number): void {
     const need = this.length + extra;
@@ -206,6 +216,17 @@ export class ByteReader {
     const n = this.varint();
     const at = this.skip(n);
     return this.decode(at, at + n);
+  }
+
+  /** A table of one string written by ByteWriter.strings (else CorruptDataError), without the table's array. */
+  onlyString(): string {
+    if (this.varint() !== 1) throw new CorruptDataError(`expected a table of one string before byte ${this.pos}`);
+    const length = this.varint();
+    const n = this.varint();
+    const start = this.skip(n);
+    const s = this.decode(start, start + n);
+    if (s.length !== length) throw new CorruptDataError(`string at byte ${start} does not match its length`);
+    return s;
   }
 
   /** A table written by ByteWriter.strings. */

@@ -6,11 +6,26 @@
 import type { NoteMetadata } from './metadata-types';
 
 export class DeferredMetadata {
+  private list: readonly string[] | null;
+  private readList: (() => readonly string[]) | null;
+
   constructor(
-    /** The link paths of its links, embeds and frontmatter links in that order, subpaths cut. */
-    readonly linkpaths: readonly string[],
+    /** Its link paths, or how to decode them (at most once; a warm open that never asks decodes none). */
+    linkpaths: readonly string[] | (() => readonly string[]),
     private readonly decode: () => NoteMetadata,
-  ) {}
+  ) {
+    this.list = typeof linkpaths === 'function' ? null : linkpaths;
+    this.readList = typeof linkpaths === 'function' ? linkpaths : null;
+  }
+
+  /** The link paths of its links, embeds and frontmatter links in that order, subpaths cut. */
+  get linkpaths(): readonly string[] {
+    if (this.list === null) {
+      this.list = this.readList?.() ?? [];
+      this.readList = null;
+    }
+    return this.list;
+  }
 
   load(): NoteMetadata {
     return this.decode();

@@ -21,13 +21,22 @@ export class NoteLinks {
   private load: (() => LinkTargets) | null = null;
   private counts: { resolved: Map<string, number>; unresolved: Map<string, number> } | null = null;
 
+  private paths: readonly string[] | (() => readonly string[]);
+
   constructor(
-    readonly linkpaths: readonly string[],
+    /** The link paths, or how to get them (a cached note's are decoded when first read). */
+    linkpaths: readonly string[] | (() => readonly string[]),
     /** The targets, or how to get them (called at most once; they never change afterwards). */
     targets: LinkTargets | (() => LinkTargets),
   ) {
+    this.paths = linkpaths;
     if (typeof targets === 'function') this.load = targets;
     else this.list = targets;
+  }
+
+  get linkpaths(): readonly string[] {
+    if (typeof this.paths === 'function') this.paths = this.paths();
+    return this.paths;
   }
 
   get targets(): LinkTargets {

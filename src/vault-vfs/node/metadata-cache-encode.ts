@@ -16,8 +16,15 @@ export interface CacheFileParts {
   targetsOf: (path: string) => LinkTargets | null;
 }
 
-export function encodeCacheFile({ old, table, reused, fresh, targetsOf }: CacheFileParts): Uint8Array {
-  const w = new ByteWriter();
+/**
+ * The file's bytes (sized to fit: the open keeps them for its fresh records), and where each
+ * fresh record starts in them, in the order given.
+ */
+export function encodeCacheFile({ old, table, reused, fresh, targetsOf }: CacheFileParts): { bytes: Uint8Array; freshAt: number[] } {
+  let reusedBytes = 0;
+  for (const r of reused) reusedBytes += r.entry.recordEnd - r.entry.recordStart;
+  // Room for everything but the fresh records' targets, and a guess at those (a few bytes a link).
+  const w = new ByteWriter(64 + (table?.bytes?.length ?? 0) + reusedBytes + fresh.bytes.length * 1.1);
   writeHeader(w);
   w.u32(table?.bytes?.length ?? 0);
   if (table?.bytes) w.bytes(table.bytes);
@@ -48,7 +55,13 @@ export function encodeCacheFile({ old, table, reused, fresh, targetsOf }: CacheF
       i = j;
     }
   }
-  for (const f of fresh.records) withTargets(f.path, fresh.bytes.subarray(f.start, f.end));
+  const freshAt: number[] = [];
+  for (const f of fresh.records) {
+    freshAt.push(w.length);
+    withTargets(f.path, fresh.bytes.subarray(f.start, f.end));
+  }
   w.patchU32(countAt, count);
-  return sealFile(w);
+  const bytes = sealFile(w);
+  // A guess too generous (or grown past) would keep its spare room for as long as the vault is open.
+  return { bytes: bytes.length < w.capacity * 0.9 ? bytes.slice() : bytes, freshAt };
 }

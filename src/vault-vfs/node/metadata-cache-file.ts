@@ -70,8 +70,7 @@ export function readCacheFile(buf: Buffer): CacheFile {
   const entries = new Map<string, CacheEntry>();
   for (let i = 0; i < count; i++) {
     const recordStart = r.pos;
-    const path = r.strings()[0];
-    if (path === undefined) throw new CorruptDataError(`record ${i} has no path`);
+    const path = r.onlyString();
     const size = r.f64();
     const mtime = r.f64();
     const changed = r.f64();

@@ -16,7 +16,7 @@
 // files of the names it could mean, so the cache keeps the list of the vault's files: when the
 // open finds the same files, every cached target holds; otherwise only the notes with a link to
 // a name that came or went resolve again (changed-names.ts). Layout: metadata-cache-file.ts.
-import { DeferredMetadata } from '../deferred-metadata';
+import { DeferredMetadata, type IndexedMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
 import type { LinkTargets } from '../note-links';
 import type { StateStore } from '../vault-port';
@@ -60,12 +60,27 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
+/** Where a record of a note parsed by this open is: in the writer, or in the saved file after `rebind`. */
+interface FreshRecord {
+  path: string;
+  start: number;
+  end: number;
+  metaStart: number;
+  metaEnd: number;
+}
+
 const EMPTY_FILE: CacheFile = { entries: new Map(), tableStart: 0, tableEnd: 0 };
 
 export class MetadataCache {
-  /** Records of notes parsed by this open, up to their targets (known only when saving). */
-  private readonly fresh = new ByteWriter();
-  private readonly freshRecords: { path: string; start: number; end: number }[] = [];
+  /**
+   * Records of notes parsed by this open, up to their targets (known only when saving). The index
+   * keeps these notes' metadata as these bytes too (decoded when asked for, as a warm open's):
+   * 100k notes' metadata as objects held 1.4 GiB, and promoting them cost seconds of GC. Once
+   * the file is saved the records are read from it and the writer is let go (`rebind`).
+   */
+  private fresh: ByteWriter | null = new ByteWriter();
+  private freshBytes: Buffer | null = null;
+  private readonly freshRecords: FreshRecord[] = [];
   private readonly reused: { path: string; entry: CacheEntry; linksHold: boolean }[] = [];
   private parsed = 0;
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
@@ -153,11 +168,13 @@ export class MetadataCache {
     const e = this.file.entries.get(path);
     if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
     const reader = this.reader;
-    const linkpaths = reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
+    // Decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
+    const decodeLinkpaths = (): string[] => reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
     const table = this.table;
-    const linksHold = table !== null && (table.same || !mayResolveDifferently(linkpaths, table.changed));
+    const decoded = table !== null && !table.same ? decodeLinkpaths() : null;
+    const linksHold = table !== null && (decoded === null || !mayResolveDifferently(decoded, table.changed));
     this.reused.push({ path, entry: e, linksHold });
-    const meta = new DeferredMetadata(linkpaths, () => {
+    const meta = new DeferredMetadata(decoded ?? decodeLinkpaths, () => {
       try {
         return decodeMetadata(reader.at(e.metaStart, e.metaEnd));
       } catch {
@@ -166,14 +183,18 @@ export class MetadataCache {
       }
     });
     const cachedFiles = table?.cachedFiles ?? [];
-    return { meta, targets: linksHold ? () => readTargets(reader, e, linkpaths.length, cachedFiles) : null };
+    return { meta, targets: linksHold ? () => readTargets(reader, e, meta.linkpaths.length, cachedFiles) : null };
   }
 
-  /** Records a note the open has just parsed. */
-  add(path: string, stamp: NoteStamp, meta: NoteMetadata): void {
+  /**
+   * Records a note the open has just parsed, and gives what the index should keep of it: the
+   * record, decoded when asked for, or the metadata itself where it is not cached (written
+   * within the racy window, or unencodable).
+   */
+  add(path: string, stamp: NoteStamp, meta: NoteMetadata, fallback: () => NoteMetadata): IndexedMetadata {
     this.parsed++;
-    if (Math.max(stamp.mtime, stamp.changed) >= this.openedAt - racyWindow(stamp)) return;
     const w = this.fresh;
+    if (!w || Math.max(stamp.mtime, stamp.changed) >= this.openedAt - racyWindow(stamp)) return meta;
     const start = w.length;
     try {
       w.strings([path]);
@@ -182,17 +203,55 @@ export class MetadataCache {
       w.f64(stamp.changed);
       const linkpathsAt = w.length;
       w.u32(0);
-      w.strings(linkpathsOf(meta));
+      const linkpaths = linkpathsOf(meta);
+      w.strings(linkpaths);
       w.patchU32(linkpathsAt, w.length - linkpathsAt - 4);
       const metaAt = w.length;
       w.u32(0);
       encodeMetadata(w, meta);
       w.patchU32(metaAt, w.length - metaAt - 4);
-      this.freshRecords.push({ path, start, end: w.length });
+      const record: FreshRecord = { path, start, end: w.length, metaStart: metaAt + 4, metaEnd: w.length };
+      this.freshRecords.push(record);
+      return new DeferredMetadata(linkpaths, () => this.decodeFresh(record, fallback));
     } catch (e) {
       if (!(e instanceof UnencodableError)) throw e;
       w.length = start; // this note is parsed at every open
+      return meta;
     }
+  }
+
+  /** A fresh record's metadata, from the saved file once there is one (`fallback` parses the note should it not decode). */
+  private decodeFresh(record: FreshRecord, fallback: () => NoteMetadata): NoteMetadata {
+    const bytes = this.freshBytes ?? this.fresh?.viewBytes();
+    if (!bytes) return fallback();
+    try {
+      return decodeMetadata(readerOver(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).at(record.metaStart, record.metaEnd));
+    } catch {
+      // The bytes were written by this process a moment ago: this would be a bug, not damage.
+      return fallback();
+    }
+  }
+
+  /**
+   * Lets the writer of the fresh records go, keeping them once: where nothing was reused (a cold
+   * open) they are read from the saved file from now on (`freshAt`: where each landed in it),
+   * otherwise from a copy cut to their length (the saved file would hold the reused records a
+   * second time, beside the loaded file they are read from).
+   */
+  settleFresh(saved: { bytes: Uint8Array; freshAt: readonly number[] } | null = null): void {
+    const w = this.fresh;
+    if (!w) return;
+    if (saved && this.reused.length === 0) {
+      this.freshRecords.forEach((r, i) => {
+        const shift = (saved.freshAt[i] ?? r.start) - r.start;
+        r.start += shift;
+        r.end += shift;
+        r.metaStart += shift;
+        r.metaEnd += shift;
+      });
+      this.freshBytes = Buffer.from(saved.bytes.buffer, saved.bytes.byteOffset, saved.bytes.byteLength);
+    } else this.freshBytes = Buffer.from(w.result());
+    this.fresh = null;
   }
 
   /**
@@ -207,18 +266,24 @@ export class MetadataCache {
     const report = { loaded: this.loaded, reused: this.reused.length, parsed: this.parsed, relinked };
     const same = this.table?.same === true;
     if (this.loaded === 'ok' && same && this.parsed === 0 && this.reused.length === this.file.entries.size) return { ...report, saved: 'unchanged' };
-    if (!pluginFolderExists) return { ...report, saved: 'not written: no plugin folder' };
-    const bytes = encodeCacheFile({
+    if (!pluginFolderExists) {
+      this.settleFresh(null);
+      return { ...report, saved: 'not written: no plugin folder' };
+    }
+    const fresh = this.fresh;
+    const { bytes, freshAt } = encodeCacheFile({
       old: this.buf,
       table: this.table,
       reused: this.reused,
-      fresh: { bytes: this.fresh.viewBytes(), records: this.freshRecords },
+      fresh: { bytes: fresh?.viewBytes() ?? new Uint8Array(0), records: this.freshRecords },
       targetsOf,
     });
     try {
       await state.write(METADATA_CACHE_FILE, bytes);
+      this.settleFresh({ bytes, freshAt });
       return { ...report, saved: 'yes' };
     } catch (e) {
+      this.settleFresh(null);
       return { ...report, saved: `not written: ${(e as Error).message}` };
     }
   }

@@ -7,7 +7,7 @@
 import { forEachLinkpath } from '../link-watchers';
 import type { Loc, NoteMetadata, Pos, SectionType } from '../metadata-types';
 import { PackedSections, packedSectionsOf, withLazySections } from '../markdown/packed-sections';
-import { type ByteReader, type ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
+import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 
 const SECTION_TYPES: readonly SectionType[] = ['yaml', 'heading', 'paragraph', 'list', 'code', 'blockquote', 'callout', 'table', 'thematicBreak', 'html', 'math', 'comment', 'footnoteDefinition'];
 const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));
@@ -15,21 +15,26 @@ const SECTION_TYPE = new Map(SECTION_TYPES.map((t, i) => [t, i]));
 /** Tags of frontmatter values. */
 const Value = { Null: 0, False: 1, True: 2, Number: 3, String: 4, Array: 5, Object: 6 } as const;
 
+const scratchBody = new ByteWriter();
+
 /** Encodes into `out`; the body refers to strings by number, so it is written after the table. */
 export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   const ids = new Map<string, number>();
   const table: string[] = [];
-  const body: number[] = []; // small non-negative integers; numbers of frontmatter go to `floats`
+  // Small non-negative integers as varints (numbers of frontmatter go to `floats`), straight into
+  // a scratch writer kept between notes: an array of them per note was garbage of every open.
+  const body = scratchBody;
+  body.length = 0;
   const floats: number[] = [];
   const str = (s: string): void => {
     let id = ids.get(s);
     if (id === undefined) ids.set(s, (id = table.push(s) - 1));
-    body.push(id);
+    body.varint(id);
   };
   const optStr = (s: string | null | undefined): void => {
-    if (s === undefined || s === null) body.push(0);
+    if (s === undefined || s === null) body.varint(0);
     else {
-      body.push(1);
+      body.varint(1);
       str(s);
     }
   };
@@ -37,29 +42,36 @@ export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   let prevOffset = 0;
   const zig = (v: number): number => (v >= 0 ? v * 2 : -v * 2 - 1);
   const positionNumbers = (sl: number, sc: number, so: number, el: number, ec: number, eo: number): void => {
-    body.push(zig(sl - prevLine), sc, zig(so - prevOffset), zig(el - sl), ec, zig(eo - so));
+    body.varint(zig(sl - prevLine));
+    body.varint(sc);
+    body.varint(zig(so - prevOffset));
+    body.varint(zig(el - sl));
+    body.varint(ec);
+    body.varint(zig(eo - so));
     prevLine = el;
     prevOffset = eo;
   };
   const pos = (p: Pos): void => positionNumbers(p.start.line, p.start.col, p.start.offset, p.end.line, p.end.col, p.end.offset);
   const value = (v: unknown): void => {
-    if (v === null) body.push(Value.Null);
-    else if (v === false || v === true) body.push(v ? Value.True : Value.False);
+    if (v === null) body.varint(Value.Null);
+    else if (v === false || v === true) body.varint(v ? Value.True : Value.False);
     else if (typeof v === 'number') {
-      body.push(Value.Number);
+      body.varint(Value.Number);
       floats.push(v);
     } else if (typeof v === 'string') {
-      body.push(Value.String);
+      body.varint(Value.String);
       str(v);
     } else if (Array.isArray(v)) {
-      body.push(Value.Array, v.length);
+      body.varint(Value.Array);
+      body.varint(v.length);
       for (let i = 0; i < v.length; i++) {
         if (!(i in v)) throw new UnencodableError('sparse array');
         value(v[i]);
       }
     } else if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
       const keys = Object.keys(v);
-      body.push(Value.Object, keys.length);
+      body.varint(Value.Object);
+      body.varint(keys.length);
       for (const k of keys) {
         str(k);
         value((v as Record<string, unknown>)[k]);
@@ -68,7 +80,7 @@ export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   };
 
   for (const list of [meta.links, meta.embeds]) {
-    body.push(list.length);
+    body.varint(list.length);
     for (const l of list) {
       str(l.link);
       str(l.original);
@@ -76,34 +88,34 @@ export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
       pos(l.position);
     }
   }
-  body.push(meta.frontmatterLinks.length);
+  body.varint(meta.frontmatterLinks.length);
   for (const l of meta.frontmatterLinks) {
     str(l.key);
     str(l.link);
     str(l.original);
     optStr(l.displayText);
   }
-  body.push(meta.headings.length);
+  body.varint(meta.headings.length);
   for (const h of meta.headings) {
     str(h.heading);
-    body.push(h.level);
+    body.varint(h.level);
     pos(h.position);
   }
-  body.push(meta.tags.length);
+  body.varint(meta.tags.length);
   for (const t of meta.tags) {
     str(t.tag);
     pos(t.position);
   }
-  if (meta.frontmatter === null) body.push(0);
+  if (meta.frontmatter === null) body.varint(0);
   else {
-    body.push(1);
+    body.varint(1);
     value(meta.frontmatter);
   }
-  body.push(meta.frontmatterPosition ? 1 : 0);
+  body.varint(meta.frontmatterPosition ? 1 : 0);
   if (meta.frontmatterPosition) pos(meta.frontmatterPosition);
   optStr(meta.frontmatterError);
   const blocks = Object.entries(meta.blocks);
-  body.push(blocks.length);
+  body.varint(blocks.length);
   for (const [key, b] of blocks) {
     str(key);
     str(b.id);
@@ -117,9 +129,9 @@ export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   };
   let sectionCount = 0;
   eachSection(() => sectionCount++);
-  body.push(sectionCount);
+  body.varint(sectionCount);
   eachSection((type, sl, sc, so, el, ec, eo, id) => {
-    body.push(SECTION_TYPE.get(type) ?? 0);
+    body.varint(SECTION_TYPE.get(type) ?? 0);
     positionNumbers(sl, sc, so, el, ec, eo);
     optStr(id);
   });
@@ -127,7 +139,7 @@ export function encodeMetadata(out: ByteWriter, meta: NoteMetadata): void {
   out.strings(table);
   out.varint(floats.length);
   for (const f of floats) out.f64(f);
-  for (const n of body) out.varint(n);
+  out.bytes(body.viewBytes());
 }
 
 /** Decodes a record written by encodeMetadata; throws CorruptDataError on anything inconsistent. */

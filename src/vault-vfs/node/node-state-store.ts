@@ -33,7 +33,10 @@ export class NodeStateStore implements StateStore {
 
   async readBinary(name: string): Promise<Uint8Array | null> {
     try {
-      return new Uint8Array(await fs.readFile(this.resolve(name)));
+      const b = await fs.readFile(this.resolve(name));
+      // The file's own memory where it has it (a large file: no copy of a 200 MB metadata cache);
+      // a small file's Buffer may sit in Node's shared pool, so it gets a copy of its own.
+      return b.byteOffset === 0 && b.buffer.byteLength === b.byteLength ? new Uint8Array(b.buffer) : new Uint8Array(b);
     } catch (e) {
       if (isNotFound(e)) return null;
       throw e;

@@ -50,9 +50,12 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
 function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
   const decode = cached.targets;
   if (decode === null) return undefined;
-  const linkpaths = cached.meta.linkpaths;
+  const meta = cached.meta;
   // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
-  return new NoteLinks(linkpaths, () => decode() ?? index.resolveAll(linkpaths, path));
+  return new NoteLinks(
+    () => meta.linkpaths,
+    () => decode() ?? index.resolveAll(meta.linkpaths, path),
+  );
 }
 
 export async function openVaultFolder(root: string, opts: NodeVaultOptions): Promise<OpenedVault> {
@@ -86,9 +89,9 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
       const f = toRead[i];
       if (!f || !bytes) return;
       const text = noteText(bytes);
-      const meta = parseMarkdown(text);
-      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, text, meta);
-      cache.add(f.path, f, meta);
+      // The index keeps the cache's record of the note, not the parsed objects (see MetadataCache.add).
+      const kept = cache.add(f.path, f, parseMarkdown(text), () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
+      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null, kept);
     },
     undefined,
     (i) => {
@@ -97,6 +100,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
     },
   );
   index.endLoad();
+  if (opts.metadataCache === false) cache.settleFresh();
   const report = opts.metadataCache === false ? null : await cache.save(state, statOrNull(state.root)?.isDirectory() ?? false, (p) => index.linkTargets(p));
   return { disk, configDir, format, index, state, report, unreadable: scan.unreadable };
 }
