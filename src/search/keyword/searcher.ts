@@ -6,10 +6,15 @@
 //   1. coverage: how many query terms the document matches (in any field, through any expansion);
 //   2. title hits: how many query terms match the file name or an alias, so title matches come
 //      first among documents that match equally much;
-//   3. relevance: BM25 over content (term frequency saturated, length normalized) plus fixed
+//   3. title fit: of the words of the file name, the share the query matched, so that among
+//      notes whose titles hold every query word the one whose title is just those words (the
+//      note the user typed the title of) comes first, not `Küche Gespräch Straße` for
+//      `Küche Gespräch`; the share is counted in sixteenths, so it decides before relevance;
+//   4. relevance: BM25 over content (term frequency saturated, length normalized) plus fixed
 //      weights for the title, alias, heading, tag and folder fields, times the expansion weight.
-// score = (coverage + (titleHits + r) / (n + 1)) / (n + 1), with r = S / (S + 10) in [0, 1) for
-// relevance S and n query terms; it is 0 for no match and grows with each criterion in order.
+// score = (coverage + (titleHits + (fit + r) / 17) / (n + 1)) / (n + 1), with fit in 0..16 and
+// r = S / (S + 10) in [0, 1) for relevance S and n query terms; it is 0 for no match and grows
+// with each criterion in order.
 //
 // For a top-k search that order gives a bound cheaper than scoring (see `runTitleFirst`): a
 // document that matches every query term with at least one of them in its title beats every
@@ -61,6 +66,8 @@ export interface SearchContext {
   docs: DocTable;
   shards: readonly Shard[];
   df: Int32Array;
+  /** Distinct words of the document's file name, stopwords aside (at least 1). */
+  titleTerms(doc: number): number;
 }
 
 /** Scratch arrays reused across queries, grown with the document table. */
@@ -116,7 +123,7 @@ export class Searcher {
       if (found !== null) return found;
     }
     for (let qi = 0; qi < plan.length; qi++) this.scoreTerm(ctx, plan[qi] as QueryTerm, qi, explain, null);
-    return this.finish(plan.length, limit, explain);
+    return this.finish(ctx, plan.length, limit, explain);
   }
 
   private fit(capacity: number, explain: boolean): void {
@@ -149,7 +156,7 @@ export class Searcher {
       let complete = 0;
       const { mask } = this.acc;
       for (let k = 0; k < this.matchedCount; k++) if (mask[this.matched[k] as number] === full) complete++;
-      if (complete >= limit) found = this.finish(plan.length, limit, explain);
+      if (complete >= limit) found = this.finish(ctx, plan.length, limit, explain);
       else this.clearScores(explain);
     }
     for (let k = 0; k < count; k++) flag[this.candidates[k] as number] = 0;
@@ -287,8 +294,8 @@ export class Searcher {
   }
 
   /** The best `limit` of the documents scored, with their explanations; resets the accumulators. */
-  private finish(n: number, limit: number, explain: boolean): ScoredDoc[] {
-    const out = this.select(this.matched.subarray(0, this.matchedCount), n, limit);
+  private finish(ctx: SearchContext, n: number, limit: number, explain: boolean): ScoredDoc[] {
+    const out = this.select(ctx, this.matched.subarray(0, this.matchedCount), n, limit);
     if (explain) {
       const { hitFields, hitTerms } = this.acc;
       const kept = Math.min(n, EXPLAINED_TERMS);
@@ -313,20 +320,22 @@ export class Searcher {
     this.matchedCount = 0;
   }
 
-  private compose(d: number, n: number): number {
+  private compose(ctx: SearchContext, d: number, n: number): number {
     const s = this.acc.total[d] as number;
     const r = s / (s + RELEVANCE_HALF);
-    return (popcount(this.acc.mask[d] as number) + ((this.acc.titleHits[d] as number) + r) / (n + 1)) / (n + 1);
+    const hits = this.acc.titleHits[d] as number;
+    const fit = hits === 0 ? 0 : Math.round((16 * Math.min(1, hits / ctx.titleTerms(d))) - 0.5);
+    return (popcount(this.acc.mask[d] as number) + (hits + (fit + r) / 17) / (n + 1)) / (n + 1);
   }
 
-  private select(matched: Int32Array, n: number, limit: number): ScoredDoc[] {
+  private select(ctx: SearchContext, matched: Int32Array, n: number, limit: number): ScoredDoc[] {
     if (limit >= matched.length) {
-      return Array.from(matched, (doc) => ({ doc, score: this.compose(doc, n) })).sort((a, b) => b.score - a.score);
+      return Array.from(matched, (doc) => ({ doc, score: this.compose(ctx, doc, n) })).sort((a, b) => b.score - a.score);
     }
     // A min-heap of the best `limit` so far, worst at the root.
     const heap: ScoredDoc[] = [];
     for (const doc of matched) {
-      const score = this.compose(doc, n);
+      const score = this.compose(ctx, doc, n);
       if (heap.length < limit) {
         heap.push({ doc, score });
         siftUp(heap, heap.length - 1);
