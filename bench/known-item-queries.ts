@@ -10,15 +10,26 @@ export interface KnownItemQuery {
   target: string;
 }
 
-export type QueryClass = 'title as written' | 'typo inside a word' | 'typo in the first letter' | 'typo in a word under 4 letters';
-export const QUERY_CLASSES: readonly QueryClass[] = ['title as written', 'typo inside a word', 'typo in the first letter', 'typo in a word under 4 letters'];
+export type QueryClass = 'title as written' | 'typo inside a word' | 'typo in the first letter' | 'typo in a word under 4 letters' | 'letter dropped from a word with digits';
+export const QUERY_CLASSES: readonly QueryClass[] = ['title as written', 'typo inside a word', 'typo in the first letter', 'typo in a word under 4 letters', 'letter dropped from a word with digits'];
 
 const WORD = /\p{L}+/gu;
+/** A word of letters and digits (`route53`, `liuxingyu521`, `ipv6`) with at least 4 letters. */
+const WORD_WITH_DIGITS = /(?<![\p{L}\p{N}])(?=[\p{L}\p{N}]*\p{N})(?=(?:[\p{N}]*\p{L}){4})[\p{L}\p{N}]+/gu;
 
-/** The next letter of the alphabet (z -> a), keeping case; other letters get 'e' or 'a'. */
+/**
+ * A mistyped letter: the next letter of the alphabet (z -> a), keeping case, for a letter whose
+ * folded form is a-z (an accented letter is mistyped from its base: `é` -> `f`, not `e`, which
+ * search folds to the same word); a CJK character or kana becomes the next code point (a wrong
+ * pick from an input method's list); any other letter becomes 'e' or 'a'.
+ */
 function otherLetter(c: string): string {
+  const code = c.codePointAt(0) ?? 0;
+  if ((code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x9fff)) return String.fromCodePoint(code + 1);
   const lower = c.toLowerCase();
-  const next = lower >= 'a' && lower < 'z' ? String.fromCharCode(lower.charCodeAt(0) + 1) : lower === 'z' ? 'a' : lower === 'e' ? 'a' : 'e';
+  const base = lower.normalize('NFD').replace(/\p{M}+/gu, '');
+  const letter = base.length === 1 && base >= 'a' && base <= 'z' ? base : lower;
+  const next = letter >= 'a' && letter < 'z' ? String.fromCharCode(letter.charCodeAt(0) + 1) : letter === 'z' ? 'a' : letter === 'e' ? 'a' : 'e';
   return c === lower ? next : next.toUpperCase();
 }
 
@@ -38,8 +49,15 @@ export function knownItemQueries(paths: readonly string[]): Map<QueryClass, Know
   for (const target of [...paths].sort()) {
     const title = target.slice(target.lastIndexOf('/') + 1).replace(/\.md$/, '');
     const words = [...title.matchAll(WORD)];
-    if (words.length === 0) continue;
     add('title as written', title, target);
+    // `rote53` for `route53`: the middle one of its letters dropped.
+    const mixed = [...title.matchAll(WORD_WITH_DIGITS)][0];
+    if (mixed) {
+      const letters = [...mixed[0].matchAll(/\p{L}/gu)];
+      const drop = letters[Math.floor(letters.length / 2)] as RegExpExecArray;
+      add('letter dropped from a word with digits', withWord(title, mixed, mixed[0].slice(0, drop.index) + mixed[0].slice(drop.index + 1)), target);
+    }
+    if (words.length === 0) continue;
     // The longest word carries the typo (the first of equal length): it is the one people look for.
     const longest = words.reduce((a, b) => (b[0].length > a[0].length ? b : a));
     if (longest[0].length >= 5) add('typo inside a word', withWord(title, longest, replaceAt(longest[0], Math.floor(longest[0].length / 2))), target);

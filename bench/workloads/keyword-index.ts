@@ -1,11 +1,13 @@
 // Keyword index on the generated corpus (10k and 100k notes; --quick: 10k only), against a plain
 // MiniSearch index of the same documents built and queried in the same run.
 import { promises as fs } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import MiniSearch from 'minisearch';
 import { writeCorpus } from '../corpus';
 import { dirBytes, fmtBytes, fmtMs, fmtSpread, heapSampler, summarize, type Bench, type Workload, type WorkloadContext } from '../harness';
+import { fmtRatio, fmtRounds, interleavedRounds, medianP95 } from '../interleaved-rounds';
 import { MINISEARCH_OPTIONS, REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, newMiniSearchOptions, readDocument } from '../minisearch-baseline';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
@@ -52,32 +54,6 @@ function withHeldEvents(vault: NodeVault): { port: VaultPort; hold: () => void; 
   };
 }
 
-/**
- * p50 / p95 of each searcher over the same queries, the two alternating query by query so that
- * machine noise falls on both, with the same number of samples each.
- */
-function interleavedLatencies(ours: (q: string) => unknown, theirs: (q: string) => unknown, queries: readonly string[], repeats: number): { ours: { p50: number; p95: number }; theirs: { p50: number; p95: number }; samples: number } {
-  for (const q of queries) {
-    ours(q); // warm-up
-    theirs(q);
-  }
-  const a: number[] = [];
-  const b: number[] = [];
-  for (let r = 0; r < repeats; r++) {
-    for (const q of queries) {
-      let t0 = performance.now();
-      ours(q);
-      a.push(performance.now() - t0);
-      t0 = performance.now();
-      theirs(q);
-      b.push(performance.now() - t0);
-    }
-  }
-  const sa = summarize(a);
-  const sb = summarize(b);
-  return { ours: { p50: sa.medianMs, p95: sa.p95Ms }, theirs: { p50: sb.medianMs, p95: sb.p95Ms }, samples: a.length };
-}
-
 async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promise<void> {
   const tag = `${notes / 1000}k`;
   const dir = path.join(ctx.tmp, `vault-${tag}`);
@@ -117,8 +93,11 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
   bench.record({ case: `cold build peak heap, ${tag}`, value: fmtBytes(coldPeak), baseline: 'MiniSearch', baselineValue: fmtBytes(msPeak), ratio: `${(coldPeak / msPeak).toFixed(2)}x`, note: 'heapUsed + arrayBuffers above the start, sampled every 20 ms; MiniSearch holds the documents it was given (addAllAsync takes them all at once)' });
   bench.record({ case: `cold build longest block, ${tag}`, value: fmtMs(ours.stats.longestBlockMs), baseline: 'MiniSearch addAllAsync', baselineValue: `event-loop delay max ${fmtMs(msLag.max / 1e6)}, p99 ${fmtMs(msLag.percentile(99) / 1e6)}`, note: `ours: longest slice measured by the indexer; event-loop delay max ${fmtMs(lag.max / 1e6)}, p99 ${fmtMs(lag.percentile(99) / 1e6)} (the machine is shared: preemption counts)` });
 
-  // Queries: the same queries, the same number of samples, interleaved; MiniSearch with prefix and
-  // fuzzy on in every class, as its users configure it, and cut to the same top 20.
+  // Queries: the same queries, interleaved query by query, in rounds. The same work on both sides:
+  // MiniSearch (prefix and fuzzy on in every class, as its users configure it) has no top-k, it
+  // scores every match and sorts them all; so the ratio compares it with Reeve scoring and
+  // sorting every match too (limit Infinity), both then cut to the top 20. Reeve's top-20 search
+  // (what the search box asks: a bounded heap, no sort of all matches) is timed in the same rounds.
   const rare = Array.from({ length: 10 }, (_, i) => String(Math.floor(((i + 1) * notes) / 11)));
   const classes: [string, readonly string[]][] = [
     ['rare words (note ids)', rare],
@@ -127,16 +106,28 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
     ['multi-term with typos and prefixes', MULTI],
     ['two-letter prefixes', TWO_LETTER],
   ];
-  const repeats = notes >= 100_000 ? 3 : 10;
+  const rounds = { rounds: 5, repeats: notes >= 100_000 ? 4 : 10 };
+  const top20 = (q: string): unknown => ours.search(q, { limit: TOP });
+  const all = (q: string): unknown => ours.search(q, { limit: Infinity }).slice(0, TOP);
   for (const [name, queries] of classes) {
-    const l = interleavedLatencies((q) => ours.search(q, { limit: TOP }), (q) => miniSearchTop(ms, q), queries, repeats);
+    const [t, a, m] = interleavedRounds([top20, all, (q) => miniSearchTop(ms, q)], queries, rounds);
+    if (t === undefined || a === undefined || m === undefined) continue;
+    const how = `median (range) of ${rounds.rounds} rounds of ${t.samples} samples each, the three searchers interleaved query by query`;
     bench.record({
-      case: `query ${name}, ${tag}`,
-      value: `p50 ${fmtMs(l.ours.p50)} / p95 ${fmtMs(l.ours.p95)}`,
+      case: `query ${name}, ${tag}: every match scored and sorted`,
+      value: fmtRounds(a),
       baseline: `MiniSearch ${JSON.stringify({ prefix: MINISEARCH_OPTIONS.prefix, fuzzy: MINISEARCH_OPTIONS.fuzzy })}`,
-      baselineValue: `p50 ${fmtMs(l.theirs.p50)} / p95 ${fmtMs(l.theirs.p95)}`,
-      ratio: `${(l.ours.p95 / l.theirs.p95).toFixed(3)}x`,
-      note: `p95 ratio; ${l.samples} samples each, interleaved; ${REEVE_CAPS}; MiniSearch scores every match, top 20 kept`,
+      baselineValue: fmtRounds(m),
+      ratio: fmtRatio(a, m),
+      note: `p95 ratio; ${how}; both score and sort every match, then keep 20; ${REEVE_CAPS}`,
+    });
+    bench.record({
+      case: `query ${name}, ${tag}: top 20`,
+      value: fmtRounds(t),
+      baseline: 'aim',
+      baselineValue: 'p95 <= 10 ms',
+      ratio: `${(medianP95(t) / 10).toFixed(2)}x`,
+      note: `Reeve's search as the search box runs it: a bounded heap of 20, in the same rounds; ${how}`,
     });
   }
 
@@ -221,9 +212,11 @@ const workload: Workload = {
   description:
     'Keyword index (src/search/keyword) on the generated corpus through NodeVault, against a plain MiniSearch index of the same documents in the same run. ' +
     'MiniSearch is configured as its users do (prefix and fuzzy 0.2 on for every query, built with addAllAsync, saved with JSON.stringify and loaded with loadJSON). ' +
-    'Query rows give p50 / p95 latency over the same samples, the two searchers interleaved; the ratio column is ours / MiniSearch at p95.',
+    'Query rows: the same queries in 5 rounds, the searchers interleaved query by query; each figure is the median over the rounds of that round\'s p50 / p95, with the range of the p95s. ' +
+    'The ratio compares the same work: MiniSearch scores and sorts every match (it has no top-k), and so does Reeve in that row (limit Infinity); the top-20 row is Reeve as the search box runs it.',
   async run(bench, ctx) {
     for (const notes of ctx.quick ? [10_000] : [10_000, 100_000]) await runSize(bench, ctx, notes);
+    bench.record({ case: 'machine load at the end', value: os.loadavg().map((l) => l.toFixed(1)).join(' / '), note: `1, 5 and 15 min load average on ${os.cpus().length} cores: the machine is shared, and latencies scale with it` });
   },
 };
 export default workload;

@@ -17,6 +17,11 @@ export class DocTable {
   contentLength = new Uint32Array(1024);
   mtime = new Float64Array(1024);
   size = new Float64Array(1024);
+  /**
+   * Distinct words of the file name (stopwords aside), plus one; 0 until a query needs it (see
+   * KeywordIndex.titleTerms): computed from the path at query time, so the build does no more.
+   */
+  titleTerms = new Uint8Array(1024);
   /** Documents currently in the index. */
   liveCount = 0;
   /** Sum of content lengths of live documents, for the average BM25 normalizes by. */
@@ -62,6 +67,7 @@ export class DocTable {
     this.contentLength[id] = contentLength;
     this.mtime[id] = stamp.mtime;
     this.size[id] = stamp.size;
+    this.titleTerms[id] = 0;
     this.liveCount++;
     this.totalContentLength += contentLength;
     return id;
@@ -105,6 +111,7 @@ export class DocTable {
     this.contentLength = grow(this.contentLength, new Uint32Array(cap));
     this.mtime = grow(this.mtime, new Float64Array(cap));
     this.size = grow(this.size, new Float64Array(cap));
+    this.titleTerms = grow(this.titleTerms, new Uint8Array(cap));
   }
 }
 

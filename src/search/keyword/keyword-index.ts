@@ -19,6 +19,7 @@ import { Shard } from './shard';
 import { STOPWORDS } from './stopwords';
 import { TermBuckets } from './term-buckets';
 import { TermTable, hashTerm } from './term-table';
+import { terms } from './tokenizer';
 
 export interface KeywordIndexOptions {
   /** Shards the postings (and the saved index) are split into; default 64. */
@@ -210,6 +211,26 @@ export class KeywordIndex {
     if (plan.length > 0) for (const s of this.searcher.run(this, plan, Infinity)) scores.set(s.doc, s.score);
     this.scoreCache = { query, generation: this.generation, scores };
     return scores.get(id) ?? 0;
+  }
+
+  /**
+   * Distinct words of the document's file name, stopwords aside (at least 1), for the title fit
+   * of the ranking (searcher.ts). Tokenized from the path the first time a query needs it and
+   * kept in the document table until the document is added again.
+   */
+  titleTerms(doc: number): number {
+    const known = this.docs.titleTerms[doc] as number;
+    if (known !== 0) return known - 1;
+    const path = this.docs.path(doc);
+    const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/i, '');
+    let count = 0;
+    for (const t of new Set(terms(name))) {
+      const id = this.table.find(t);
+      if (id < 0 || !this.table.isStopword(id)) count++;
+    }
+    count = Math.min(254, Math.max(1, count));
+    this.docs.titleTerms[doc] = count + 1;
+    return count;
   }
 
   /** Identifies everything that shapes a saved shard; a shard saved under another is rebuilt. */

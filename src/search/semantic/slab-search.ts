@@ -3,7 +3,6 @@
 // a coordinate, under 0.5% of a cosine). With many, a first pass scores all by their sign bits
 // against the float query (table lookups, a byte of bits at a time: 64 additions for 512
 // dimensions instead of 512 multiplications), and only the best candidates are scored exactly.
-import { LITTLE_ENDIAN } from '../../binary/byte-arrays';
 import { type ScoredSlot, TopK } from './top-k';
 import type { VectorSlab } from './vector-slab';
 
@@ -18,8 +17,7 @@ const FULL_SCAN_WORK = 8_000_000;
 export function searchSlab(slab: VectorSlab, query: Float32Array, candidates: number): ScoredSlot[] {
   const count = Math.min(candidates, slab.liveCount);
   if (count <= 0) return [];
-  // The first pass reads sign bits a byte at a time, in little-endian order (every platform Obsidian runs on).
-  const full = slab.liveCount * slab.dims <= FULL_SCAN_WORK || count >= slab.liveCount || !LITTLE_ENDIAN;
+  const full = slab.liveCount * slab.dims <= FULL_SCAN_WORK || count >= slab.liveCount;
   const nonZero: number[] = [];
   for (let i = 0; i < slab.dims; i++) if (query[i] !== 0) nonZero.push(i);
   // A sparse query (a few words under a bag-of-words embedder) is scored exactly on its own dimensions.
@@ -63,10 +61,15 @@ function nearestSparse(slab: VectorSlab, query: Float32Array, nonZero: readonly 
  * score = sum of q_i * (bit_i ? 1 : -1), computed a byte of bits at a time from 256-entry
  * tables made for this query (64 lookups for 512 dimensions). Unlike a Hamming distance between
  * sign codes, it weighs each dimension by the query, so a sparse query is not lost in its zeros.
+ *
+ * Each 32-bit word of bits is read once and its four bytes summed into four accumulators: with
+ * one accumulator the chain of dependent additions (64 a vector, each waiting for the last)
+ * bounded the loop. A slot that cannot enter the heap is not pushed.
  */
 function nearestByBits(slab: VectorSlab, query: Float32Array, count: number): TopK {
-  const bytesPer = slab.words * 4;
-  const tables = new Float32Array(bytesPer * 256);
+  const words = slab.words;
+  const bytesPer = words * 4;
+  const tables = new Float64Array(bytesPer * 256);
   for (let b = 0; b < bytesPer; b++) {
     const o = b * 256;
     let base = 0;
@@ -79,11 +82,25 @@ function nearestByBits(slab: VectorSlab, query: Float32Array, count: number): To
   }
   const top = new TopK(count);
   slab.eachPage((page, base, n) => {
-    const bytes = new Uint8Array(page.bits.buffer, page.bits.byteOffset, n * bytesPer);
+    const bits = page.bits;
+    const live = page.live;
     for (let s = 0; s < n; s++) {
-      if (page.live[s] !== 1) continue;
-      let score = 0;
-      for (let b = 0, o = s * bytesPer; b < bytesPer; b++) score += tables[(b << 8) | (bytes[o + b] as number)] as number;
+      if (live[s] !== 1) continue;
+      let s0 = 0;
+      let s1 = 0;
+      let s2 = 0;
+      let s3 = 0;
+      // Byte k of word w holds dimensions 32w + 8k .. 32w + 8k + 7 (vector-slab.ts sets bit i of
+      // word i >>> 5 by shifts, so this holds on any byte order): the table of byte 4w + k.
+      for (let w = 0, o = s * words, t = 0; w < words; w++, t += 1024) {
+        const x = bits[o + w] as number;
+        s0 += tables[t + (x & 0xff)] as number;
+        s1 += tables[t + 256 + ((x >>> 8) & 0xff)] as number;
+        s2 += tables[t + 512 + ((x >>> 16) & 0xff)] as number;
+        s3 += tables[t + 768 + (x >>> 24)] as number;
+      }
+      const score = s0 + s1 + s2 + s3;
+      if (top.full && score <= top.worst) continue;
       top.push(score, base + s);
     }
   });

@@ -17,6 +17,16 @@ export class TopK {
     this.slot = new Int32Array(count);
   }
 
+  /** True once `count` pairs are held: then a pair scoring at most `worst` would be dropped. */
+  get full(): boolean {
+    return this.size === this.count;
+  }
+
+  /** The lowest score held (the one a better pair replaces). */
+  get worst(): number {
+    return this.score[0] as number;
+  }
+
   push(score: number, slot: number): void {
     const h = this.score;
     if (this.size < this.count) {
