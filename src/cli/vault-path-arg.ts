@@ -50,6 +50,9 @@ export async function folderArg(vault: VaultPort, raw: string, flag: string, at:
   if (!check.ok) throw new UsageError(`${flag} ${raw}: ${check.reason}`);
   const folders = (await vault.list()).filter((e) => e.kind === 'folder').map((e) => e.path);
   if (folders.includes(p)) return p;
+  // A name is typed composed (NFC) while the disk may spell it decomposed: the one folder it means.
+  const typed = folders.filter((f) => f.normalize('NFC') === p.normalize('NFC'));
+  if (typed.length === 1) return typed[0] as string;
   const near = folders.find((f) => f.toLowerCase() === p.toLowerCase());
   throw new UsageError(`${flag} ${raw}: no such folder in the vault${near === undefined ? '' : `; did you mean ${near}?`}`);
 }

@@ -8,7 +8,7 @@ import { describeType } from './fields';
 import { textTest } from './text-access';
 import { resolveCall, resolveRef, type Access, type Base } from './resolve';
 import { RegexBudgetError } from './linear-regex';
-import { compileSafeRegex, boundedTest, RegexRefusedError } from './safe-regex';
+import { compileSafeRegex, boundedTester, RegexRefusedError } from './safe-regex';
 import {
   frontmatterValue,
   hasLink,
@@ -94,20 +94,21 @@ export function regexTest(target: Operand, pattern: string, patternNode: ValueNo
 }
 
 function unnamedRegexTest(target: Operand, pattern: string, patternNode: ValueNode): Predicate {
-  const re = regexFrom(pattern, patternNode);
+  // The engine is chosen once here, not per file (see boundedTester).
+  const test = boundedTester(regexFrom(pattern, patternNode));
   const get = target.get;
   const prop = target.prop;
   switch (target.type) {
     case 'string':
-      if (prop !== undefined) return (r) => boundedTest(re, r[prop] as string);
-      return (r, s) => boundedTest(re, get(r, s) as string);
+      if (prop !== undefined) return (r) => test(r[prop] as string);
+      return (r, s) => test(get(r, s) as string);
     case 'list':
-      return (r, s) => (get(r, s) as string[]).some((v) => boundedTest(re, v));
+      return (r, s) => (get(r, s) as string[]).some((v) => test(v));
     case 'any':
       return (r, s) => {
         const v = get(r, s);
         const items: unknown[] = Array.isArray(v) ? v : [v];
-        return items.some((item) => { const t = toText(item); return t !== null && boundedTest(re, t); });
+        return items.some((item) => { const t = toText(item); return t !== null && test(t); });
       };
     default:
       throw DslError.at(`${target.label} is ${describeType(target.type)}; MATCHES and .matches() work on texts and lists`, target.node.at);

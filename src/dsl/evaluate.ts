@@ -8,6 +8,7 @@ import { forEachLimited } from '../vault-vfs/for-each-limited';
 import type { CompiledExpression } from './compile';
 import type { EvalScope } from './eval-scope';
 import { NO_SCOPE } from './eval-scope';
+import { TwinNames } from './twin-names';
 import {
   chooseSimilarity,
   clampScore,
@@ -86,5 +87,6 @@ export async function matchRecords(
 ): Promise<MatchResult> {
   const { scope, similarityUsed, contentReads } = await prepareScope([expression], records, options);
   const test = expression.predicate;
-  return { matches: records.filter((r) => test(r, scope)), similarityUsed, contentReads };
+  const twins = new TwinNames(records.map((r) => r.path));
+  return { matches: records.filter((r) => test(r, scope) && !twins.leavesOut(expression.source, r.path)), similarityUsed, contentReads };
 }

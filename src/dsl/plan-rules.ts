@@ -17,6 +17,7 @@ import { expandPattern, legalName } from './rename-pattern';
 import { ruleEditOps } from './rule-edit-ops';
 import { byPriority, type CompiledRule } from './rules';
 import type { SimilarityKind } from './similarity';
+import { TwinNames } from './twin-names';
 
 export interface PlanOptions extends EvaluationOptions {
   /** The folder being organized; '' for the whole vault. Only files inside it are planned. */
@@ -154,9 +155,10 @@ export async function planRules(rules: readonly CompiledRule[], records: readonl
   const newFolders: { path: string; rule: string }[] = [];
   let unchanged = 0;
   const nextSuffix = new Map<string, number>();
+  const twins = new TwinNames(inScope.map((r) => r.path));
 
   for (const record of inScope) {
-    const rule = ordered.find((r) => r.condition.predicate(record, prepared.scope));
+    const rule = ordered.find((r) => r.condition.predicate(record, prepared.scope) && !twins.leavesOut(r.condition.source, record.path));
     if (rule === undefined) continue;
     const dest: Destination =
       rule.edits !== null && record.ext !== 'md'

@@ -3,6 +3,7 @@
 // Built lazily, on the first question: while a vault opens every note is resolved anyway, and
 // the map (two keys per link) is a good part of an open's allocations.
 import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
+import { linkKey } from './links/vault-paths';
 
 /** The link path without its `#heading` / `#^block` subpath. */
 export function linkpathOf(link: string): string {
@@ -21,12 +22,12 @@ export function forEachLinkpath(meta: IndexedMetadata, visit: (linkpath: string)
   for (const l of meta.frontmatterLinks) visit(linkpathOf(l.link));
 }
 
-/** The lower-cased file names a note's links could resolve to (with and without `.md`), once each. */
+/** The file names a note's links could resolve to, as links compare them (linkKey), with and without `.md`, once each. */
 function nameKeysOf(meta: IndexedMetadata): Set<string> {
   const keys = new Set<string>();
   forEachLinkpath(meta, (linkpath) => {
     const path = linkpath.trim(); // as the resolver reads it: `[[Name ]]` watches `name.md`
-    const last = (path.slice(path.lastIndexOf('/') + 1) || path).toLowerCase();
+    const last = linkKey(path.slice(path.lastIndexOf('/') + 1) || path);
     keys.add(last);
     if (!last.endsWith('.md')) keys.add(`${last}.md`);
   });

@@ -69,8 +69,10 @@ export class ObsidianVault implements VaultPort {
   private safe(p: string): string {
     const checked = normalizePath(assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.app.vault.getAbstractFileByPath(normalizePath(vp)) !== null }));
     // Obsidian holds a path as the disk gave it (decomposed, NFD, on macOS), while the check and
-    // normalizePath give NFC: a path Obsidian listed is looked up as listed.
-    if (p !== checked && p.normalize('NFC') === checked && this.app.vault.getAbstractFileByPath(p)) return p;
+    // normalizePath give NFC: a path spelled decomposed names those bytes, listed or not (a
+    // journal asking whether a decomposed twin exists again must not be answered by its composed
+    // twin).
+    if (p !== checked && p.normalize('NFC') === checked) return p;
     return checked;
   }
 

@@ -8,6 +8,7 @@ import type { LinkRecords } from './link-records';
 import { LinkWatchers } from './link-watchers';
 import type { FileLookup } from './links/expand-renames';
 import { LinkResolver } from './links/resolver';
+import { linkKey } from './links/vault-paths';
 import { type RewrittenNote, planRenameRewrites } from './rename-plan';
 import { parseMarkdown } from './markdown/parse-markdown';
 import { DeferredMetadata, type IndexedMetadata } from './deferred-metadata';
@@ -182,7 +183,7 @@ export class VaultIndex {
   private touchName(path: string): void {
     // While every note waits to be resolved or comes resolved among all files (a vault opening), there is nothing to mark.
     if (this.loading || (!this.watchers.built && this.links.pending === this.meta.size)) return;
-    for (const source of this.watchers.notesFor(nameOf(path).toLowerCase())) this.links.markDirty(source);
+    for (const source of this.watchers.notesFor(linkKey(nameOf(path)))) this.links.markDirty(source);
   }
 
   /** The targets of a note's link paths among the vault's files as they are now. */

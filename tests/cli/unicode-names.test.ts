@@ -1,6 +1,8 @@
-// Names with decomposed accents (NFD, as macOS and some sync tools write them) are the same
-// names as their composed form (issue 11, item 11): listed, read, found by search and matched by
-// rules, whichever form the rule or the query is typed in.
+// Names with decomposed accents (NFD, as macOS and some sync tools write them): a vault path is the
+// name as the disk gives it (as Obsidian's TFile.path), so a decomposed name is listed, planned,
+// moved and put back with its own bytes, and two names of different bytes (`Café` composed and
+// decomposed side by side) are two files (issue 25). What a user types is matched in NFC: a rule
+// literal, a search query, a link's text, a note named on the command line (issue 11, item 11).
 import { rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import fc from 'fast-check';
@@ -22,21 +24,21 @@ const accented = fc
   .filter((w) => w.normalize('NFD') !== w);
 
 describe('decomposed names', () => {
-  it('are listed and read under their composed name, and matched by rules in either form', async () => {
+  it('are listed and read under their own bytes, and matched by rules in either form', async () => {
     await fc.assert(
       fc.asyncProperty(accented, accented, async (folder, name) => {
         const v = await makeTempVault({ [`${folder.normalize('NFD')}/${name.normalize('NFD')}.md`]: `body ${name.normalize('NFD')}\n` });
         try {
           const port = await NodeVault.open(v.dir);
-          const composed = `${folder}/${name}.md`;
-          expect((await port.list()).filter((e) => e.kind === 'file').map((e) => e.path)).toEqual([composed]);
-          expect(await port.read(composed)).toBe(`body ${name.normalize('NFD')}\n`);
+          const spelled = `${folder.normalize('NFD')}/${name.normalize('NFD')}.md`;
+          expect((await port.list()).filter((e) => e.kind === 'file').map((e) => e.path)).toEqual([spelled]);
+          expect(await port.read(spelled)).toBe(`body ${name.normalize('NFD')}\n`);
           for (const form of ['NFC', 'NFD'] as const) {
             const byName = await runReeve(['rules', 'match', v.dir, `file.name == ${JSON.stringify(name.normalize(form))}`, '--json']);
-            expect(JSON.parse(byName.stdout)).toEqual([composed]);
+            expect(JSON.parse(byName.stdout)).toEqual([spelled]);
             const byContent = await runReeve(['rules', 'match', v.dir, `file.content.contains(${JSON.stringify(name.normalize(form))})`, '--json']);
             expect(byContent.stderr).toBe('');
-            expect(JSON.parse(byContent.stdout)).toEqual([composed]);
+            expect(JSON.parse(byContent.stdout)).toEqual([spelled]);
           }
         } finally {
           await v.cleanup();
@@ -51,7 +53,7 @@ describe('decomposed names', () => {
     vault = await makeTempVault({ [`Notes/${nfd}.md`]: 'un cafe\u0301 noir\n', 'Notes/other.md': 'nothing\n' });
     for (const query of ['café', nfd, 'noir']) {
       const r = await runReeve(['search', vault.dir, query, '--json']);
-      expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toContain('Notes/Café.md');
+      expect((JSON.parse(r.stdout) as { path: string }[]).map((h) => h.path)).toContain(`Notes/${nfd}.md`);
     }
   });
 
@@ -62,6 +64,10 @@ describe('decomposed names', () => {
     const rules = path.join(vault.dir, '..', `${path.basename(vault.dir)}-rules.json`);
     try {
       await writeFile(rules, JSON.stringify({ rules: [{ name: 'All', if: 'file.ext == "md"', thenMoveTo: 'D' }] }));
+      // The plan names the file by its bytes, source and destination.
+      const plan = await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--dry-run', '--json']);
+      const moves = (JSON.parse(plan.stdout) as { operations: { type: string; source?: string; destination?: string }[] }).operations.filter((o) => o.type === 'move');
+      expect(moves.map((m) => [m.source, m.destination])).toContainEqual([`Inbox/${nfd}.md`, `Inbox/D/${nfd}.md`]);
       expect((await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--apply'])).code).toBe(0);
       const moved = [...(await vault.snapshot()).keys()].filter((k) => k.startsWith('Inbox/D/') && !k.endsWith('/'));
       expect(moved.sort()).toEqual([`Inbox/D/2024-01-02 note.md`, `Inbox/D/${nfd} 2.md`, `Inbox/D/${nfd}.md`].sort());
@@ -83,29 +89,60 @@ describe('decomposed names', () => {
     expect(after.get(`Done/${nfd}.md`)).toBe(Buffer.from('decomposed\n').toString('base64'));
   });
 
-  it('in both forms in one folder are both organized, each keeping its bytes, and undo gives back both, names included', async () => {
-    const [nfc, nfd] = ['Caf\u00e9', 'Cafe\u0301'];
-    vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n', 'Inbox/other.md': '# other\n' });
-    const before = await vault.snapshot();
-    const rules = `${vault.dir}-rules.json`;
+  /** Organize `Inbox` by one rule (`if`), then undo: the plan's moves, and the vault before, after and after undo. */
+  async function organizeThenUndo(v: TempVault, condition: string): Promise<{ moves: string[][]; before: Map<string, string>; after: Map<string, string>; undone: Map<string, string> }> {
+    const before = await v.snapshot();
+    const rules = `${v.dir}-rules.json`;
     try {
-      // The rule names the decomposed file; names compare in NFC, so it names both, and each moves as itself.
-      await writeFile(rules, JSON.stringify({ rules: [{ name: 'Cafe', if: `file.name == ${JSON.stringify(nfd)}`, thenMoveTo: 'D' }] }));
-      const plan = await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--dry-run', '--json']);
-      const moves = (JSON.parse(plan.stdout) as { operations: { type: string; source?: string; destination?: string }[]; conflicts: unknown[] }).operations.filter((o) => o.type === 'move');
-      expect(moves.map((m) => [m.source, m.destination]).sort()).toEqual([[`Inbox/${nfc}.md`, `Inbox/D/${nfc}.md`], [`Inbox/${nfd}.md`, `Inbox/D/${nfd}.md`]].sort());
-      const applied = await runReeve(['organize', vault.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--apply']);
+      await writeFile(rules, JSON.stringify({ rules: [{ name: 'Cafe', if: condition, thenMoveTo: 'D' }] }));
+      const plan = await runReeve(['organize', v.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--dry-run', '--json']);
+      const ops = (JSON.parse(plan.stdout) as { operations: { type: string; source?: string; destination?: string }[] }).operations;
+      const moves = ops.filter((o) => o.type === 'move').map((m) => [m.source ?? '', m.destination ?? '']);
+      const applied = await runReeve(['organize', v.dir, '--rules', rules, '--sources', 'rules', '--folder', 'Inbox', '--apply']);
       expect(applied.stdout).not.toContain('left out');
       expect(applied.code).toBe(0);
-      const after = await vault.snapshot();
-      expect(after.get(`Inbox/D/${nfc}.md`)).toBe(Buffer.from('composed\n').toString('base64'));
-      expect(after.get(`Inbox/D/${nfd}.md`)).toBe(Buffer.from('decomposed\n').toString('base64'));
-      const undo = await runReeve(['undo', vault.dir]);
+      const after = await v.snapshot();
+      const undo = await runReeve(['undo', v.dir]);
       expect(undo.stderr).toBe('');
       expect(undo.code).toBe(0);
-      expect(new Map([...(await vault.snapshot())].filter(([k]) => !k.startsWith('Reeve')))).toEqual(before);
+      const undone = new Map([...(await v.snapshot())].filter(([k]) => !k.startsWith('Reeve')));
+      return { moves, before, after, undone };
     } finally {
       await rm(rules, { force: true });
     }
+  }
+
+  const [nfc, nfd] = ['Caf\u00e9', 'Cafe\u0301'];
+  const b64 = (s: string): string => Buffer.from(s).toString('base64');
+
+  it('in both forms in one folder, a rule spelling neither names both: each moves as itself, and undo gives back both, names included', async () => {
+    vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n', 'Inbox/other.md': '# other\n' });
+    const r = await organizeThenUndo(vault, 'file.name.startsWith("Caf")');
+    expect(r.moves.sort()).toEqual([[`Inbox/${nfc}.md`, `Inbox/D/${nfc}.md`], [`Inbox/${nfd}.md`, `Inbox/D/${nfd}.md`]].sort());
+    expect(r.after.get(`Inbox/D/${nfc}.md`)).toBe(b64('composed\n'));
+    expect(r.after.get(`Inbox/D/${nfd}.md`)).toBe(b64('decomposed\n'));
+    expect(r.undone).toEqual(r.before);
+  });
+
+  for (const [which, moving, staying] of [['decomposed', nfd, nfc], ['composed', nfc, nfd]] as const) {
+    it(`in both forms in one folder, a rule spelling the ${which} name moves that file only, and undo puts it back byte for byte`, async () => {
+      vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n' });
+      const r = await organizeThenUndo(vault, `file.name == ${JSON.stringify(moving)}`);
+      expect(r.moves).toEqual([[`Inbox/${moving}.md`, `Inbox/D/${moving}.md`]]);
+      // One twin moved, the other stayed: undo must not take the one left for the one that left.
+      expect(r.after.get(`Inbox/D/${moving}.md`)).toBe(b64(moving === nfc ? 'composed\n' : 'decomposed\n'));
+      expect(r.after.get(`Inbox/${staying}.md`)).toBe(b64(staying === nfc ? 'composed\n' : 'decomposed\n'));
+      expect(r.after.has(`Inbox/${moving}.md`)).toBe(false);
+      expect(r.undone).toEqual(r.before);
+    });
+  }
+
+  it('in both forms, rules match lists the one a rule spells, and both for a rule spelling neither', async () => {
+    vault = await makeTempVault({ [`Inbox/${nfc}.md`]: 'composed\n', [`Inbox/${nfd}.md`]: 'decomposed\n' });
+    const match = async (name: string): Promise<string[]> => JSON.parse((await runReeve(['rules', 'match', vault!.dir, `file.name == ${JSON.stringify(name)}`, '--json'])).stdout) as string[];
+    expect(await match(nfd)).toEqual([`Inbox/${nfd}.md`]);
+    expect(await match(nfc)).toEqual([`Inbox/${nfc}.md`]);
+    const both = JSON.parse((await runReeve(['rules', 'match', vault.dir, 'file.name.startsWith("Caf")', '--json'])).stdout) as string[];
+    expect(both.sort()).toEqual([`Inbox/${nfc}.md`, `Inbox/${nfd}.md`].sort());
   });
 });

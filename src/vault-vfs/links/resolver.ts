@@ -18,16 +18,18 @@
 //     Obsidian, so a note in `A/` also prefers `AB/Note.md` over `C/Note.md`; the vault root's
 //     folder is "", which every path starts with;
 //   - two files whose paths differ only in case: the one first in code-unit order wins steps 3-4.
+// Names compare ignoring case and in Unicode NFC (linkKey): `[[Café]]` typed composed finds a
+// file the disk names decomposed, whose path keeps its own bytes.
 
 import { type NameLists, OverlayLists, OverlaySet, type PathSet } from '../../collections/overlay-collections';
-import { fileName, folderOf } from './vault-paths';
+import { fileName, folderOf, linkKey } from './vault-paths';
 
 function byLengthThenCodeUnits(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
 export class LinkResolver {
-  /** Lower-cased file name -> paths holding it, kept sorted by code units. */
+  /** File name as links compare it (linkKey) -> paths holding it, kept sorted by code units. */
   private readonly byName: NameLists;
   private readonly files: PathSet;
 
@@ -51,13 +53,13 @@ export class LinkResolver {
 
   /** Every file whose path is `lowerPath` ignoring case (FileLookup's question, from the names kept here). */
   filesIgnoringCase(lowerPath: string): readonly string[] {
-    return (this.byName.get(fileName(lowerPath)) ?? []).filter((p) => p.toLowerCase() === lowerPath);
+    return (this.byName.get(linkKey(fileName(lowerPath))) ?? []).filter((p) => p.toLowerCase() === lowerPath);
   }
 
   add(path: string): void {
     if (this.files.has(path)) return;
     this.files.add(path);
-    const key = fileName(path).toLowerCase();
+    const key = linkKey(fileName(path));
     this.byName.own?.(key);
     const list = this.byName.get(key);
     if (!list) {
@@ -71,7 +73,7 @@ export class LinkResolver {
 
   remove(path: string): void {
     if (!this.files.delete(path)) return;
-    const key = fileName(path).toLowerCase();
+    const key = linkKey(fileName(path));
     this.byName.own?.(key);
     const list = this.byName.get(key);
     if (!list) return;
@@ -103,18 +105,23 @@ export class LinkResolver {
     const linkpath = written.trim();
     if (linkpath === '' && written !== '') return [];
     if (linkpath === '') return this.files.has(sourcePath) ? [sourcePath] : [];
-    let wanted = linkpath.toLowerCase();
+    let wanted = linkKey(linkpath);
     let name = fileName(wanted);
     let found = name.includes('.') ? this.byName.get(name) : undefined;
     if (!found) {
-      wanted = (linkpath + '.md').toLowerCase();
+      wanted = linkKey(linkpath + '.md');
       name = fileName(wanted);
       found = this.byName.get(name);
     }
     if (!found) return [];
     if (name === wanted && found.length === 1) return found.slice();
 
-    let folder = folderOf(sourcePath).toLowerCase();
+    // Twins (`Café` composed and decomposed, two files on a disk that keeps both): the one spelled
+    // as the link is typed comes first.
+    const typed = fileName(linkpath).toLowerCase();
+    const asTyped = (p: string): number => (fileName(p).toLowerCase().startsWith(typed) ? 0 : 1);
+    const first = (ps: string[]): string | undefined => ps.sort((a, b) => asTyped(a) - asTyped(b))[0];
+    let folder = linkKey(folderOf(sourcePath));
     if (wanted.startsWith('./') || wanted.startsWith('../')) {
       if (wanted.startsWith('./../')) wanted = wanted.slice(2);
       const dotSlash = wanted.startsWith('./');
@@ -126,18 +133,18 @@ export class LinkResolver {
       // As in Obsidian, the folder keeps this trailing slash for the suffix step below.
       if (folder !== '') folder += '/';
       wanted = folder + wanted;
-      const exact = found.find((p) => p.toLowerCase() === wanted);
+      const exact = first(found.filter((p) => linkKey(p) === wanted));
       if (exact !== undefined) return [exact];
     }
     if (wanted.startsWith('/')) wanted = wanted.slice(1);
-    const exact = found.find((p) => p.toLowerCase() === wanted);
+    const exact = first(found.filter((p) => linkKey(p) === wanted));
     if (exact !== undefined) return [exact];
     if (linkpath.startsWith('/')) return [];
 
     const near: string[] = [];
     const far: string[] = [];
     for (const p of found) {
-      const lower = p.toLowerCase();
+      const lower = linkKey(p);
       if (lower.endsWith(wanted)) (lower.startsWith(folder) ? near : far).push(p);
     }
     return [...near.sort(byLengthThenCodeUnits), ...far.sort(byLengthThenCodeUnits)];
@@ -153,7 +160,7 @@ export class LinkResolver {
     // Most links are a bare name that one file has, or none: answer those as `candidates` would
     // without building its lists (a vault opening resolves every link).
     if (linkpath !== '' && !linkpath.includes('/')) {
-      const lower = linkpath.toLowerCase();
+      const lower = linkKey(linkpath);
       const found = (lower.includes('.') ? this.byName.get(lower) : undefined) ?? this.byName.get(`${lower}.md`);
       if (!found) return null;
       if (found.length === 1) return found[0] ?? null;

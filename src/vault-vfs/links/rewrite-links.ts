@@ -24,7 +24,7 @@ import { type FileLookup, pathMapper, validateFileRenames } from './expand-renam
 import { encodeDestination, fitsInWikilink, linkPathCandidates } from './link-text';
 import { LinkResolver } from './resolver';
 import { splitSubpath } from './subpath';
-import { fileName } from './vault-paths';
+import { fileName, linkKey } from './vault-paths';
 
 export type LinkEdit =
   | { where: 'body'; offset: number; original: string; replacement: string; target: string }
@@ -74,10 +74,10 @@ export interface LinkRewriteInput {
   allowCaseVariants?: boolean;
 }
 
-/** Lower-cased file names the renames take away or bring: only links to these can change target. */
+/** File names (as links compare them, linkKey) the renames take away or bring: only links to these can change target. */
 export function touchedNameKeys(renames: readonly RenameEntry[]): Set<string> {
   const keys = new Set<string>();
-  for (const r of renames) keys.add(fileName(r.from).toLowerCase()).add(fileName(r.to).toLowerCase());
+  for (const r of renames) keys.add(linkKey(fileName(r.from))).add(linkKey(fileName(r.to)));
   return keys;
 }
 
@@ -109,7 +109,7 @@ function rewrittenLink(original: string, syntax: LinkSyntax, target: string, sou
  * resolve differently if a renamed file left or joined one of these keys.
  */
 function lookupKeys(linkpath: string): string[] {
-  const name = fileName(linkpath.trim()).toLowerCase();
+  const name = linkKey(fileName(linkpath.trim()));
   return name.includes('.') ? [name, name + '.md'] : [name + '.md'];
 }
 

@@ -5,6 +5,19 @@ export function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
+/** Anything but printable ASCII: only such names can change under NFC. */
+const NON_ASCII = /[^\x20-\x7e]/;
+
+/**
+ * A name or path as links compare it: lower-cased (Obsidian ignores case) and in Unicode NFC, so
+ * that a link typed composed (`[[Café]]`) finds a file whose name the disk gives decomposed, as
+ * Obsidian's resolver does. Only for matching: a path itself keeps its own bytes.
+ */
+export function linkKey(path: string): string {
+  const lower = path.toLowerCase();
+  return NON_ASCII.test(lower) ? lower.normalize('NFC') : lower;
+}
+
 /** Parent folder: `A/B/Note.md` -> `A/B`; `Note.md` -> "". */
 export function folderOf(path: string): string {
   const slash = path.lastIndexOf('/');

@@ -81,6 +81,16 @@ export class NodeVault implements VaultPort {
     return assertSafeVaultPath(p, { configDir: this.configDir, exists: (vp) => this.index.isFile(vp) || this.index.isFolder(vp), asRecorded, ...(keep ? { keep } : {}) });
   }
 
+  /**
+   * The path of a file or folder to look up, read or move: its own bytes. Vault paths are the
+   * disk's names (vault-fs.ts), so a path spelled out of NFC (decomposed) names those bytes, listed
+   * or not: a journal's record of a decomposed twin is asked about as recorded, never answered by
+   * its composed twin, and a composed path is never answered by a decomposed file.
+   */
+  private spelled(p: string): string {
+    return this.safe(p, p !== p.normalize('NFC'));
+  }
+
   onChange(listener: (change: VaultChange) => void): () => void {
     return this.tree.onChange(listener);
   }
@@ -89,16 +99,9 @@ export class NodeVault implements VaultPort {
     return Promise.resolve(this.index.entries());
   }
 
-  /**
-   * A path spelled out of NFC (decomposed) names those bytes: a journal's record of a decomposed
-   * twin beside a composed one is asked about as recorded, never answered by its twin.
-   */
-  private asSpelled(p: string): string {
-    return this.safe(p, p !== p.normalize('NFC'));
-  }
 
   async stat(p: string): Promise<FileStat | null> {
-    const vp = this.asSpelled(p);
+    const vp = this.spelled(p);
     const abs = await this.disk.contained(vp);
     const st = statOrNull(abs);
     if (!st?.isFile()) return null;
@@ -107,11 +110,11 @@ export class NodeVault implements VaultPort {
   }
 
   async exists(p: string): Promise<boolean> {
-    return this.disk.exists(await this.disk.contained(this.asSpelled(p)));
+    return this.disk.exists(await this.disk.contained(this.spelled(p)));
   }
 
   async read(p: string): Promise<string> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     const abs = await this.disk.contained(vp);
     const held = this.held.get(vp);
     if (held !== undefined) return held;
@@ -123,7 +126,7 @@ export class NodeVault implements VaultPort {
   }
 
   async readBinary(p: string): Promise<Uint8Array> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     const abs = await this.disk.contained(vp);
     const held = this.held.get(vp);
     if (held !== undefined) return encodeText(held);
@@ -139,7 +142,7 @@ export class NodeVault implements VaultPort {
 
   /** SHA-256 of the file, read 1 MiB at a time: bounded memory for a file of any size. */
   async hashFile(p: string): Promise<string> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     const abs = await this.disk.contained(vp);
     const held = this.held.get(vp);
     if (held !== undefined) return createHash('sha256').update(encodeText(held)).digest('hex');
@@ -151,7 +154,7 @@ export class NodeVault implements VaultPort {
   }
 
   async copyToState(p: string, stateName: string): Promise<void> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     await this.writeHeld(vp);
     const abs = await this.disk.contained(vp);
     const target = this.state.pathOf(stateName);
@@ -177,7 +180,7 @@ export class NodeVault implements VaultPort {
   }
 
   async process(p: string, fn: (data: string) => string): Promise<string> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     await this.writeHeld(vp);
     const abs = await this.disk.contained(vp);
     const before = await this.read(vp);
@@ -193,7 +196,7 @@ export class NodeVault implements VaultPort {
   }
 
   async processFrontMatter(p: string, edit: FrontmatterEdit): Promise<void> {
-    await this.process(p, (text) => rewriteFrontmatter(this.safe(p), text, edit));
+    await this.process(p, (text) => rewriteFrontmatter(this.spelled(p), text, edit));
   }
 
   async create(p: string, data: string): Promise<void> {
@@ -238,7 +241,7 @@ export class NodeVault implements VaultPort {
   }
 
   async rename(from: string, to: string, opts: RenameOptions = {}): Promise<void> {
-    const src = this.safe(from);
+    const src = this.spelled(from);
     // The names the source has keep their bytes where it goes (keptNames).
     const dst = this.safe(to, opts.restore === true, keptNames(src));
     const kind = this.index.isFolder(src) ? 'folder' : this.index.isFile(src) ? 'file' : null;
@@ -293,7 +296,7 @@ export class NodeVault implements VaultPort {
   }
 
   async trash(p: string): Promise<string> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     await this.writeHeld(vp);
     return moveToTrash(this.tree, vp);
   }
@@ -312,7 +315,7 @@ export class NodeVault implements VaultPort {
   }
 
   async removeEmptyFolder(p: string): Promise<void> {
-    const vp = this.safe(p);
+    const vp = this.spelled(p);
     if (!this.index.isFolder(vp)) throw new VaultFileNotFoundError(vp);
     await fs.rmdir(await this.disk.contained(vp));
     this.index.removePath(vp);
@@ -340,8 +343,8 @@ export class NodeVault implements VaultPort {
   }
 
   async moveProblem(source: string, destination: string): Promise<string | null> {
-    const from = this.safe(source);
-    const to = this.safe(destination);
+    const from = this.spelled(source);
+    const to = this.safe(destination, false, keptNames(from));
     const toAbs = this.disk.abs(to);
     // A link the listing leaves out (dangling, or leading out of the vault) where the move would
     // land: named as the link it is, so the plan leaves this move out instead of failing the job.

@@ -89,14 +89,12 @@ function statOrDenied(abs: string, denied: () => void): Stats | null {
   }
 }
 
+// A vault path is the name as the disk gives it, as Obsidian's TFile.path is: a name the disk
+// holds decomposed (NFD, as macOS and some sync tools write accents) is listed decomposed. Two
+// names of different bytes are two files (a disk may hold `Café` composed beside `Café`
+// decomposed); what a user types is matched in NFC where it is read (rule literals, link text,
+// command-line notes), never by making a listed name NFC.
 export class VaultFs {
-  /**
-   * Names on disk that are not in Unicode NFC (macOS and some sync tools write decomposed
-   * accents): the vault path the core uses (NFC, as `normalizeVaultPath` makes every path) to the
-   * absolute path on disk. Filled by `scan`; `abs` follows it, so such a note can be found and read.
-   */
-  private readonly onDisk = new Map<string, string>();
-
   private constructor(
     /** The vault folder as given, absolute. */
     readonly root: string,
@@ -113,15 +111,7 @@ export class VaultFs {
 
   /** Absolute path of a (normalized, checked) vault path. */
   abs(vaultPath: string): string {
-    const segments = vaultPath.split('/');
-    if (this.onDisk.size > 0) {
-      // The longest prefix with a name of its own on disk (a decomposed folder or file name).
-      for (let i = segments.length; i > 0; i--) {
-        const disk = this.onDisk.get(segments.slice(0, i).join('/'));
-        if (disk !== undefined) return path.join(disk, ...segments.slice(i));
-      }
-    }
-    return path.join(this.root, ...segments);
+    return path.join(this.root, ...vaultPath.split('/'));
   }
 
   private inside(real: string): boolean {
@@ -165,7 +155,7 @@ export class VaultFs {
     const slicer = nodeSlicer();
     for (let dir = pending.pop(); dir; dir = pending.pop()) {
       for (const entry of readdirSync(dir.abs, { withFileTypes: true })) {
-        const childRel = this.vaultName(dir.abs, dir.rel, entry.name);
+        const childRel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
         if (!dir.rel && skipTop.has(entry.name.toLowerCase())) continue;
         if (entry.name.endsWith(TEMP_SUFFIX)) continue;
         const childAbs = path.join(dir.abs, entry.name);
@@ -197,44 +187,17 @@ export class VaultFs {
     return { files, folders, unreadable };
   }
 
-  /**
-   * The vault path of a directory entry: its name in NFC. A decomposed name is remembered (with
-   * its absolute path on disk) so that `abs` finds it; when the composed twin also exists (two
-   * files on a file system that keeps both), the decomposed one keeps its own bytes as its name.
-   */
-  private vaultName(parentAbs: string, parentRel: string, name: string): string {
-    const nfc = name.normalize('NFC');
-    const join = (n: string): string => (parentRel === '' ? n : `${parentRel}/${n}`);
-    if (nfc === name || lstatOrNull(path.join(parentAbs, nfc)) !== null) return join(name);
-    this.onDisk.set(join(nfc), path.join(parentAbs, name));
-    return join(nfc);
-  }
-
-  /**
-   * Moves the entry at vault path `from` to vault path `to`. A name that stays the same (in NFC)
-   * keeps its own bytes on disk: a decomposed `Café.md` moved to another folder, and moved back
-   * by undo, is still decomposed. Names on disk under a moved folder follow it.
-   */
+  /** Moves the entry at vault path `from` to vault path `to`, each name as spelled (its own bytes). */
   async moveEntry(from: string, to: string, fromAbs = this.abs(from)): Promise<{ fromAbs: string; toAbs: string }> {
-    let toAbs = this.abs(to);
-    const name = path.basename(fromAbs);
-    const target = path.basename(toAbs);
-    if (name !== target && name.normalize('NFC') === target.normalize('NFC') && target === target.normalize('NFC')) {
-      toAbs = path.join(path.dirname(toAbs), name);
-    }
+    const toAbs = this.abs(to);
     await this.move(fromAbs, toAbs);
-    for (const [vp, abs] of [...this.onDisk]) {
-      if (vp === from || vp.startsWith(`${from}/`)) this.onDisk.delete(vp);
-      if (abs.startsWith(`${fromAbs}${path.sep}`)) this.onDisk.set(`${to}${vp.slice(from.length)}`, toAbs + abs.slice(fromAbs.length));
-    }
-    if (toAbs !== this.abs(to)) this.onDisk.set(to, toAbs);
     return { fromAbs, toAbs };
   }
 
   /**
    * The absolute path of `vaultPath` where something is there, else of the one entry in its
-   * folder whose name is the same in NFC (a decomposed name that no scan has mapped yet, as in
-   * `.trash`, which scans leave out); else the path `abs` gives.
+   * folder whose name is the same in NFC (a journal written before names kept their bytes in
+   * `.trash` may have recorded a decomposed name composed); else the path `abs` gives.
    */
   existingAbs(vaultPath: string): string {
     const full = this.abs(vaultPath);

@@ -60,11 +60,18 @@ function deviceOf(abs: string): number | null {
 }
 
 /**
- * Why a move from `fromAbs` to `toAbs` cannot be a rename, or null: a folder of the vault that is
+ * Why a move from `fromAbs` to `toAbs` cannot be made, or null: a relative symbolic link would
+ * change its target; and a move cannot be a rename when a folder of the vault that is
  * another disk (a mount point) can only be reached by copying, which the journal does not do; the
  * rename would fail with a raw EXDEV at the first step. Asked before the job starts.
  */
 export function moveProblemAt(fromAbs: string, fromPath: string, toAbs: string, toPath: string): string | null {
+  // A link whose target is written relative to its folder leads elsewhere once it is in another
+  // folder (or nowhere: the vault then lists it no more, and undo could not find it to put back).
+  if (path.dirname(fromAbs) !== path.dirname(toAbs) && lstatSync(fromAbs, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    const target = readlinkSync(fromAbs);
+    if (!path.isAbsolute(target)) return `${fromPath} is a symbolic link to ${target}, relative to its folder; moved, it would lead elsewhere: Reeve leaves it where it is`;
+  }
   const from = deviceOf(fromAbs);
   const to = deviceOf(path.dirname(toAbs));
   if (from === null || to === null || from === to) return null;

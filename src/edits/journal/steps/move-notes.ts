@@ -4,10 +4,11 @@
 // note saying `[[Foobar]]` would resolve elsewhere, so the adapter rewrites it to keep its target
 // (`[[Projects/Foobar]]`). Every such note is recorded too, and undo puts its text back.
 import { forEachLinkpath } from '../../../vault-vfs/link-watchers';
+import { linkKey } from '../../../vault-vfs/links/vault-paths';
 import type { VaultPort } from '../../../vault-vfs/vault-port';
 
 function nameOf(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1).toLowerCase();
+  return linkKey(path.slice(path.lastIndexOf('/') + 1));
 }
 
 function hasLinks(port: VaultPort, path: string): boolean {
@@ -25,7 +26,7 @@ async function notesNaming(port: VaultPort, names: ReadonlySet<string>): Promise
     if (!meta) continue;
     let hit = false;
     forEachLinkpath(meta, (linkpath) => {
-      const last = linkpath.slice(linkpath.lastIndexOf('/') + 1).toLowerCase();
+      const last = linkKey(linkpath.slice(linkpath.lastIndexOf('/') + 1));
       if (names.has(last) || names.has(`${last}.md`)) hit = true;
     });
     if (hit) out.push(e.path);
