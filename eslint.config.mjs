@@ -11,6 +11,8 @@ const OBSIDIAN_IMPORT_MESSAGE =
 const NODE_SIDE = [
   'src/cli/**',
   'src/vault-vfs/node/**',
+  // The plugin's MCP endpoint: Node's http, loaded only behind Platform.isDesktopApp (src/views/mcp/).
+  'src/mcp/http/**',
   'tests/**',
   'bench/**',
   'scripts/**',
