@@ -192,6 +192,8 @@ describe('the MCP endpoint against a hostile or careless client', () => {
     expect(await note.text()).toBe('');
     expect((await raw(url, { method: 'GET', headers: { 'mcp-session-id': id } })).status).toBe(405);
     expect((await raw(url, { body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }), headers: { 'mcp-session-id': id, 'mcp-protocol-version': '1999-01-01' } })).status).toBe(400);
+    // A supported version other than the one agreed is taken: the specification refuses only invalid or unsupported ones.
+    expect((await raw(url, { body: JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'ping' }), headers: { 'mcp-session-id': id, 'mcp-protocol-version': '2025-03-26' } })).status).toBe(200);
   });
 
   it('takes batches only in protocol 2025-03-26, and never an initialize inside one', async () => {
