@@ -7,6 +7,7 @@ import { desktopFileLock } from './src/vault-vfs/obsidian-desktop-lock';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
 import { pluginChatHost } from './src/views/chat/plugin-chat-host';
 import { registerChatView } from './src/views/chat/register-chat-view';
+import { registerCliHandlers } from './src/views/cli/register-cli-handlers';
 import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
 import { FirstIndex, sayIndexBusy } from './src/views/first-index';
@@ -66,6 +67,8 @@ export default class ReevePlugin extends Plugin {
       registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites, indexReady: firstIndex });
       void recover(false);
     });
+    // Obsidian's own CLI (1.12.2+): reeve:search, reeve:pending, reeve:organize, reeve:ask.
+    registerCliHandlers(this);
     // Off by default; started after layout ready when on, stopped on unload (desktop only).
     this.mcpServer = registerMcpServer(this);
     this.register(() => {
