@@ -13,6 +13,8 @@ const NODE_SIDE = [
   'src/vault-vfs/node/**',
   // The stdio server of `reeve mcp`: only the CLI imports it.
   'src/mcp/stdio-*.ts',
+  // The plugin's MCP endpoint: Node's http, loaded only behind Platform.isDesktopApp (src/views/mcp/).
+  'src/mcp/http/**',
   'tests/**',
   'bench/**',
   'scripts/**',

@@ -7,9 +7,12 @@ import { desktopFileLock } from './src/vault-vfs/obsidian-desktop-lock';
 import { ObsidianVault } from './src/vault-vfs/obsidian-vault';
 import { pluginChatHost } from './src/views/chat/plugin-chat-host';
 import { registerChatView } from './src/views/chat/register-chat-view';
+import { registerCliHandlers } from './src/views/cli/register-cli-handlers';
 import { registerAutomaticOrganize } from './src/views/organize/automatic-organize';
 import { registerOrganize } from './src/views/organize/register-organize';
 import { FirstIndex, sayIndexBusy } from './src/views/first-index';
+import type { McpServerControl } from './src/views/mcp/mcp-server-control';
+import { registerMcpServer } from './src/views/mcp/register-mcp-server';
 import { onLayoutReadyWhileLoaded } from './src/views/layout-ready';
 import { registerPendingBlockWidgets } from './src/views/pending/register-widgets';
 import { widgetDepsFromSettings } from './src/views/pending/widget-policies';
@@ -29,6 +32,8 @@ export default class ReevePlugin extends Plugin {
   keywordSearch: KeywordSearch | null = null;
   /** The semantic index, when the user turned it on (built after layout ready, from vault events). */
   semanticSearch: SemanticSearch | null = null;
+  /** The MCP endpoint for other agents (desktop, when turned on); null before onload. */
+  mcpServer: McpServerControl | null = null;
 
   override async onload(): Promise<void> {
     // Listens from now on for the end of Obsidian's first index, which may come after layout ready.
@@ -62,6 +67,10 @@ export default class ReevePlugin extends Plugin {
       registerAutomaticOrganize(this, { port: () => this.port(), settings, selfWrites: this.selfWrites, indexReady: firstIndex });
       void recover(false);
     });
+    // Obsidian's own CLI (1.12.2+): reeve:search, reeve:pending, reeve:organize, reeve:ask.
+    registerCliHandlers(this);
+    // Off by default; started after layout ready when on, stopped on unload (desktop only).
+    this.mcpServer = registerMcpServer(this);
     this.register(() => {
       this.alive = false;
     });

@@ -5,6 +5,7 @@
 // the chat agents (agent-settings).
 import { type AgentSettings, DEFAULT_AGENT_SETTINGS, readAgentSettings } from './agent-settings';
 import { type AutomaticSettings, DEFAULT_AUTOMATIC, readAutomatic } from './automatic-settings';
+import { DEFAULT_MCP_SERVER, type McpServerSettings, readMcpServer } from './mcp-server-settings';
 import { type ModelChoice, modelChoice, readModelChoice } from './model-choice';
 import { isRecord, readBoolean, readChoice, readFolderList, readString, vaultFolder } from './read-fields';
 import { readRules, type SavedRule } from './rule-settings';
@@ -57,6 +58,8 @@ export interface ReeveSettings {
   semanticIndex: SemanticSettings;
   /** The chat agents (Scout, Web, Task), their context and the chat folder. */
   agents: AgentSettings;
+  /** The MCP endpoint for other agents (desktop only); off by default. */
+  mcpServer: McpServerSettings;
 }
 
 export const DEFAULT_SETTINGS: ReeveSettings = {
@@ -77,6 +80,7 @@ export const DEFAULT_SETTINGS: ReeveSettings = {
   automatic: DEFAULT_AUTOMATIC,
   semanticIndex: DEFAULT_SEMANTIC,
   agents: DEFAULT_AGENT_SETTINGS,
+  mcpServer: DEFAULT_MCP_SERVER,
 };
 
 export interface LoadedSettings {
@@ -145,6 +149,7 @@ export function parseSettings(raw: unknown): LoadedSettings {
     automatic: readAutomatic(raw.automatic, problems),
     semanticIndex: readSemantic(raw.semanticIndex, problems),
     agents: readAgentSettings(raw.agents, problems),
+    mcpServer: readMcpServer(raw.mcpServer, problems),
   };
   return { settings, problems, usedDefaults: false };
 }

@@ -4,6 +4,7 @@ import { type App, Notice, PluginSettingTab, requireApiVersion, SecretComponent,
 import type ReevePlugin from '../../main';
 import { PROVIDER_IDS, type ProviderId, getSettingValue, setSettingValue } from '../settings/settings';
 import { modelSettingGroup } from './llm/model-setting-group';
+import { mcpSettingGroup } from './mcp/mcp-settings-group';
 import { previewRule } from './organize/rule-preview';
 import { RulesEditor } from './organize/rules-editor';
 import { renderSettingDefinitions } from './render-setting-definitions';
@@ -78,6 +79,7 @@ export class ReeveSettingTab extends PluginSettingTab {
       items.push(modelSettingGroup(id, 'explore', `${PROVIDER_LABELS[id]}: exploration model`, visible, this.app, () => this.plugin.settings));
       items.push(modelSettingGroup(id, 'plan', `${PROVIDER_LABELS[id]}: planning model`, visible, this.app, () => this.plugin.settings));
     }
+    items.push(mcpSettingGroup({ app: this.app, settings: () => this.plugin.settings, control: () => this.plugin.mcpServer, values: { get: (key) => this.getControlValue(key), set: (key, value) => this.setControlValue(key, value) } }));
     return items;
   }
 
@@ -175,6 +177,7 @@ export class ReeveSettingTab extends PluginSettingTab {
     }
     await this.plugin.saveSettings();
     if (key.startsWith('semanticIndex.')) void this.plugin.semanticSearch?.configure();
+    if (key.startsWith('mcpServer.')) void this.plugin.mcpServer?.sync();
     // Provider groups show only for the active provider; the search key only for a provider that has one.
     if (requireApiVersion('1.13.0')) {
       if (VISIBILITY_KEYS.has(key)) this.refreshDomState();

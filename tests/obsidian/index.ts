@@ -1,6 +1,7 @@
 // The project's Obsidian test runtime, which tests (and the plugin code under test) import as
 // 'obsidian'. It is obsidian-test-mocks' in-memory implementation of obsidian.d.ts, made
 // faithful where Reeve depends on the details (see plugin-data.ts; the vault side follows).
+import { installFaithfulCli } from './faithful-cli';
 import { installDeclarativeSettings } from './declarative-settings';
 import { installFaithfulButtons } from './faithful-buttons';
 import { installFaithfulInputs } from './faithful-inputs';
@@ -14,6 +15,7 @@ import { installVaultConfig } from './vault-config';
 
 export * from 'obsidian-test-mocks/obsidian';
 export { normalizePath } from './normalize-path';
+export { requireApiVersion } from './faithful-cli';
 
 installMockNameLookup();
 installFaithfulPluginData();
@@ -25,3 +27,4 @@ installFaithfulMarkdown();
 installFaithfulSecrets();
 installFaithfulWorkspace();
 installDeclarativeSettings();
+installFaithfulCli();

@@ -123,6 +123,7 @@ describe('plugin lifecycle', () => {
       'Web agent',
       'Task agent',
       ...['OpenAI', 'Anthropic', 'OpenAI-compatible (Ollama, LM Studio, OpenRouter, vLLM)'].flatMap((p) => [p, `${p}: exploration model`, `${p}: planning model`]),
+      'MCP server for other agents',
     ]);
   });
 });

@@ -1,0 +1,16 @@
+// Wires the MCP endpoint into the plugin's lifecycle: started once the workspace is ready (heavy
+// work waits for layout ready), stopped when the plugin unloads; proposals by outside agents
+// show a notice with links to their notes.
+import type ReevePlugin from '../../../main';
+import { onLayoutReadyWhileLoaded } from '../layout-ready';
+import { McpServerControl } from './mcp-server-control';
+import { pluginToolHost } from './plugin-tool-host';
+import { showProposalNotice } from './proposal-notice';
+
+export function registerMcpServer(plugin: ReevePlugin): McpServerControl {
+  const onProposed = (proposal: Parameters<typeof showProposalNotice>[1]): void => void showProposalNotice(plugin.app, proposal);
+  const control = new McpServerControl({ app: plugin.app, settings: () => plugin.settings, host: () => pluginToolHost(plugin, onProposed), version: plugin.manifest.version });
+  onLayoutReadyWhileLoaded(plugin, () => void control.sync());
+  plugin.register(() => void control.stop());
+  return control;
+}

@@ -1,0 +1,151 @@
+// The plugin's MCP endpoint in the production bundle, in the Obsidian test runtime: off by default;
+// when turned on it starts only after layout ready, on 127.0.0.1 at the port of the settings, with
+// the token from SecretStorage, and the SDK's own client connects, lists the tools and shows up as
+// a connected agent; turning it off in the settings tab or unloading the plugin stops it. On a
+// phone nothing starts and Node's `http` is never required.
+// The DOM is happy-dom's, installed beside Node's globals (happy-dom-globals.ts), not vitest's
+// happy-dom environment, whose fetch is a browser's: the SDK client here is a program, not a page.
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { App, Platform, type Plugin } from 'obsidian-test-mocks/obsidian';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildPluginBundle, removePluginBundle } from '../obsidian/build-bundle';
+import { installDomGlobals } from '../obsidian/happy-dom-globals';
+import { loadBundle, readManifest, requiredBuiltins } from '../obsidian/load-bundle';
+
+const DESKTOP = { ...Platform };
+const PHONE = { ...DESKTOP, isDesktop: false, isDesktopApp: false, isMobile: true, isMobileApp: true, isPhone: true, isAndroidApp: true, isWin: false };
+const SECRET = 'reeve-mcp-token';
+
+type McpPlugin = Plugin & { mcpServer: { clients(): { name: string; calls: number }[]; url(): string | null; status(): string } | null };
+
+let bundle = '';
+const loaded: Plugin[] = [];
+beforeAll(async () => {
+  await installDomGlobals();
+  bundle = await buildPluginBundle();
+}, 120_000);
+afterAll(() => removePluginBundle(bundle));
+afterEach(async () => {
+  for (const p of loaded.splice(0)) p.unload();
+  Object.assign(Platform, DESKTOP);
+  await settle();
+});
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 5));
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+/** The status of a GET on a fresh connection (no pooled socket of a server that has since restarted), or null when nothing listens. */
+function get(port: number, token = ''): Promise<number | null> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'GET', agent: false, headers: { authorization: `Bearer ${token}` } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(null));
+    req.end();
+  });
+}
+
+async function listening(port: number): Promise<boolean> {
+  return (await get(port)) !== null;
+}
+
+async function waitFor(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('timed out');
+}
+
+async function startPlugin(settings: unknown, layoutReady = true): Promise<{ app: App; plugin: McpPlugin }> {
+  const app = App.createConfigured__({ files: { 'a.md': 'a\n' } });
+  const folder = `${app.vault.configDir}/plugins/reeve`;
+  await app.vault.adapter.mkdir(folder);
+  await app.vault.adapter.write(`${folder}/data.json`, JSON.stringify(settings));
+  requiredBuiltins.length = 0;
+  const plugin = new (loadBundle(bundle))(app, readManifest()) as McpPlugin;
+  loaded.push(plugin);
+  plugin.load();
+  await settle();
+  if (layoutReady) {
+    app.workspace.setLayoutReady__();
+    await settle();
+  }
+  return { app, plugin };
+}
+
+describe("the plugin's MCP server", () => {
+  it('is off by default: nothing listens and no token is made', async () => {
+    const port = await freePort();
+    const { app, plugin } = await startPlugin({ mcpServer: { port } });
+    expect(await listening(port)).toBe(false);
+    expect(plugin.mcpServer?.status()).toBe('Off.');
+    expect(app.secretStorage.getSecret(SECRET)).toBeNull();
+    expect(requiredBuiltins).not.toContain('node:http');
+  });
+
+  it('when on, starts after layout ready with the stored token, serves the SDK client, and stops on unload', async () => {
+    const port = await freePort();
+    const { app, plugin } = await startPlugin({ mcpServer: { enabled: true, port } }, false);
+    expect(await listening(port)).toBe(false);
+    app.workspace.setLayoutReady__();
+    await waitFor(() => listening(port));
+    expect(plugin.mcpServer?.url()).toBe(`http://127.0.0.1:${port}/mcp`);
+    const token = app.secretStorage.getSecret(SECRET) ?? '';
+    expect(token).toMatch(/^[0-9a-f]{64}$/);
+    const client = new Client({ name: 'Claude Code', version: '2.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    expect(client.getServerVersion()?.name).toBe('reeve');
+    // Until createVaultToolHost is wired (src/views/mcp/plugin-tool-host.ts), the host offers no tools.
+    expect((await client.listTools()).tools).toEqual([]);
+    expect(await client.callTool({ name: 'search', arguments: { query: 'a' } })).toMatchObject({ isError: true });
+    expect(plugin.mcpServer?.clients()).toEqual([expect.objectContaining({ name: 'Claude Code', calls: 1 })]);
+    expect(await get(port, 'not-the-token-at-all')).toBe(401);
+    await client.close();
+    plugin.unload();
+    loaded.length = 0;
+    await waitFor(async () => !(await listening(port)));
+  });
+
+  it('follows the settings tab: off stops it, on starts it again, a new port moves it, Regenerate locks out the old token', async () => {
+    const [port, other] = [await freePort(), await freePort()];
+    const { app, plugin } = await startPlugin({ mcpServer: { enabled: true, port } });
+    await waitFor(() => listening(port));
+    const tab = (plugin as unknown as { settingTabs__: { setControlValue(key: string, value: unknown): Promise<void> }[] }).settingTabs__[0];
+    await tab?.setControlValue('mcpServer.enabled', false);
+    await waitFor(async () => !(await listening(port)));
+    await tab?.setControlValue('mcpServer.enabled', true);
+    await waitFor(() => listening(port));
+    await tab?.setControlValue('mcpServer.port', other);
+    await waitFor(async () => (await listening(other)) && !(await listening(port)));
+    const old = app.secretStorage.getSecret(SECRET);
+    app.secretStorage.setSecret(SECRET, 'a-new-token-from-regenerate-0123456789');
+    await (plugin.mcpServer as unknown as { sync(): Promise<void> }).sync();
+    const ping = (token: string | null): Promise<number | null> => get(other, token ?? '');
+    expect(await ping(old)).toBe(401);
+    expect(await ping('a-new-token-from-regenerate-0123456789')).toBe(405);
+  });
+
+  it('on a phone: nothing starts, even when turned on, and no Node module is required', async () => {
+    Object.assign(Platform, PHONE);
+    const port = await freePort();
+    const { plugin } = await startPlugin({ mcpServer: { enabled: true, port } });
+    await settle();
+    expect(await listening(port)).toBe(false);
+    expect(plugin.mcpServer?.status()).toBe('Not offered on phones and tablets.');
+    expect(requiredBuiltins).toEqual([]);
+  });
+});
