@@ -70,8 +70,14 @@ async function waitFor(check: () => Promise<boolean>): Promise<void> {
   throw new Error('timed out');
 }
 
+const FILES = {
+  'a.md': 'a\n',
+  'Garden/Tomatoes.md': '# Tomatoes\nTomatoes need full sun and deep watering.\n',
+  'Private/Diary.md': '# Diary\ntomatoes and the secret code hunter2\n',
+};
+
 async function startPlugin(settings: unknown, layoutReady = true): Promise<{ app: App; plugin: McpPlugin }> {
-  const app = App.createConfigured__({ files: { 'a.md': 'a\n' } });
+  const app = App.createConfigured__({ files: FILES });
   const folder = `${app.vault.configDir}/plugins/reeve`;
   await app.vault.adapter.mkdir(folder);
   await app.vault.adapter.write(`${folder}/data.json`, JSON.stringify(settings));
@@ -109,15 +115,49 @@ describe("the plugin's MCP server", () => {
     const client = new Client({ name: 'Claude Code', version: '2.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
     expect(client.getServerVersion()?.name).toBe('reeve');
-    // Until createVaultToolHost is wired (src/views/mcp/plugin-tool-host.ts), the host offers no tools.
-    expect((await client.listTools()).tools).toEqual([]);
-    expect(await client.callTool({ name: 'search', arguments: { query: 'a' } })).toMatchObject({ isError: true });
+    const tools = (await client.listTools()).tools.map((t) => t.name).sort();
+    expect(tools).toEqual(['list_notes', 'list_tags', 'pending_status', 'propose_edits', 'propose_organize', 'read_note', 'related', 'search']);
+    expect(await client.callTool({ name: 'write_note', arguments: { path: 'a.md' } })).toMatchObject({ isError: true });
     expect(plugin.mcpServer?.clients()).toEqual([expect.objectContaining({ name: 'Claude Code', calls: 1 })]);
     expect(await get(port, 'not-the-token-at-all')).toBe(401);
     await client.close();
     plugin.unload();
     loaded.length = 0;
     await waitFor(async () => !(await listening(port)));
+  });
+
+  it('serves the vault through the walls of the settings, and a proposal lands as a pending block in the note', async () => {
+    const port = await freePort();
+    const { app, plugin } = await startPlugin({ mcpServer: { enabled: true, port }, excludedFolders: ['Private'] });
+    await waitFor(() => listening(port));
+    const token = app.secretStorage.getSecret(SECRET) ?? '';
+    const client = new Client({ name: 'Codex', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    const text = (r: unknown): string => JSON.stringify(r);
+    // The keyword index is built after layout ready; search until it answers.
+    let found = '';
+    await waitFor(async () => {
+      found = text(await client.callTool({ name: 'search', arguments: { query: 'tomatoes' } }));
+      return found.includes('Garden/Tomatoes.md');
+    });
+    expect(found).not.toContain('Diary');
+    expect(found).not.toContain('hunter2');
+    const walled = await client.callTool({ name: 'read_note', arguments: { path: 'Private/Diary.md' } });
+    const missing = await client.callTool({ name: 'read_note', arguments: { path: 'Private/Nothing.md' } });
+    expect(walled.isError).toBe(true);
+    expect(text(walled.content).replace('Diary', 'X')).toBe(text(missing.content).replace('Nothing', 'X'));
+    expect(text(await client.callTool({ name: 'list_notes', arguments: {} }))).not.toContain('Private');
+    const read = await client.callTool({ name: 'read_note', arguments: { path: 'Garden/Tomatoes.md' } });
+    expect(text(read)).toContain('full sun');
+    const proposed = await client.callTool({ name: 'propose_edits', arguments: { summary: 'water less', edits: [{ file: 'Garden/Tomatoes.md', find: 'deep watering', replace: 'deep, rare watering' }] } });
+    expect(proposed.isError).toBeFalsy();
+    const note = await app.vault.adapter.read('Garden/Tomatoes.md');
+    expect(note).toContain('```ai-edit');
+    expect(note).toContain('deep, rare watering');
+    expect(await app.vault.adapter.read('Private/Diary.md')).toBe(FILES['Private/Diary.md']);
+    const status = text(await client.callTool({ name: 'pending_status', arguments: {} }));
+    expect(status).toContain('pending');
+    await client.close();
   });
 
   it('follows the settings tab: off stops it, on starts it again, a new port moves it, Regenerate locks out the old token', async () => {

@@ -1,22 +1,67 @@
-// The tools the plugin's MCP endpoint offers on the open vault. The tools themselves (search,
-// read_note, related, list_notes, list_tags, propose_edits, propose_organize, pending_status) are
-// written once in src/mcp/vault-tool-host.ts (`createVaultToolHost`), on the plugin's VaultPort,
-// walls, scope and capabilities, embedder and ledger; that module lands in a parallel change, and
-// this function is where it is wired (with `onProposed`, so the user hears of each proposal).
-// Until then the host offers no tools: the endpoint, its security and the settings are real, and
-// an agent that connects sees an empty tool list and an error naming the reason for any call.
+// The tools the plugin's MCP endpoint offers on the open vault: the same host `reeve mcp` serves
+// (src/mcp/vault-tool-host.ts), built on the plugin's editor-aware VaultPort, its keyword (and,
+// once built, semantic) index, the one wall list of the settings, the Task's scope and
+// capabilities, the active note for the "current" and "linked" scopes, and organize's settings.
+// Settings can change while an agent is connected: the host is rebuilt when what it was built from
+// changes (a folder excluded since is a wall at the next call, not after a restart), and a call
+// that comes before the keyword index exists is told to try again.
 import type ReevePlugin from '../../../main';
-import type { McpToolHost } from '../../mcp/tool-host';
+import { readOrganizeSettings } from '../../agents/organize/owner/owner-settings';
+import { newJobId } from '../../edits/journal/journal-store';
+import { errorResult } from '../../mcp/mcp-tool';
+import type { McpToolDefinition, McpToolHost } from '../../mcp/tool-host';
+import { createVaultToolHost } from '../../mcp/vault-tool-host';
+import { compiledRules } from '../../settings/rule-settings';
+import { settingsWalls } from '../../settings/settings-walls';
+import { pluginRetrieval } from '../chat/ask-deps-from-plugin';
 import type { ProposedByAgent } from './proposal-notice';
 
-/**
- * `plugin` gives what createVaultToolHost needs: `port()` (the editor-aware VaultPort),
- * `settings` (walls from settings-walls.ts, scope and capabilities), `semanticSearch` (the
- * embedder); `onProposed` is told of each proposal (a notice with links to the notes).
- */
-export function pluginToolHost(_plugin: ReevePlugin, _onProposed: (proposal: ProposedByAgent) => void): McpToolHost {
+interface Built {
+  key: string;
+  host: McpToolHost;
+}
+
+export function pluginToolHost(plugin: ReevePlugin, onProposed: (proposal: ProposedByAgent) => void): McpToolHost {
+  const app = plugin.app;
+  let built: Built | null = null;
+  let definitions: readonly McpToolDefinition[] = [];
+
+  async function current(): Promise<McpToolHost | null> {
+    const retrieval = pluginRetrieval(plugin);
+    if (retrieval === null) return null;
+    const settings = plugin.settings;
+    const configDir = app.vault.configDir;
+    const organizeOnDisk = await readOrganizeSettings((file) => app.vault.adapter.read(`${configDir}/${file}`).catch(() => null));
+    const walls = settingsWalls(settings, configDir);
+    const task = settings.agents.task;
+    // Everything the host reads at construction; the indexes are compared by identity below.
+    const key = JSON.stringify([walls, task.scope, task.capabilities, settings.planFolder, settings.rules, settings.allowOutside, settings.allowTrash, settings.organizeScoring, organizeOnDisk]);
+    const semantic = plugin.semanticSearch?.similarity() ?? null;
+    const indexes = `${String(plugin.keywordSearch?.index !== null)}:${String(semantic !== null)}`;
+    if (built !== null && built.key === key + indexes) return built.host;
+    const host = createVaultToolHost({
+      vault: plugin.port(),
+      walls,
+      task: { scope: task.scope, capabilities: task.capabilities },
+      currentNote: () => app.workspace.getActiveFile()?.path ?? null,
+      retrieval,
+      organize: { planFolder: settings.planFolder, rules: compiledRules(settings.rules), allowOutside: settings.allowOutside, allowTrash: settings.allowTrash, scoring: settings.organizeScoring, ...organizeOnDisk },
+      newPlanId: () => newJobId(),
+      onProposed: (event) => onProposed(event),
+    });
+    built = { key: key + indexes, host };
+    definitions = host.listTools();
+    return host;
+  }
+  // The tool list is the same whatever the settings; build it once the index is there.
+  void current().catch(() => undefined);
+
   return {
-    listTools: () => [],
-    callTool: (name) => Promise.resolve({ content: [{ type: 'text', text: `Unknown tool: ${name}. This build of Reeve offers no tools over MCP yet.` }], isError: true }),
+    listTools: () => definitions,
+    async callTool(name, args, context) {
+      const host = await current();
+      if (host === null) return errorResult('the vault is still loading in Obsidian; call again in a moment');
+      return host.callTool(name, args, context);
+    },
   };
 }
