@@ -23,10 +23,11 @@ import { loadBundle, readManifest } from '../obsidian/load-bundle';
  * The production main.js may not grow past this: 1,104,401 bytes when the SDKs were made lazy
  * (1,092,934 before: the lazy module wrappers cost 11 KB), 1,155,048 with the chat's message
  * actions, saved prompts, model pickers and history search, 874,051 once Reeve's own wire clients
- * replaced the two official SDKs (issue 24). docs/mobile.md says what is in it and what the
- * 700 KB aim would still take.
+ * replaced the two official SDKs (issue 24), 927,053 with the MCP tools and the plugin's own
+ * Streamable HTTP endpoint (issue 30; no MCP SDK or schema library in it). docs/mobile.md says
+ * what is in it and what the 700 KB aim would still take.
  */
-const MAIN_JS_LIMIT = 880_000;
+const MAIN_JS_LIMIT = 935_000;
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));

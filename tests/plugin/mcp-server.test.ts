@@ -128,7 +128,7 @@ describe("the plugin's MCP server", () => {
 
   it('serves the vault through the walls of the settings, and a proposal lands as a pending block in the note', async () => {
     const port = await freePort();
-    const { app, plugin } = await startPlugin({ mcpServer: { enabled: true, port }, excludedFolders: ['Private'] });
+    const { app } = await startPlugin({ mcpServer: { enabled: true, port }, excludedFolders: ['Private'] });
     await waitFor(() => listening(port));
     const token = app.secretStorage.getSecret(SECRET) ?? '';
     const client = new Client({ name: 'Codex', version: '1.0.0' });
