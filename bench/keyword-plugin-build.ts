@@ -40,16 +40,17 @@ export interface BuildMeasurement {
  * rebuilt only when the one method that reads it (a case-insensitive `exists`) next needs it.
  */
 function lazyLowerCaseKeys(adapter: object): void {
-  type Adapter = { rebuildLowerCaseKeys(): void; exists(p: string, sensitive?: boolean): Promise<boolean>; stale__?: boolean };
+  type Adapter = { rebuildLowerCaseKeys(): void; exists(p: string, sensitive?: boolean): Promise<boolean> };
+  // Kept beside the adapter: the mocks' strict proxy refuses properties it does not know.
+  const stale = new WeakSet<Adapter>();
   const proto = Object.getPrototypeOf(adapter) as Adapter;
   // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) below
   const { rebuildLowerCaseKeys: rebuild, exists } = proto;
   proto.rebuildLowerCaseKeys = function (this: Adapter) {
-    this.stale__ = true;
+    stale.add(this);
   };
   proto.exists = function (this: Adapter, p: string, sensitive?: boolean) {
-    if (this.stale__ === true) {
-      this.stale__ = false;
+    if (stale.delete(this)) {
       rebuild.call(this);
     }
     return exists.call(this, p, sensitive);
