@@ -4,6 +4,14 @@
 // gone, and saves. Afterwards vault events keep it current, and changed shards are saved after a
 // quiet period. All work runs in time slices (time-slicer.ts): reading files is asynchronous, and
 // analysis stops for the event loop whenever a slice is used up.
+//
+// Memory: the build goes in batches of `batchNotes` files. A batch is read (a few files at a
+// time), analysed into the shards' deltas, and then sealed: every shard's delta is folded into its
+// compact base (3 bytes a posting against some 20 in a delta's plain arrays) before the next batch
+// is taken. So at any moment the index holds the per-note form of at most one batch, whatever the
+// vault's size, and a small batch's intermediate structures die young, before the garbage
+// collector would move them to the old generation (where, on a large heap, garbage piles up to
+// several hundred MB before a full collection: issue 29's 745 MB peak at 100k notes).
 
 import { VaultFileNotFoundError, type FileStat, type VaultPort } from '../../vault-vfs/vault-port';
 import type { IndexDocument } from './analyzer';
@@ -12,6 +20,7 @@ import { fileDocument, isNotePath, noteDocument } from './index-document';
 import { loadIndex, saveIndex, type LoadReport } from './index-store';
 import { KeywordIndex, type ExplainedHit, type KeywordIndexOptions, type SearchHit } from './keyword-index';
 import type { SearchOptions } from './query-plan';
+import type { Shard } from './shard';
 import { TimeSlicer, type YieldFn } from '../../vault-vfs/time-slicer';
 
 export interface VaultIndexerOptions {
@@ -26,8 +35,12 @@ export interface VaultIndexerOptions {
   saveIntervalMs?: number;
   /** Files read at once; default 16. */
   readConcurrency?: number;
+  /** Files indexed between two seals (see above); default 256. */
+  batchNotes?: number;
   yieldFn?: YieldFn;
 }
+
+export const DEFAULT_BATCH_NOTES = 256;
 
 export type IndexerPhase = 'new' | 'loading' | 'indexing' | 'ready' | 'stopped';
 
@@ -203,12 +216,24 @@ export class VaultIndexer {
 
   private async drainLoop(): Promise<void> {
     const concurrency = this.options.readConcurrency ?? 16;
+    const batchNotes = Math.max(1, this.options.batchNotes ?? DEFAULT_BATCH_NOTES);
     const interval = this.options.saveIntervalMs ?? 30_000;
     while (this.queue.size > 0 && !this.stopping) {
-      const batch = this.queue.take(concurrency * 4);
+      const batch = this.queue.take(batchNotes);
       if (batch.folders.length > 0) await this.expandFolders(batch.folders);
       for (let i = 0; i < batch.files.length; i += concurrency) await this.indexFiles(batch.files.slice(i, i + concurrency));
+      await this.seal();
       if (this.phaseValue === 'indexing' && performance.now() - this.lastSave > interval) await this.save();
+    }
+  }
+
+  /** Folds every shard's delta into its compact base, one shard per step: the batch is done. */
+  private async seal(): Promise<void> {
+    const shards = this.index.shards;
+    for (let i = 0; i < shards.length; i++) {
+      if ((shards[i] as Shard).deltaPostings === 0) continue;
+      this.index.mergeShard(i);
+      await this.slicer.checkpoint();
     }
   }
 
