@@ -70,6 +70,20 @@ describe('a journal lock left by another computer', () => {
     expect(await tv.read('Done/a.md')).toBe('a\n');
   });
 
+  it('is gone once released, even when a touch was in flight (it was written back after its removal)', async () => {
+    tv = await makeTempVault({ 'Inbox/a.md': 'a\n' });
+    lockTiming.heartbeatMs = 1;
+    await fs.mkdir(path.dirname(lockPath(tv.dir)), { recursive: true });
+    for (let i = 0; i < 40; i++) {
+      const held = await tryProcessLock(lockPath(tv.dir));
+      if (!held.ok) throw new Error(`not taken in round ${i}`);
+      await new Promise((r) => setTimeout(r, 3 + (i % 5)));
+      await held.release();
+      await new Promise((r) => setTimeout(r, 5));
+      await expect(fs.stat(lockPath(tv.dir)), `round ${i}`).rejects.toThrow();
+    }
+  });
+
   it('is touched by its holder while held, so others can tell it is alive', async () => {
     tv = await makeTempVault({ 'Inbox/a.md': 'a\n' });
     lockTiming.heartbeatMs = 40;

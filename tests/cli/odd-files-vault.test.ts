@@ -86,8 +86,11 @@ const ODD: Record<string, string> = {
 /** A copy of a real vault with the odd files in `Odd/`. */
 async function oddVault(name: string): Promise<string> {
   const dir = path.join(root, name);
-  if (helpVaultPresent) await fs.cp(HELP_VAULT, dir, { recursive: true });
-  else {
+  if (helpVaultPresent) {
+    await fs.cp(HELP_VAULT, dir, { recursive: true });
+    // The shared copy is read-only, and cp keeps modes: a user's vault is theirs to write.
+    await exec('chmod', ['-R', 'u+w', dir]);
+  } else {
     const fixture = await fixtureVault();
     await fs.cp(fixture.dir, dir, { recursive: true });
     await fixture.cleanup();
@@ -119,7 +122,7 @@ async function plan(dir: string, apply: boolean): Promise<{ note: string; operat
   const r = await reeve('organize', dir, '--folder', 'Odd', '--rules', rules, '--sources', 'rules', '--json', ...(apply ? ['--apply'] : []));
   await fs.rm(rules);
   expect(r.stderr).toContain('Odd/secret.md is left out');
-  expect(r.code).toBe(0);
+  expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as { note: string; operations: { type: string; source?: string; destination?: string }[] };
 }
 

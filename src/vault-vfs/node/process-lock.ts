@@ -123,12 +123,18 @@ export async function tryProcessLock(file: string): Promise<LockAttempt> {
   const mine: LockFile = { pid: process.pid, host: hostname(), since: Date.now(), token: randomBytes(8).toString('hex') };
   for (let attempt = 0; attempt < 5; attempt++) {
     if (await create(file, mine)) {
-      const heartbeat = setInterval(() => void touch(file, mine).catch(() => undefined), lockTiming.heartbeatMs);
+      // A touch still in flight when the lock is released would write the file back after its
+      // removal (a lock nobody holds, blocking every job until it goes stale): release waits for it.
+      let touching: Promise<void> = Promise.resolve();
+      const heartbeat = setInterval(() => {
+        touching = touching.then(() => touch(file, mine)).catch(() => undefined);
+      }, lockTiming.heartbeatMs);
       heartbeat.unref();
       return {
         ok: true,
         release: async () => {
           clearInterval(heartbeat);
+          await touching;
           const now = parse((await fs.readFile(file, 'utf8').catch(() => '')) || '');
           if (now?.token === mine.token) await fs.rm(file, { force: true });
           await removeCreated(created);
