@@ -21,7 +21,7 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 export const KEYWORD_INDEX_COST =
   'Always on: built once Obsidian has started, in short slices, and kept current as notes change; the chat, Scout and organize search it. ' +
   'It reads every note once (later starts re-read only what changed), keeps about 1 MB of memory and 0.5 MB in the plugin folder per 1,000 notes, ' +
-  'and builds in batches of 256 notes, each folded into the compact index before the next is read, so the memory a build needs for a while is bounded by a batch, not the vault (about 100 MB at 10,000 notes on the test runtime). ' +
+  'and builds in batches of 256 notes, each folded into the compact index before the next is read, and needs more memory while it builds: about 100 MB at 10,000 notes; a first build of 100,000 notes may be too much for a phone. ' +
   'On a phone, a first build of a vault of tens of thousands of notes takes minutes.';
 
 const TRANSPORT_DESC =
