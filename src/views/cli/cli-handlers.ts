@@ -5,14 +5,13 @@
 // proposal (pending blocks, a plan note), as in the chat and the organize command.
 import type { CliData } from 'obsidian';
 import type ReevePlugin from '../../../main';
-import { readOrganizeSettings } from '../../agents/organize/owner/owner-settings';
+import { pluginOrganizeOptions } from '../organize/plugin-organize-options';
 import { organizeFolder } from '../../agents/organize/organize-run';
 import type { PlanSource } from '../../agents/organize/plan-organize';
 import { runPipeline } from '../../agents/pipeline/run-pipeline';
 import { newJobId } from '../../edits/journal/journal-store';
 import { listPendingBlocks } from '../../edits/pending/decide-blocks';
 import type { SearchMode } from '../../search/retrieval/retrieval';
-import { compiledRules } from '../../settings/rule-settings';
 import { settingsWalls } from '../../settings/settings-walls';
 import { askDepsFromPlugin, pluginRetrieval } from '../chat/ask-deps-from-plugin';
 
@@ -55,22 +54,14 @@ export async function cliPending(plugin: ReevePlugin, params: CliData): Promise<
 export async function cliOrganize(plugin: ReevePlugin, params: CliData): Promise<string> {
   const folder = params.folder === undefined || params.folder === 'true' ? '' : params.folder.replace(/\/+$/, '');
   const settings = plugin.settings;
-  const rules = compiledRules(settings.rules);
-  const sources = new Set<PlanSource>(['heuristics']);
-  if (rules.length > 0) sources.add('rules');
-  const app = plugin.app;
   try {
+    const options = await pluginOrganizeOptions(plugin.app, settings);
+    const sources = new Set<PlanSource>(['heuristics']);
+    if (options.rules.length > 0) sources.add('rules');
     const outcome = await organizeFolder(plugin.port(), {
       folder,
-      rules,
+      ...options,
       sources,
-      allowOutside: settings.allowOutside,
-      allowTrash: settings.allowTrash,
-      agentRuleEdits: settings.agentRuleEdits,
-      scoring: settings.organizeScoring,
-      ...(await readOrganizeSettings((file) => app.vault.adapter.read(`${app.vault.configDir}/${file}`).catch(() => null))),
-      excludedFolders: settingsWalls(settings, app.vault.configDir),
-      planFolder: settings.planFolder,
       planId: newJobId(),
       dryRun: params['dry-run'] === 'true',
     });

@@ -6,14 +6,13 @@
 // changes (a folder excluded since is a wall at the next call, not after a restart), and a call
 // that comes before the keyword index exists is told to try again.
 import type ReevePlugin from '../../../main';
-import { readOrganizeSettings } from '../../agents/organize/owner/owner-settings';
 import { newJobId } from '../../edits/journal/journal-store';
 import { errorResult } from '../../mcp/mcp-tool';
 import type { McpToolDefinition, McpToolHost } from '../../mcp/tool-host';
 import { createVaultToolHost } from '../../mcp/vault-tool-host';
-import { compiledRules } from '../../settings/rule-settings';
 import { settingsWalls } from '../../settings/settings-walls';
 import { pluginRetrieval } from '../chat/ask-deps-from-plugin';
+import { pluginOrganizeOptions } from '../organize/plugin-organize-options';
 import type { ProposedByAgent } from './proposal-notice';
 
 interface Built {
@@ -31,11 +30,11 @@ export function pluginToolHost(plugin: ReevePlugin, onProposed: (proposal: Propo
     if (retrieval === null) return null;
     const settings = plugin.settings;
     const configDir = app.vault.configDir;
-    const organizeOnDisk = await readOrganizeSettings((file) => app.vault.adapter.read(`${configDir}/${file}`).catch(() => null));
+    const organize = await pluginOrganizeOptions(app, settings);
     const walls = settingsWalls(settings, configDir);
     const task = settings.agents.task;
     // Everything the host reads at construction; the indexes are compared by identity below.
-    const key = JSON.stringify([walls, task.scope, task.capabilities, settings.planFolder, settings.rules, settings.allowOutside, settings.allowTrash, settings.organizeScoring, organizeOnDisk]);
+    const key = JSON.stringify([walls, task.scope, task.capabilities, settings.planFolder, settings.rules, settings.allowOutside, settings.allowTrash, settings.organizeScoring, organize.attachmentFolder, organize.owner]);
     const semantic = plugin.semanticSearch?.similarity() ?? null;
     const indexes = `${String(plugin.keywordSearch?.index !== null)}:${String(semantic !== null)}`;
     if (built !== null && built.key === key + indexes) return built.host;
@@ -45,7 +44,7 @@ export function pluginToolHost(plugin: ReevePlugin, onProposed: (proposal: Propo
       task: { scope: task.scope, capabilities: task.capabilities },
       currentNote: () => app.workspace.getActiveFile()?.path ?? null,
       retrieval,
-      organize: { planFolder: settings.planFolder, rules: compiledRules(settings.rules), allowOutside: settings.allowOutside, allowTrash: settings.allowTrash, scoring: settings.organizeScoring, ...organizeOnDisk },
+      organize: { planFolder: organize.planFolder, rules: organize.rules, allowOutside: organize.allowOutside, allowTrash: organize.allowTrash, scoring: organize.scoring, owner: organize.owner, attachmentFolder: organize.attachmentFolder },
       newPlanId: () => newJobId(),
       onProposed: (event) => onProposed(event),
     });

@@ -1,11 +1,11 @@
 // Runs "Organize folder" in Obsidian: the saved rules, then heuristics, then (when a provider is
 // configured) the organize agent, with progress in a window that can cancel. A cancelled run
 // writes nothing; a finished one writes the plan note and opens it.
-import { type App, normalizePath, TFile } from 'obsidian';
+import { type App, TFile } from 'obsidian';
 import { OrganizeCancelledError } from '../../agents/organize/agent';
 import { detectNamingConventions, type NamingConvention } from '../../agents/organize/naming/naming-conventions';
 import { organizeFolder } from '../../agents/organize/organize-run';
-import { readOrganizeSettings } from '../../agents/organize/owner/owner-settings';
+import { pluginOrganizeOptions } from './plugin-organize-options';
 import { qualityLine } from '../../agents/organize/scoring/plan-quality';
 import type { OrganizeAgent, PlanSource } from '../../agents/organize/plan-organize';
 import { isInFolder } from '../../dsl/file-records';
@@ -18,7 +18,6 @@ import type { KeywordSources } from '../search/keyword-search';
 import { organizeAgentFor } from './organize-agent-for';
 import { OrganizeModal } from './organize-modal';
 import type { ProgressSink } from './agent-progress';
-import { settingsWalls } from '../../settings/settings-walls';
 
 export interface OrganizeDeps {
   app: App;
@@ -66,15 +65,9 @@ export async function organizeInModal(deps: OrganizeDeps, folder: string, modal:
     if (signal.aborted) throw new OrganizeCancelledError();
     const outcome = await organizeFolder(port, {
       folder,
+      ...(await pluginOrganizeOptions(deps.app, settings)),
       rules,
       sources,
-      allowOutside: settings.allowOutside,
-      allowTrash: settings.allowTrash,
-      agentRuleEdits: settings.agentRuleEdits,
-      scoring: settings.organizeScoring,
-      ...(await readOrganizeSettings((file) => deps.app.vault.adapter.read(normalizePath(`${deps.app.vault.configDir}/${file}`)).catch(() => null))),
-      excludedFolders: settingsWalls(settings, deps.app.vault.configDir),
-      planFolder: settings.planFolder,
       planId: newJobId(),
       signal,
       onProgress: (message) => modal.log(message),
