@@ -69,52 +69,116 @@ export type DecodedJournal =
   | { ok: false; reason: string };
 
 /**
+ * The journal's lines as bytes: a job of many moves can write a journal larger than the longest
+ * string JavaScript can hold (about 512 MB), so a journal is never decoded as one string; each
+ * record is decoded on its own. `end` is the byte offset just past the line's newline.
+ */
+function* linesOf(bytes: Uint8Array): Generator<{ line: Uint8Array; end: number; complete: boolean }> {
+  let from = 0;
+  while (from < bytes.length) {
+    const nl = bytes.indexOf(0x0a, from);
+    if (nl === -1) {
+      yield { line: bytes.subarray(from), end: bytes.length, complete: false };
+      return;
+    }
+    yield { line: bytes.subarray(from, nl), end: nl + 1, complete: true };
+    from = nl + 1;
+  }
+}
+
+const utf8 = new TextDecoder();
+
+/** A line's record when its checksum matches and its JSON parses; why not, otherwise. */
+async function recordOf(line: Uint8Array): Promise<{ record: JournalRecord } | { bad: 'checksum' | 'json' }> {
+  const text = utf8.decode(line);
+  const space = text.indexOf(' ');
+  const json = text.slice(space + 1);
+  if (space !== 64 || (await sha256Hex(json)) !== text.slice(0, space)) return { bad: 'checksum' };
+  try {
+    return { record: JSON.parse(json) as JournalRecord };
+  } catch {
+    return { bad: 'json' };
+  }
+}
+
+export type DecodedJournalBytes =
+  | { ok: true; records: JournalRecord[]; tornTail: boolean; /** Bytes of the good records, to cut a torn tail off. */ validLength: number }
+  | { ok: false; reason: string };
+
+/**
  * What can be read of a damaged journal: the records before the first bad one (every record after
  * a bad one is distrusted, since the order of records is what the journal means), and why it
  * stopped there, or null when the whole journal reads cleanly.
  */
-export async function salvageJournal(text: string): Promise<{ records: JournalRecord[]; damage: string | null; tornTail: boolean }> {
-  const decoded = await decodeJournal(text);
-  if (decoded.ok) return { records: decoded.records, damage: null, tornTail: decoded.tornTail !== null };
-  const lines = text.split('\n');
+export async function salvageJournalBytes(bytes: Uint8Array): Promise<{ records: JournalRecord[]; damage: string | null; tornTail: boolean }> {
+  const decoded = await decodeJournalBytes(bytes);
+  if (decoded.ok) return { records: decoded.records, damage: null, tornTail: decoded.tornTail };
   const records: JournalRecord[] = [];
-  for (const line of lines) {
-    const space = line.indexOf(' ');
-    const json = line.slice(space + 1);
-    if (space !== 64 || (await sha256Hex(json)) !== line.slice(0, space)) break;
-    try {
-      records.push(JSON.parse(json) as JournalRecord);
-    } catch {
-      break;
-    }
+  for (const { line } of linesOf(bytes)) {
+    const r = await recordOf(line);
+    if (!('record' in r)) break;
+    records.push(r.record);
   }
   return { records: records[0]?.t === 'begin' ? records : [], damage: decoded.reason, tornTail: false };
 }
 
-export async function decodeJournal(text: string): Promise<DecodedJournal> {
+export async function decodeJournalBytes(bytes: Uint8Array): Promise<DecodedJournalBytes> {
   const records: JournalRecord[] = [];
-  const lines = text.split('\n');
-  // After the last "\n" comes either nothing or a torn record.
-  const complete = lines.slice(0, -1);
-  const partial = text.endsWith('\n') ? null : (lines[lines.length - 1] as string);
   let validLength = 0;
-  for (let i = 0; i < complete.length; i++) {
-    const line = complete[i] as string;
-    const space = line.indexOf(' ');
-    const sum = line.slice(0, space);
-    const json = line.slice(space + 1);
-    const good = space === 64 && (await sha256Hex(json)) === sum;
-    if (!good) {
-      if (i === complete.length - 1 && partial === null) return { ok: true, records, tornTail: line, validText: text.slice(0, validLength) };
-      return { ok: false, reason: `record ${i + 1} fails its checksum` };
+  let i = 0;
+  for (const { line, end, complete } of linesOf(bytes)) {
+    i++;
+    // After the last newline comes either nothing or a torn record.
+    if (!complete) {
+      if (records.length > 0 && records[0]?.t !== 'begin') return { ok: false, reason: 'the journal does not start with a begin record' };
+      return { ok: true, records, tornTail: true, validLength };
     }
-    try {
-      records.push(JSON.parse(json) as JournalRecord);
-    } catch {
-      return { ok: false, reason: `record ${i + 1} is not JSON although its checksum matches` };
+    const r = await recordOf(line);
+    if ('bad' in r) {
+      if (r.bad === 'json') return { ok: false, reason: `record ${i} is not JSON although its checksum matches` };
+      if (end === bytes.length) return { ok: true, records, tornTail: true, validLength };
+      return { ok: false, reason: `record ${i} fails its checksum` };
     }
-    validLength += line.length + 1;
+    records.push(r.record);
+    validLength = end;
   }
   if (records.length > 0 && records[0]?.t !== 'begin') return { ok: false, reason: 'the journal does not start with a begin record' };
-  return { ok: true, records, tornTail: partial === '' ? null : partial, validText: text.slice(0, validLength) };
+  return { ok: true, records, tornTail: false, validLength };
+}
+
+/** decodeJournalBytes for a journal held as text (tests, small journals). */
+export async function decodeJournal(text: string): Promise<DecodedJournal> {
+  const bytes = new TextEncoder().encode(text);
+  const d = await decodeJournalBytes(bytes);
+  if (!d.ok) return d;
+  const validText = utf8.decode(bytes.subarray(0, d.validLength));
+  const rest = text.slice(validText.length);
+  return { ok: true, records: d.records, tornTail: d.tornTail ? rest.replace(/\n$/, '') : null, validText };
+}
+
+/** The journal as text in pieces of whole lines (each well under the longest string), to scan. */
+export function* journalTextPieces(bytes: Uint8Array, pieceBytes = 64 * 1024 * 1024): Generator<string> {
+  let from = 0;
+  while (from < bytes.length) {
+    let to = Math.min(bytes.length, from + pieceBytes);
+    if (to < bytes.length) {
+      const nl = bytes.lastIndexOf(0x0a, to - 1);
+      to = nl >= from ? nl + 1 : (bytes.indexOf(0x0a, to) + 1 || bytes.length);
+    }
+    yield utf8.decode(bytes.subarray(from, to));
+    from = to;
+  }
+}
+
+/** Records encoded as bytes, for a journal rewritten whole (it may be larger than a string can be). */
+export async function encodeRecordBytes(rs: readonly JournalRecord[]): Promise<Uint8Array> {
+  const encoder = new TextEncoder();
+  const parts = await Promise.all(rs.map(async (r) => encoder.encode(await encodeRecord(r))));
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }

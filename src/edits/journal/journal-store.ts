@@ -10,7 +10,7 @@
 // listing, not a parse of every journal ever written.
 import type { StateStore, VaultPort } from '../../vault-vfs/vault-port';
 import { JOURNAL_CHANGED, ownJournalChange } from './journal-lock';
-import { decodeJournal, encodeRecords, type JournalRecord, salvageJournal } from './journal-records';
+import { decodeJournalBytes, encodeRecordBytes, encodeRecords, journalTextPieces, type JournalRecord, salvageJournalBytes } from './journal-records';
 
 export const JOURNAL_DIR = 'journal';
 const DONE_DIR = `${JOURNAL_DIR}/done`;
@@ -61,36 +61,37 @@ export class JournalStore {
 
   /** Reads and checks a journal. A torn last record is cut off the file so appends stay clean. */
   async load(job: string, where: Where): Promise<LoadedJournal> {
-    const text = await this.state.read(this.file(job, where));
-    if (text === null) return { ok: false, job, reason: 'the journal file is missing' };
-    const decoded = await decodeJournal(text);
+    // As bytes: a journal can be larger than the longest string (journal-records.ts).
+    const bytes = await this.state.readBinary(this.file(job, where));
+    if (bytes === null) return { ok: false, job, reason: 'the journal file is missing' };
+    const decoded = await decodeJournalBytes(bytes);
     if (!decoded.ok) return { ok: false, job, reason: decoded.reason };
-    if (decoded.tornTail !== null) await this.state.write(this.file(job, where), decoded.validText);
-    return { ok: true, job, records: decoded.records, tornTail: decoded.tornTail !== null };
+    if (decoded.tornTail) await this.state.write(this.file(job, where), bytes.slice(0, decoded.validLength));
+    return { ok: true, job, records: decoded.records, tornTail: decoded.tornTail };
   }
 
   /**
-   * Reads an active journal as far as it can be trusted (see salvageJournal). `text` is null when
-   * the file is missing.
+   * Reads an active journal as far as it can be trusted (see salvageJournalBytes). `bytes` is null
+   * when the file is missing.
    */
-  async salvage(job: string): Promise<{ records: JournalRecord[]; damage: string | null; text: string | null }> {
-    const text = await this.state.read(this.file(job, 'active'));
-    if (text === null) return { records: [], damage: 'the journal file is missing', text };
-    const read = await salvageJournal(text);
+  async salvage(job: string): Promise<{ records: JournalRecord[]; damage: string | null; bytes: Uint8Array | null }> {
+    const bytes = await this.state.readBinary(this.file(job, 'active'));
+    if (bytes === null) return { records: [], damage: 'the journal file is missing', bytes };
+    const read = await salvageJournalBytes(bytes);
     // A torn last record (a crash while it was appended) is cut off, so appends stay clean.
     if (read.damage === null && read.tornTail && read.records.length > 0) await this.rewrite(job, read.records);
-    return { records: read.records, damage: read.damage, text };
+    return { records: read.records, damage: read.damage, bytes };
   }
 
   /** Replaces an active journal with these records (after its damaged original was kept aside). */
   async rewrite(job: string, records: readonly JournalRecord[]): Promise<void> {
-    await this.state.write(this.file(job, 'active'), await encodeRecords(records));
+    await this.state.write(this.file(job, 'active'), await encodeRecordBytes(records));
   }
 
   /** Copies a damaged journal aside, unchanged; returns the copy's name in the state folder. */
-  async keepCopy(job: string, text: string): Promise<string> {
+  async keepCopy(job: string, bytes: Uint8Array): Promise<string> {
     const target = `${QUARANTINE_DIR}/${job}-${Date.now()}.jsonl`;
-    await this.state.write(target, text);
+    await this.state.write(target, bytes);
     return target;
   }
 
@@ -186,8 +187,8 @@ export class JournalStore {
     for (const job of done.slice(0, done.length - keep)) await this.state.remove(this.file(job, 'done'));
     const wanted = new Set<string>();
     for (const job of [...done.slice(done.length - keep), ...(await this.activeJobs())]) {
-      const text = (await this.state.read(this.file(job, done.includes(job) ? 'done' : 'active'))) ?? '';
-      for (const m of text.matchAll(/"hash":"([0-9a-f]{64})"/g)) wanted.add(m[1] as string);
+      const bytes = (await this.state.readBinary(this.file(job, done.includes(job) ? 'done' : 'active'))) ?? new Uint8Array();
+      for (const text of journalTextPieces(bytes)) for (const m of text.matchAll(/"hash":"([0-9a-f]{64})"/g)) wanted.add(m[1] as string);
     }
     for (const blob of await this.state.list(BLOB_DIR)) {
       if (!wanted.has(blob.slice(BLOB_DIR.length + 1))) await this.state.remove(blob);

@@ -76,12 +76,12 @@ async function scan(store: JournalStore): Promise<Scanned> {
         out.quarantined.push({ job, file: await store.quarantine(job, 'active'), reason: damage ?? 'the journal holds no readable record, and no copy of its operations was kept' });
         continue;
       }
-      damage ??= read.text === '' ? 'the journal is empty' : 'the journal does not start with its begin record';
+      damage ??= read.bytes?.length === 0 ? 'the journal is empty' : 'the journal does not start with its begin record';
       records = [intent.begin];
     }
     if (damage !== null) {
       // Said in the journal itself, so every later scan reports it until the job is recovered.
-      const salvaged: JournalRecord = { t: 'salvaged', reason: damage, keptAs: await store.keepCopy(job, read.text ?? ''), recordsRead: read.records.length, at: Date.now() };
+      const salvaged: JournalRecord = { t: 'salvaged', reason: damage, keptAs: await store.keepCopy(job, read.bytes ?? new Uint8Array()), recordsRead: read.records.length, at: Date.now() };
       records = [...records, salvaged];
       await store.rewrite(job, records);
     }
