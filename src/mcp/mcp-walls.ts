@@ -10,10 +10,9 @@ import { McpToolRefusal } from './mcp-tool';
 
 export type Hidden = (path: string) => boolean;
 
-/** Whether a path is behind one of the walls, in any Unicode spelling of it (wallOf ignores case). */
+/** Whether a path is behind one of the walls, in any spelling of it: wallOf compares case- and Unicode-folded. */
 export function hiddenBy(walls: readonly string[]): Hidden {
-  const wall = wallOf(walls);
-  return (path) => wall(path) || wall(path.normalize('NFC')) || wall(path.normalize('NFD'));
+  return wallOf(walls);
 }
 
 /** The one answer for a note that is missing, walled, unsafe or not a note. */
