@@ -85,6 +85,7 @@ describe('reeve mcp: proposals land as pending blocks, and their fate is told', 
     expect(await vault.read('Projects/Solar.md')).toMatch(/^# Solar\n```ai-edit\n.*"before":"solar panels plan".*\n```\n#ai_edit\n\[\[Wind\]\] #energy\n$/s);
     expect(await vault.read('Private/Secret.md')).toBe('# Secret\nhunter2\n');
     expect(a.stderr()).toContain('test-agent proposed 3 edits');
+    expect(a.stderr()).not.toContain('<vault>');
     expect(await vault.read('.obsidian/plugins/reeve/ledger/proposals.jsonl')).toContain('"by":"test-agent"');
   });
 

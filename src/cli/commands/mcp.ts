@@ -11,6 +11,7 @@ import { VaultIndexer } from '../../search/keyword/vault-indexer';
 import { wallOf } from '../../search/retrieval/walls';
 import { compiledRules } from '../../settings/rule-settings';
 import { parseArgs } from '../args';
+import { shellWord } from '../shell-word';
 import { readTaskSettings } from '../ask-options';
 import { readOrganizeSettingsOnDisk } from '../attachment-folder';
 import { EXIT_OK, UsageError, type CliCommand } from '../command';
@@ -82,7 +83,7 @@ export const mcpCommand: CliCommand = {
           (e: unknown) => (e instanceof Error ? e.message : String(e)),
         ),
         newPlanId: () => newJobId(),
-        onProposed: (e) => log(`${e.clientName} proposed ${e.proposed.length} ${e.tool === 'propose_edits' ? 'edits' : `operations in ${e.planNote ?? 'a plan note'}`}; review them with: reeve pending <vault> list`),
+        onProposed: (e) => log(`${e.clientName} proposed ${e.proposed.length} ${e.tool === 'propose_edits' ? 'edits' : `operations in ${e.planNote ?? 'a plan note'}`}; review them with: reeve pending ${shellWord(dir)} list`),
       });
       log(`serving ${host.listTools().length} tools on ${dir} over stdio (scope ${task.scope}; allow ${task.capabilities.join(',') || 'nothing'}; ${walls.length} walls)`);
       await serveStdio(host, { name: 'reeve', version, instructions: INSTRUCTIONS, log });
