@@ -2,11 +2,12 @@
 // and the same schema validates what the model sends before anything runs.
 // Why valibot and not zod: its functions are imported one by one and tree-shake, so the plugin
 // bundle (loaded on mobile too) pays a few KB instead of zod's ~60 KB,
-// and its official JSON-schema converter gives the provider exactly the schema that validates.
+// and its JSON schema (valibot-json-schema.ts, what the official converter writes) gives the provider
+// exactly the schema that validates.
 
-import { toJsonSchema } from '@valibot/to-json-schema';
 import * as v from 'valibot';
 import type { JsonSchemaObject } from '../llm/chat-types';
+import { valibotJsonSchema } from './valibot-json-schema';
 
 export type ArgumentsSchema = v.GenericSchema;
 
@@ -14,10 +15,9 @@ export type ArgumentsSchema = v.GenericSchema;
 export function argumentsJsonSchema(toolName: string, schema: ArgumentsSchema): JsonSchemaObject {
   // `input`: the model writes what the schema accepts, before any transformation; checks with no
   // JSON-schema form are still enforced locally.
-  const json = toJsonSchema(schema, { typeMode: 'input', errorMode: 'ignore' }) as JsonSchemaObject;
+  const json = valibotJsonSchema(schema);
   if (json.type !== 'object') throw new Error(`Tool "${toolName}": the arguments schema must be an object schema, found ${JSON.stringify(json.type ?? 'none')}`);
-  const { $schema: _dialect, ...rest } = json;
-  return rest;
+  return json;
 }
 
 export type ArgumentsCheck = { ok: true; value: unknown } | { ok: false; problems: string[] };
