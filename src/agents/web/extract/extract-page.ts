@@ -2,7 +2,7 @@
 // the article, turndown writes it as Markdown. Images are dropped and links keep only their text:
 // page text may end up in a note, and a proposal must not load anything from the web.
 
-import { Readability } from '@mozilla/readability';
+import Readability from '@mozilla/readability/Readability.js';
 import TurndownService from 'turndown';
 
 /** Parses HTML into a DOM: linkedom in the CLI, the browser's DOMParser in the plugin. */
