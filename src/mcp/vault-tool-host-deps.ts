@@ -39,6 +39,12 @@ export interface VaultToolHostDeps {
   currentNote?: () => string | null;
   /** Keyword search (and semantic, when built), link walks and folder listings. */
   retrieval: Retrieval;
+  /**
+   * Brings the vault (and what follows it: the keyword index) up to date before a tool runs, in
+   * a process that does not hear of other programs' changes on its own (`reeve mcp`: the Node
+   * vault catching up with the disk); the plugin's vault is Obsidian's, always current.
+   */
+  catchUp?: () => Promise<void>;
   organize: McpOrganizeSettings;
   /** Refuses proposals while a job is interrupted (the message names reeve recover); null when clear. */
   proposalProblem?: () => Promise<string | null>;

@@ -54,6 +54,7 @@ export function createVaultToolHost(deps: VaultToolHostDeps): McpToolHost {
       if (size > MAX_ARGUMENT_CHARS) return errorResult(`the arguments of ${name} are ${size} characters; at most ${MAX_ARGUMENT_CHARS} are accepted`);
       if (context.signal.aborted) return errorResult('the call was cancelled');
       try {
+        await deps.catchUp?.();
         return await tool.run(given as Record<string, unknown>, context);
       } catch (e) {
         if (e instanceof McpToolRefusal) return errorResult(e.message);
