@@ -34,7 +34,7 @@ function failureLine(e: unknown): string {
 
 export function createVaultToolHost(deps: VaultToolHostDeps): McpToolHost {
   const hidden = hiddenBy(deps.walls);
-  const env: ToolEnv = { deps, hidden, view: walledView(deps.vault, hidden), clients: new ClientStates() };
+  const env: ToolEnv = { deps, hidden, view: walledView(deps.vault, hidden), clients: deps.clients ?? new ClientStates() };
   const tools: McpTool[] = [searchTool(env), readNoteTool(env), relatedTool(env), listNotesTool(env), listTagsTool(env), proposeEditsTool(env), proposeOrganizeTool(env), pendingStatusTool(env)];
   const byName = new Map(tools.map((t) => [t.definition.name, t]));
   const definitions: readonly McpToolDefinition[] = tools.map((t) => t.definition);
