@@ -8,8 +8,10 @@
 //
 // The walk takes time and yields; the vault's own writes may land meanwhile (they update the
 // index themselves). So nothing is concluded from the walk alone: a path is re-stat'ed just
-// before it is read, added or dropped, and a write of the vault's own that the walk missed is
-// neither dropped nor read twice.
+// before it is read or added, and looked for in its folder's listing before it is dropped, so a
+// write of the vault's own that the walk missed is neither dropped nor read twice.
+import { readdirSync } from 'node:fs';
+import * as path from 'node:path';
 import type { VaultChange } from '../vault-port';
 import { extOf } from '../path-safety';
 import { readTextOrNull } from './note-text';
@@ -19,6 +21,20 @@ import type { VaultTree } from './vault-tree';
 
 /** Paths whose text the vault holds itself, not yet on disk (held link rewrites): the disk is older there. */
 export type HeldText = (vaultPath: string) => boolean;
+
+/**
+ * Whether the disk lists this exact name now. A stat is not enough: on a case-insensitive disk
+ * (macOS, Windows) `note.md` renamed to `Note.md` still answers a stat of `note.md`.
+ */
+function listedNow(abs: string, isFolder: boolean): boolean {
+  const st = statOrNull(abs);
+  if (st === null || st.isDirectory() !== isFolder) return false;
+  try {
+    return readdirSync(path.dirname(abs)).includes(path.basename(abs));
+  } catch {
+    return false;
+  }
+}
 
 export async function catchUpWithDisk(tree: VaultTree, configDir: string, held: HeldText): Promise<VaultChange[]> {
   const { disk, index } = tree;
@@ -55,15 +71,15 @@ export async function catchUpWithDisk(tree: VaultTree, configDir: string, held: 
   // Gone: a folder (with all it held) or a file the walk did not find and that is not there now.
   const goneFolders = index
     .entries()
-    .filter((e) => e.kind === 'folder' && !folders.has(e.path) && statOrNull(disk.abs(e.path))?.isDirectory() !== true)
+    .filter((e) => e.kind === 'folder' && !folders.has(e.path) && !listedNow(disk.abs(e.path), true))
     .map((e) => e.path)
     .sort();
   const topmost = goneFolders.filter((f, i) => !goneFolders.slice(0, i).some((g) => f.startsWith(`${g}/`)));
   const under = (p: string): boolean => topmost.some((g) => p.startsWith(`${g}/`));
-  for (const path of index.filePaths()) {
-    if (onDisk.has(path) || held(path) || under(path) || statOrNull(disk.abs(path))?.isFile() === true) continue;
-    index.removePath(path);
-    changes.push({ type: 'delete', path, kind: 'file' });
+  for (const file of index.filePaths()) {
+    if (onDisk.has(file) || held(file) || under(file) || listedNow(disk.abs(file), false)) continue;
+    index.removePath(file);
+    changes.push({ type: 'delete', path: file, kind: 'file' });
   }
   for (const folder of topmost) {
     if ([...index.filePaths()].some((p) => held(p) && p.startsWith(`${folder}/`))) continue;
