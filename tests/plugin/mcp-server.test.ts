@@ -179,6 +179,43 @@ describe("the plugin's MCP server", () => {
     expect(await ping('a-new-token-from-regenerate-0123456789')).toBe(405);
   });
 
+  it('takes a settings change at the next call, keeping what the agent read; reads Obsidian\'s config files only to plan', async () => {
+    const port = await freePort();
+    const { app, plugin } = await startPlugin({ mcpServer: { enabled: true, port }, excludedFolders: ['Private'] });
+    await waitFor(() => listening(port));
+    const client = new Client({ name: 'Claude Code', version: '2.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${app.secretStorage.getSecret(SECRET) ?? ''}` } } }));
+    const text = (r: unknown): string => JSON.stringify(r);
+    await waitFor(async () => text(await client.callTool({ name: 'search', arguments: { query: 'tomatoes' } })).includes('Garden/Tomatoes.md'));
+    // Read calls read none of Obsidian's own configuration (attachment folder, templates, daily notes).
+    const reads: string[] = [];
+    const read = app.vault.adapter.read.bind(app.vault.adapter);
+    app.vault.adapter.read = (path: string) => {
+      reads.push(path);
+      return read(path);
+    };
+    const configReads = (): string[] => reads.filter((p) => p.startsWith(`${app.vault.configDir}/`) && !p.startsWith(`${app.vault.configDir}/plugins/`));
+    expect(text(await client.callTool({ name: 'read_note', arguments: { path: 'Garden/Tomatoes.md' } }))).toContain('full sun');
+    for (let i = 0; i < 5; i++) await client.callTool({ name: 'search', arguments: { query: 'tomatoes' } });
+    await client.callTool({ name: 'list_notes', arguments: {} });
+    expect(configReads()).toEqual([]);
+
+    // The user walls off another folder in the settings tab: the next call holds it, and the
+    // agent's context (the notes it read) is kept for what stays outside the walls.
+    const tab = (plugin as unknown as { settingTabs__: { setControlValue(key: string, value: unknown): Promise<void> }[] }).settingTabs__[0];
+    await tab?.setControlValue('excludedFolders', 'Private\nArchive');
+    await app.vault.adapter.mkdir('Archive');
+    await app.vault.create('Archive/Old tomatoes.md', 'old tomatoes\n');
+    expect((await client.callTool({ name: 'read_note', arguments: { path: 'Archive/Old tomatoes.md' } })).isError).toBe(true);
+    const proposed = await client.callTool({ name: 'propose_edits', arguments: { summary: 'shade', edits: [{ file: 'Garden/Tomatoes.md', find: 'full sun', replace: 'full sun, some shade' }] } });
+    expect(text(proposed)).not.toContain('outside the editable scope');
+    expect(proposed.isError).toBeFalsy();
+    // Planning reads the configuration as it is at that moment.
+    expect((await client.callTool({ name: 'propose_organize', arguments: { folder: 'Garden' } })).isError).toBeFalsy();
+    expect(configReads().length).toBeGreaterThan(0);
+    await client.close();
+  });
+
   it('on a phone: nothing starts, even when turned on, and no Node module is required', async () => {
     Object.assign(Platform, PHONE);
     const port = await freePort();

@@ -8,6 +8,7 @@ import { createVaultToolHost } from '../../mcp/vault-tool-host';
 import { serveStdio } from '../../mcp/stdio-server';
 import { Retrieval } from '../../search/retrieval/retrieval';
 import { VaultIndexer } from '../../search/keyword/vault-indexer';
+import { DiskFollower } from '../../vault-vfs/node/disk-follower';
 import { wallOf } from '../../search/retrieval/walls';
 import { compiledRules } from '../../settings/rule-settings';
 import { parseArgs } from '../args';
@@ -72,9 +73,17 @@ export const mcpCommand: CliCommand = {
     try {
       await Promise.all([indexer.start(), semantic?.start()]);
       if (semantic !== null && !semantic.built) log('the semantic index for this model is not built (reeve index builds it); search runs by keyword');
+      // The client keeps the server for hours while the user and other programs change the notes:
+      // before a call the vault catches up with the disk (at most once a gap: disk-follower.ts),
+      // and the keyword index takes in what that found before the tool searches it.
+      const follower = new DiskFollower(() => vault.catchUp());
       const host = createVaultToolHost({
         vault,
         walls,
+        catchUp: async () => {
+          await follower.current();
+          await indexer.settled();
+        },
         task: { scope: task.scope, capabilities: task.capabilities },
         retrieval: new Retrieval(vault, indexer, semantic),
         organize: { planFolder: settings.planFolder, rules: compiledRules(settings.rules), allowOutside: settings.allowOutside, allowTrash: settings.allowTrash, scoring: settings.organizeScoring, ...(await readOrganizeSettingsOnDisk(dir, vault.configDir)) },

@@ -36,7 +36,7 @@ export function proposeOrganizeTool(env: ToolEnv): McpTool {
       const asked = stringListArg(args, 'sources', 2, 20);
       const bad = asked?.find((s) => !(SOURCES as readonly string[]).includes(s));
       if (bad !== undefined) throw new McpToolRefusal(`unknown source ${JSON.stringify(bad)} in "sources"; use rules, heuristics (this server plans without a model)`);
-      const o = env.deps.organize;
+      const o = typeof env.deps.organize === 'function' ? await env.deps.organize() : env.deps.organize;
       const rules = o.rules ?? [];
       const sources = new Set<PlanSource>((asked as PlanSource[] | undefined) ?? [...(rules.length > 0 ? ['rules' as const] : []), 'heuristics']);
       if (sources.size === 0) throw new McpToolRefusal('"sources" is empty; use rules, heuristics or both');

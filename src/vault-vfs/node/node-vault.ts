@@ -36,6 +36,7 @@ import { type NodeVaultOptions, openVaultFolder } from './vault-open';
 import { moveProblemAt, writeProblemAt, writeProblemOnTheWay } from './write-access';
 import { moveToTrash, restoreFromTrash } from './vault-trash';
 import { VaultTree } from './vault-tree';
+import { catchUpWithDisk } from './vault-catch-up';
 import { type Unreadable, type VaultFs, fileStatOf, lstatOrNull, statOrNull } from './vault-fs';
 
 export type { NodeVaultOptions } from './vault-open';
@@ -99,6 +100,15 @@ export class NodeVault implements VaultPort {
     return Promise.resolve(this.index.entries());
   }
 
+  /**
+   * Takes in what another program created, changed, renamed or deleted on disk since the open
+   * (or the last catch-up): one walk and stat, and only the changed notes read (vault-catch-up.ts).
+   * Each change is announced to onChange's listeners, as the vault's own writes are. For a
+   * long-lived process (`reeve mcp`); a command that runs and ends has no need of it.
+   */
+  catchUp(): Promise<VaultChange[]> {
+    return catchUpWithDisk(this.tree, this.configDir, (p) => this.held.has(p));
+  }
 
   async stat(p: string): Promise<FileStat | null> {
     const vp = this.spelled(p);

@@ -13,6 +13,8 @@ export interface McpServerControlDeps {
   readonly app: App;
   readonly settings: () => ReeveSettings;
   readonly host: () => McpToolHost;
+  /** Tells the tools the settings changed (walls, scope, capabilities), without a restart. */
+  readonly settingsChanged?: () => void;
   readonly version: string;
 }
 
@@ -34,6 +36,11 @@ export class McpServerControl {
   sync(): Promise<void> {
     this.queue = this.queue.then(() => this.apply()).catch(() => undefined);
     return this.queue;
+  }
+
+  /** The plugin's settings changed (saveSettings): the tools take them at the next call. */
+  settingsChanged(): void {
+    this.deps.settingsChanged?.();
   }
 
   stop(): Promise<void> {

@@ -4,12 +4,21 @@
 import type ReevePlugin from '../../../main';
 import { onLayoutReadyWhileLoaded } from '../layout-ready';
 import { McpServerControl } from './mcp-server-control';
-import { pluginToolHost } from './plugin-tool-host';
+import { pluginToolHost, type PluginToolHost } from './plugin-tool-host';
 import { showProposalNotice } from './proposal-notice';
 
 export function registerMcpServer(plugin: ReevePlugin): McpServerControl {
   const onProposed = (proposal: Parameters<typeof showProposalNotice>[1]): void => void showProposalNotice(plugin.app, proposal);
-  const control = new McpServerControl({ app: plugin.app, settings: () => plugin.settings, host: () => pluginToolHost(plugin, onProposed), version: plugin.manifest.version });
+  // One tool host for the plugin's life (made when the server first starts), told of every
+  // settings change through the control (main.ts saveSettings).
+  let tools: PluginToolHost | null = null;
+  const control = new McpServerControl({
+    app: plugin.app,
+    settings: () => plugin.settings,
+    host: () => (tools ??= pluginToolHost(plugin, onProposed)),
+    settingsChanged: () => tools?.settingsChanged(),
+    version: plugin.manifest.version,
+  });
   onLayoutReadyWhileLoaded(plugin, () => void control.sync());
   plugin.register(() => void control.stop());
   return control;
