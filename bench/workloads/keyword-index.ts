@@ -7,7 +7,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import MiniSearch from 'minisearch';
 import { writeCorpus } from '../corpus';
 import { dirBytes, fmtBytes, fmtMs, fmtSpread, heapSampler, summarize, type Bench, type Workload, type WorkloadContext } from '../harness';
-import { fmtRatio, fmtRounds, interleavedRounds, medianP95 } from '../interleaved-rounds';
+import { fmtCpu, fmtRatio, fmtRounds, interleavedRounds, medianP95 } from '../interleaved-rounds';
 import { MINISEARCH_OPTIONS, REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, newMiniSearchOptions, readDocument } from '../minisearch-baseline';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import type { VaultChange, VaultPort } from '../../src/vault-vfs/vault-port';
@@ -127,7 +127,7 @@ async function runSize(bench: Bench, ctx: WorkloadContext, notes: number): Promi
       baseline: 'aim',
       baselineValue: 'p95 <= 10 ms',
       ratio: `${(medianP95(t) / 10).toFixed(2)}x`,
-      note: `Reeve's search as the search box runs it: a bounded heap of 20, in the same rounds; ${how}`,
+      note: `Reeve's search as the search box runs it: a bounded heap of 20, in the same rounds; ${fmtCpu(t)} (MiniSearch ${fmtCpu(m)}); ${how}`,
     });
   }
 

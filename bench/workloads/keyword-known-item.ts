@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Bench, Workload } from '../harness';
-import { fmtRatio, fmtRounds, interleavedRounds } from '../interleaved-rounds';
+import { fmtCpu, fmtRatio, fmtRounds, interleavedRounds } from '../interleaved-rounds';
 import { QUERY_CLASSES, knownItemQueries, meanReciprocalRank, type KnownItemQuery } from '../known-item-queries';
 import { REEVE_CAPS, TOP, miniSearchTop, newMiniSearch, readDocument } from '../minisearch-baseline';
 import { VAULT_SHAPES, writeVaultShape } from '../vault-shapes';
@@ -44,7 +44,7 @@ async function measureVault(bench: Bench, label: string, dir: string, aim: strin
   }
   const [mine, theirs] = interleavedRounds([ourTop, theirTop], all.map((q) => q.query), { rounds: ROUNDS, repeats: 1 });
   if (mine !== undefined && theirs !== undefined) {
-    bench.record({ case: `${label}: latency, all ${all.length} queries`, value: fmtRounds(mine), baseline: 'MiniSearch', baselineValue: fmtRounds(theirs), ratio: fmtRatio(mine, theirs), note: `p95 ratio, median (range) of ${ROUNDS} rounds of ${mine.samples} samples each, interleaved; ${REEVE_CAPS}` });
+    bench.record({ case: `${label}: latency, all ${all.length} queries`, value: fmtRounds(mine), baseline: 'MiniSearch', baselineValue: fmtRounds(theirs), ratio: fmtRatio(mine, theirs), note: `p95 ratio, median (range) of ${ROUNDS} rounds of ${mine.samples} samples each, interleaved; ours ${fmtCpu(mine)}, MiniSearch ${fmtCpu(theirs)}; ${REEVE_CAPS}` });
   }
   await ours.stop();
 }

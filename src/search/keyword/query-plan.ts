@@ -9,6 +9,15 @@
 // first letter are looked for too, and fuzzy matching starts at 3 letters instead of 4 ("tga"
 // finds "tag"). A word the vault has keeps the narrow search: its own postings answer, and
 // "cat" does not drag in "bat", "hat" and "rat" (nor their postings, which is where the time goes).
+// Except a 3-letter word among other words: a mistyped short word is often another word
+// (`des` for `der`, `let` for `les`), so it gets its near misses too when the query has more words
+// to decide between them (coverage ranks the note holding them all first).
+//
+// Chinese and Japanese are indexed as overlapping bigrams (tokenizer.ts), too short for edit
+// distance. A wrong character inside a run breaks the two bigrams around it (`レシフ勉強` has
+// `シフ` and `フ勉`, neither in the vault); the characters that mend both at once (`ピ`: `シピ` and
+// `ピ勉` are both in the vault) are the typo's likely repairs, so each broken bigram gets the
+// mended ones as near misses. See `cjkRepairs`.
 
 import { fuzzyTerms } from './fuzzy';
 import type { TermBuckets } from './term-buckets';
@@ -71,10 +80,63 @@ export function planQuery(query: string, dict: Dictionary, options: SearchOption
     const id = dict.table.find(t);
     return id >= 0 && dict.table.isStopword(id);
   });
-  return words.map((text) => ({ text, expansions: expand(text, dict, options) }));
+  const repairs = options.fuzzy !== false ? cjkRepairs(terms(query), dict) : new Map<string, number[]>();
+  return words.map((text) => ({ text, expansions: expand(text, dict, options, words.length, repairs.get(text)) }));
 }
 
-function expand(text: string, dict: Dictionary, options: SearchOptions): Expansion[] {
+/** Two CJK characters (a bigram term). */
+function isCjkBigram(t: string): boolean {
+  return t.length === 2 && CJK.test(t);
+}
+const CJK = /^[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]{2}$/;
+
+/**
+ * Repairs of the bigrams of CJK runs that the vault lacks, by term id, under the broken bigram.
+ * Inside a run a wrong character `Y` breaks two bigrams, `XY` and `YZ`: the repairs are `XY'` and
+ * `Y'Z` for every character `Y'` that makes both words of the vault. At a run's end (or start) it
+ * breaks one, `XY` after a known `WX` (or `YZ` before a known `ZV`): the repairs are the vault's
+ * bigrams `XY'` (or `Y'Z`). The candidates for `Y'` are read off the bucket keys (a key is a term's
+ * first two characters, and a CJK term is two characters long), never off the terms.
+ */
+function cjkRepairs(tokens: readonly string[], dict: Dictionary): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  const has = (t: string): number => {
+    const id = dict.table.find(t);
+    return id >= 0 && (dict.df[id] ?? 0) > 0 ? id : -1;
+  };
+  const add = (broken: string, id: number): void => void (out.get(broken) ?? out.set(broken, []).get(broken))?.push(id);
+  /** Is `b` the bigram after `a` in the same run? */
+  const chained = (a: string | undefined, b: string | undefined): boolean => a !== undefined && b !== undefined && isCjkBigram(a) && isCjkBigram(b) && a.charAt(1) === b.charAt(0);
+  for (let k = 0; k < tokens.length; k++) {
+    const a = tokens[k] as string;
+    if (!isCjkBigram(a) || has(a) >= 0) continue;
+    const before = tokens[k - 1];
+    const after = tokens[k + 1];
+    if (chained(a, after) && has(after as string) < 0) {
+      // A wrong character inside the run: it must mend both bigrams.
+      const b = after as string;
+      const z = b.charAt(1);
+      for (const key of dict.buckets.keysStartingWith(a.charAt(0))) {
+        if (!isCjkBigram(key)) continue;
+        const left = has(key);
+        const right = left >= 0 ? has(key.charAt(1) + z) : -1;
+        if (right < 0) continue;
+        add(a, left);
+        add(b, right);
+      }
+      k++;
+    } else if (chained(before, a) && !chained(a, after)) {
+      // A wrong last character.
+      for (const key of dict.buckets.keysStartingWith(a.charAt(0))) if (isCjkBigram(key) && has(key) >= 0) add(a, has(key));
+    } else if (chained(a, after) && !chained(before, a)) {
+      // A wrong first character.
+      for (const key of dict.buckets.keysWithSecond(a.charAt(1))) if (isCjkBigram(key) && has(key) >= 0) add(a, has(key));
+    }
+  }
+  return out;
+}
+
+function expand(text: string, dict: Dictionary, options: SearchOptions, words: number, repairs: readonly number[] = []): Expansion[] {
   const df = (id: number): number => dict.df[id] ?? 0;
   const chosen = new Map<number, number>();
   const exact = dict.table.find(text);
@@ -97,7 +159,8 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
   // ("route53", a user name) may have a typo in its letters, never in its number: "rote53" finds
   // "route53", and "route54" is another word.
   const digits = text.replace(/\D/g, '');
-  if (options.fuzzy !== false && text.length >= (known ? MIN_FUZZY_LENGTH : MIN_FUZZY_LENGTH_UNKNOWN) && /\p{L}/u.test(text)) {
+  const minFuzzy = known && words < 2 ? MIN_FUZZY_LENGTH : MIN_FUZZY_LENGTH_UNKNOWN;
+  if (options.fuzzy !== false && text.length >= minFuzzy && /\p{L}/u.test(text)) {
     const maxDistance = text.length >= 8 ? 2 : 1;
     const near = fuzzyTerms(text, maxDistance, dict.table, dict.buckets, !known)
       .filter((m) => m.distance > 0 && df(m.id) > 0 && (digits === '' || dict.table.term(m.id).replace(/\D/g, '') === digits))
@@ -105,6 +168,8 @@ function expand(text: string, dict: Dictionary, options: SearchOptions): Expansi
       .slice(0, FUZZY_EXPANSIONS);
     for (const m of near) candidates.push({ id: m.id, weight: FUZZY_WEIGHT / m.distance, df: df(m.id), rank: m.distance });
   }
+  const mended = [...new Set(repairs)].sort((x, y) => df(y) - df(x));
+  for (const id of mended) candidates.push({ id, weight: FUZZY_WEIGHT, df: df(id), rank: 1 });
 
   // Cheapest useful first: completions (rank 0) by frequency, then near misses by distance.
   candidates.sort((a, b) => a.rank - b.rank || b.df - a.df);

@@ -107,6 +107,16 @@ export class Searcher {
   /** Documents marked by the title pass (1), and the list of them. */
   private flag = new Uint8Array(0);
   private candidates = new Int32Array(0);
+  /**
+   * The same marks by shard and local document number (shard * stride + local), for candidates
+   * found in a shard's base; the position of each, -1 for one found in a delta. The scoring pass
+   * over a base row tests the posting's local number here: a small window read in order, where
+   * the document id (a load from `localDocs`, then a random byte of `flag`) is only looked up for
+   * the few postings that pass. Profiled, that lookup was most of the pass.
+   */
+  private localFlag = new Uint8Array(0);
+  private candidateLocal = new Int32Array(0);
+  private stride = 0;
   /** Documents matched so far in this query, in order. */
   private matched = new Int32Array(0);
   private matchedCount = 0;
@@ -136,8 +146,17 @@ export class Searcher {
     if (this.flag.length < cap) {
       this.flag = new Uint8Array(cap);
       this.candidates = new Int32Array(cap);
+      this.candidateLocal = new Int32Array(cap);
       this.matched = new Int32Array(cap);
     }
+  }
+
+  /** Sizes `localFlag` for the shards' bases as they are now. */
+  private fitLocal(ctx: SearchContext): void {
+    let stride = 0;
+    for (const shard of ctx.shards) stride = Math.max(stride, shard.base.localDocs.length);
+    this.stride = stride;
+    if (this.localFlag.length < stride * ctx.shards.length) this.localFlag = new Uint8Array(stride * ctx.shards.length);
   }
 
   /**
@@ -147,6 +166,7 @@ export class Searcher {
    */
   private runTitleFirst(ctx: SearchContext, plan: readonly QueryTerm[], limit: number, explain: boolean): ScoredDoc[] | null {
     const flag = this.flag;
+    this.fitLocal(ctx);
     const count = this.markTitleHits(ctx, plan, limit);
     let found: ScoredDoc[] | null = null;
     if (count >= limit) {
@@ -159,18 +179,27 @@ export class Searcher {
       if (complete >= limit) found = this.finish(ctx, plan.length, limit, explain);
       else this.clearScores(explain);
     }
-    for (let k = 0; k < count; k++) flag[this.candidates[k] as number] = 0;
+    this.unmark(count);
     return found;
+  }
+
+  private unmark(count: number): void {
+    for (let k = 0; k < count; k++) {
+      this.flag[this.candidates[k] as number] = 0;
+      const at = this.candidateLocal[k] as number;
+      if (at >= 0) this.localFlag[at] = 0;
+    }
   }
 
   /** Marks in `flag` the live documents some expansion of some query term matches in a title or alias; returns how many. */
   private markTitleHits(ctx: SearchContext, plan: readonly QueryTerm[], limit: number): number {
-    const { flag, candidates } = this;
+    const { flag, candidates, candidateLocal, localFlag, stride } = this;
     const alive = ctx.docs.alive;
     let count = 0;
     for (const term of plan) {
       for (const { id } of term.expansions) {
-        for (const shard of ctx.shards) {
+        for (let si = 0; si < ctx.shards.length; si++) {
+          const shard = ctx.shards[si] as Shard;
           const row = shard.baseRow(id);
           if (row >= 0) {
             const base = shard.base;
@@ -182,6 +211,9 @@ export class Searcher {
               const d = local[packed >>> FIELD_BITS] as number;
               if (flag[d] === 0 && alive[d] === 1) {
                 flag[d] = 1;
+                const at = si * stride + (packed >>> FIELD_BITS);
+                localFlag[at] = 1;
+                candidateLocal[count] = at;
                 candidates[count++] = d;
               }
             }
@@ -193,6 +225,7 @@ export class Searcher {
             const d = list[p] as number;
             if (flag[d] === 0 && alive[d] === 1) {
               flag[d] = 1;
+              candidateLocal[count] = -1;
               candidates[count++] = d;
             }
           }
@@ -201,7 +234,7 @@ export class Searcher {
     }
     // Too few to fill the top: no point telling them apart from the rest.
     if (count < limit) {
-      for (let k = 0; k < count; k++) flag[candidates[k] as number] = 0;
+      this.unmark(count);
       return 0;
     }
     return count;
@@ -222,20 +255,24 @@ export class Searcher {
     const lenA = K1 * (1 - B);
     const lenB = (K1 * B) / avg;
     let count = 0;
+    const localFlag = this.localFlag;
     for (const { id, weight } of term.expansions) {
       const df = Math.min(N, Math.max(1, ctx.df[id] ?? 1));
       const factor = weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
-      for (const shard of ctx.shards) {
+      for (let si = 0; si < ctx.shards.length; si++) {
+        const shard = ctx.shards[si] as Shard;
         const row = shard.baseRow(id);
         if (row >= 0) {
           const base = shard.base;
           const local = base.localDocs;
           const postings = base.postings;
           const tfs = base.tf;
+          // With `only`: the document's mark by its local number (see `localFlag`).
+          const at = si * this.stride;
           for (let r = base.offsets[row] as number, end = base.offsets[row + 1] as number; r < end; r++) {
             const packed = postings[r] as number;
+            if (only !== null && localFlag[at + (packed >>> FIELD_BITS)] !== 1) continue;
             const d = local[packed >>> FIELD_BITS] as number;
-            if (only !== null && only[d] !== 1) continue;
             if (alive[d] !== 1) continue;
             const fields = packed & FIELD_MASK;
             const tf = tfs[r] as number;

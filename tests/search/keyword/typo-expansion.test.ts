@@ -84,3 +84,33 @@ describe('typos in words with digits (issue 25)', () => {
     expect(paths(index, '4711')).toEqual([]);
   });
 });
+
+describe('typos that make another short word, and wrong CJK characters (issue 29)', () => {
+  it('takes a mistyped 3-letter word among other words for its near misses: des for der', () => {
+    const index = new KeywordIndex();
+    index.add(doc('Notizen/Der Einkaufsliste.md', 'Milch und Brot.'));
+    index.add(doc('Carnets/Des des.md', 'Le café des élèves.'));
+    index.add(doc('Notizen/Lösung Einkaufsliste.md', 'Die Liste des Monats.'));
+    expect(paths(index, 'Des Einkaufsliste')[0]).toBe('Notizen/Der Einkaufsliste.md');
+    // Alone, a word the vault has still finds only itself.
+    expect(paths(index, 'des')).not.toContain('Notizen/Der Einkaufsliste.md');
+  });
+
+  it('mends a wrong character inside a CJK run through the bigrams on both sides of it', () => {
+    const index = new KeywordIndex();
+    index.add(doc('a/勉強レシピ.md', '勉強レシピ'));
+    index.add(doc('b/レシピ勉強.md', 'レシピ勉強'));
+    index.add(doc('c/東京旅行.md', '東京旅行'));
+    expect(paths(index, 'レシフ勉強')[0]).toBe('b/レシピ勉強.md');
+    expect(paths(index, 'レシフ勉強', { fuzzy: false })[0]).not.toBe('b/レシピ勉強.md');
+  });
+
+  it('mends a wrong last or first character of a CJK run', () => {
+    const index = new KeywordIndex();
+    index.add(doc('a/の周报.md', 'の周报'));
+    index.add(doc('b/周报の.md', '周报の'));
+    index.add(doc('c/记录.md', '记录'));
+    expect(paths(index, '周报は')[0]).toBe('b/周报の.md');
+    expect(paths(index, 'は周报')[0]).toBe('a/の周报.md');
+  });
+});
