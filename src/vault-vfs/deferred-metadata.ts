@@ -11,8 +11,9 @@ export class DeferredMetadata {
 
   constructor(
     /** Its link paths, or how to decode them (at most once; a warm open that never asks decodes none). */
-    linkpaths: readonly string[] | (() => readonly string[]),
-    private readonly decode: () => NoteMetadata,
+    linkpaths: readonly string[] | (() => readonly string[]) | null,
+    /** How to decode the metadata (null: a subclass's `load` does). */
+    private readonly decode: (() => NoteMetadata) | null,
   ) {
     this.list = typeof linkpaths === 'function' ? null : linkpaths;
     this.readList = typeof linkpaths === 'function' ? linkpaths : null;
@@ -21,13 +22,22 @@ export class DeferredMetadata {
   /** The link paths of its links, embeds and frontmatter links in that order, subpaths cut. */
   get linkpaths(): readonly string[] {
     if (this.list === null) {
-      this.list = this.readList?.() ?? [];
+      this.list = this.readList?.() ?? this.readLinkpaths();
       this.readList = null;
     }
     return this.list;
   }
 
+  /**
+   * Where a subclass decodes the link paths itself (given neither list nor function): one object
+   * per note instead of an object and closures, for the 100k notes a warm open hands the index.
+   */
+  protected readLinkpaths(): readonly string[] {
+    return [];
+  }
+
   load(): NoteMetadata {
+    if (!this.decode) throw new Error('DeferredMetadata: no decoder');
     return this.decode();
   }
 }

@@ -21,11 +21,11 @@ export class NoteLinks {
   private load: (() => LinkTargets) | null = null;
   private counts: { resolved: Map<string, number>; unresolved: Map<string, number> } | null = null;
 
-  private paths: readonly string[] | (() => readonly string[]);
+  private paths: readonly string[] | (() => readonly string[]) | DeferredMetadata;
 
   constructor(
-    /** The link paths, or how to get them (a cached note's are decoded when first read). */
-    linkpaths: readonly string[] | (() => readonly string[]),
+    /** The link paths, or how to get them (a cached note's are decoded when first read, from its deferred metadata). */
+    linkpaths: readonly string[] | (() => readonly string[]) | DeferredMetadata,
     /** The targets, or how to get them (called at most once; they never change afterwards). */
     targets: LinkTargets | (() => LinkTargets),
   ) {
@@ -36,6 +36,7 @@ export class NoteLinks {
 
   get linkpaths(): readonly string[] {
     if (typeof this.paths === 'function') this.paths = this.paths();
+    else if (this.paths instanceof DeferredMetadata) return this.paths.linkpaths;
     return this.paths;
   }
 

@@ -48,11 +48,43 @@ export interface MetadataCacheReport {
   saved: string;
 }
 
-/** A cached note: its metadata (decoded when asked for) and, if they still hold, its links' targets. */
-export interface CachedNote {
-  meta: DeferredMetadata;
-  /** Decodes the targets; null if they do not hold or do not decode (then: resolve the links). */
-  targets: (() => LinkTargets | null) | null;
+/**
+ * A reused note's record in the loaded file: its metadata, decoded when asked for, and whether
+ * its links' cached targets still hold (`targets` decodes them). One object per note: a warm open
+ * of 100k notes made ten (closures, the deferred metadata, its entry) and collected them.
+ */
+export class CachedNote extends DeferredMetadata {
+  constructor(
+    readonly path: string,
+    readonly entry: CacheEntry,
+    private readonly reader: ByteReader,
+    linkpaths: readonly string[] | null,
+    /** Whether the cached targets hold (else: resolve the links). */
+    readonly linksHold: boolean,
+    private readonly cachedFiles: readonly string[],
+    /** Parses the note should its record not decode (a bug, as the file's checksum held). */
+    private readonly reparse: (path: string) => NoteMetadata,
+  ) {
+    super(linkpaths, null);
+  }
+
+  protected override readLinkpaths(): readonly string[] {
+    return this.reader.at(this.entry.linkpathsStart, this.entry.linkpathsEnd).strings();
+  }
+
+  override load(): NoteMetadata {
+    try {
+      return decodeMetadata(this.reader.at(this.entry.metaStart, this.entry.metaEnd));
+    } catch {
+      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      return this.reparse(this.path);
+    }
+  }
+
+  /** The cached targets of its link paths; null if they do not hold or do not decode (then: resolve the links). */
+  targets(): LinkTargets | null {
+    return this.linksHold ? readTargets(this.reader, this.entry, this.linkpaths.length, this.cachedFiles) : null;
+  }
 }
 
 /** A write landing within this many ms of the open's stat could share its clock tick. */
@@ -81,7 +113,7 @@ export class MetadataCache {
   private fresh: ByteWriter | null = new ByteWriter();
   private freshBytes: Buffer | null = null;
   private readonly freshRecords: FreshRecord[] = [];
-  private readonly reused: { path: string; entry: CacheEntry; linksHold: boolean }[] = [];
+  private readonly reused: CachedNote[] = [];
   private parsed = 0;
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
   private readonly reader: ByteReader;
@@ -161,29 +193,19 @@ export class MetadataCache {
   }
 
   /**
-   * The cached note at `path` if its file is the one cached (metadata decoded lazily; `fallback`
-   * parses the note should the record not decode), else null: read and parse it.
+   * The cached note at `path` if its file is the one cached (metadata decoded lazily; `reparse`
+   * parses a note should its record not decode), else null: read and parse it.
    */
-  reuse(path: string, stamp: NoteStamp, fallback: () => NoteMetadata): CachedNote | null {
+  reuse(path: string, stamp: NoteStamp, reparse: (path: string) => NoteMetadata): CachedNote | null {
     const e = this.file.entries.get(path);
     if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
-    const reader = this.reader;
-    // Decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
-    const decodeLinkpaths = (): string[] => reader.at(e.linkpathsStart, e.linkpathsEnd).strings();
     const table = this.table;
-    const decoded = table !== null && !table.same ? decodeLinkpaths() : null;
+    // Link paths are decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
+    const decoded = table !== null && !table.same ? this.reader.at(e.linkpathsStart, e.linkpathsEnd).strings() : null;
     const linksHold = table !== null && (decoded === null || !mayResolveDifferently(decoded, table.changed));
-    this.reused.push({ path, entry: e, linksHold });
-    const meta = new DeferredMetadata(decoded ?? decodeLinkpaths, () => {
-      try {
-        return decodeMetadata(reader.at(e.metaStart, e.metaEnd));
-      } catch {
-        // The file's checksum held, so this would be a bug, not damage: the note itself answers.
-        return fallback();
-      }
-    });
-    const cachedFiles = table?.cachedFiles ?? [];
-    return { meta, targets: linksHold ? () => readTargets(reader, e, meta.linkpaths.length, cachedFiles) : null };
+    const note = new CachedNote(path, e, this.reader, decoded, linksHold, table?.cachedFiles ?? [], reparse);
+    this.reused.push(note);
+    return note;
   }
 
   /**

@@ -4,6 +4,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseMarkdown } from '../markdown/parse-markdown';
+import type { NoteMetadata } from '../metadata-types';
 import { NoteLinks } from '../note-links';
 import { extOf } from '../path-safety';
 import { VaultIndex } from '../vault-index';
@@ -48,14 +49,9 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
 
 /** A cached note's links with their cached targets, or none if those may not hold (the index resolves them). */
 function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
-  const decode = cached.targets;
-  if (decode === null) return undefined;
-  const meta = cached.meta;
+  if (!cached.linksHold) return undefined;
   // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
-  return new NoteLinks(
-    () => meta.linkpaths,
-    () => decode() ?? index.resolveAll(meta.linkpaths, path),
-  );
+  return new NoteLinks(cached, () => cached.targets() ?? index.resolveAll(cached.linkpaths, path));
 }
 
 export async function openVaultFolder(root: string, opts: NodeVaultOptions): Promise<OpenedVault> {
@@ -70,6 +66,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   for (const folder of scan.folders) index.addFolder(folder);
   const toRead: ScannedFile[] = [];
   const slicer = nodeSlicer();
+  const reparse = (p: string): NoteMetadata => parseMarkdown(readTextOrNull(disk.abs(p)) ?? '');
   // Every file is known before any note is added: a cached note's links come resolved among them.
   index.beginLoad();
   cache.setFiles(scan.files.map((f) => f.path));
@@ -77,8 +74,8 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
     const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
     if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
     else {
-      const cached = cache.reuse(f.path, f, () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
-      if (cached) index.setFile(f.path, stat, null, cached.meta, cachedLinks(index, f.path, cached));
+      const cached = cache.reuse(f.path, f, reparse);
+      if (cached) index.setFile(f.path, stat, null, cached, cachedLinks(index, f.path, cached));
       else toRead.push(f);
     }
     if (slicer.due) await slicer.checkpoint();
@@ -90,7 +87,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
       if (!f || !bytes) return;
       const text = noteText(bytes);
       // The index keeps the cache's record of the note, not the parsed objects (see MetadataCache.add).
-      const kept = cache.add(f.path, f, parseMarkdown(text), () => parseMarkdown(readTextOrNull(disk.abs(f.path)) ?? ''));
+      const kept = cache.add(f.path, f, parseMarkdown(text), () => reparse(f.path));
       index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null, kept);
     },
     undefined,
