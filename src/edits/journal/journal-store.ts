@@ -12,6 +12,7 @@
 import type { StateStore, VaultPort } from '../../vault-vfs/vault-port';
 import { JOURNAL_CHANGED, ownJournalChange } from './journal-lock';
 import { decodeJournalBytes, encodeRecordBytes, encodeRecords, journalTextPieces, type JournalRecord, salvageJournalBytes } from './journal-records';
+import { NoteTextHashes } from './content-hash';
 import { JournalTexts } from './journal-texts';
 
 export const JOURNAL_DIR = 'journal';
@@ -41,12 +42,14 @@ function jobOf(name: string): string | null {
 export class JournalStore {
   /** Per job: the note texts its journal file holds, so each is written once. */
   private readonly texts = new Map<string, JournalTexts>();
+  /** Note text hashes, shared by the steps (their done records) and the text records. */
+  readonly hashes = new NoteTextHashes();
 
   constructor(readonly state: StateStore) {}
 
   private textsOf(job: string): JournalTexts {
     let t = this.texts.get(job);
-    if (t === undefined) this.texts.set(job, (t = new JournalTexts()));
+    if (t === undefined) this.texts.set(job, (t = new JournalTexts(this.hashes)));
     return t;
   }
 

@@ -9,7 +9,7 @@
 // from the last one recorded for the same note (a note rewritten by the moves before) is held as
 // splices of that one (text-splices.ts), so a note's texts cost its text once and then its link
 // rewrites. Journals written before this held the text in the intent itself; those read as they are.
-import { sha256Hex } from './content-hash';
+import { NoteTextHashes } from './content-hash';
 import type { JournalRecord, RecordedNote } from './journal-records';
 import { applySplices, splicesSize, textSplices } from './text-splices';
 
@@ -18,6 +18,8 @@ export class JournalTexts {
   private readonly inJournal = new Set<string>();
   /** The last text recorded per note in this run (shared strings: each distinct text once). */
   private readonly last = new Map<string, { text: string; hash: string }>();
+
+  constructor(private readonly hashes = new NoteTextHashes()) {}
 
   /** Forgets what the file held (it was rewritten whole). */
   clear(): void {
@@ -72,7 +74,7 @@ export class JournalTexts {
       n.hash = seen.hash;
       return null;
     }
-    n.hash ??= await sha256Hex(n.text);
+    n.hash ??= await this.hashes.of(n.path, n.text);
     this.last.set(n.path, { text: n.text, hash: n.hash });
     return seen ?? null;
   }
