@@ -66,10 +66,15 @@ export type JournalRecord =
   /** The journal was damaged: rebuilt from `recordsRead` readable records, the original kept as `keptAs`. */
   | { t: 'salvaged'; reason: string; keptAs: string; recordsRead: number; at: number };
 
-/** A move's intent names each note's text by hash where it has one: the text is a record of its own. */
+/**
+ * A move's intent names each note's text by hash where every note has one: the text is a record of
+ * its own. Under `noteHashes`, not `notes`: a version before text records, finding no `notes`,
+ * fails on the record before it touches the vault, instead of putting back a text it cannot see.
+ */
 function onDisk(r: JournalRecord): unknown {
-  if (r.t !== 'intent' || r.before.type !== 'move') return r;
-  return { ...r, before: { ...r.before, notes: r.before.notes.map((n) => (n.hash === undefined ? n : { path: n.path, hash: n.hash })) } };
+  if (r.t !== 'intent' || r.before.type !== 'move' || !r.before.notes.every((n) => n.hash !== undefined)) return r;
+  const { notes, ...rest } = r.before;
+  return { ...r, before: { ...rest, noteHashes: notes.map((n) => ({ path: n.path, hash: n.hash })) } };
 }
 
 export async function encodeRecord(r: JournalRecord): Promise<string> {

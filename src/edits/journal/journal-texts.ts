@@ -106,7 +106,14 @@ export function resolveTexts(r: JournalRecord, texts: Map<string, string>): bool
       }
     }
   } else if (r.t === 'intent' && r.before.type === 'move') {
-    for (const n of r.before.notes) {
+    // Notes named by hash are under `noteHashes` on disk (journal-records.ts, onDisk).
+    const before = r.before as typeof r.before & { noteHashes?: { path: string; hash: string }[] };
+    if (before.noteHashes !== undefined) {
+      before.notes = before.noteHashes.map((n) => ({ path: n.path, text: undefined as unknown as string, hash: n.hash }));
+      delete before.noteHashes;
+    }
+    if (!Array.isArray(before.notes)) return false;
+    for (const n of before.notes) {
       if (typeof n.text === 'string') continue;
       const text = n.hash === undefined ? undefined : texts.get(n.hash);
       if (text === undefined) return false;
