@@ -1,7 +1,7 @@
 // Note texts in a journal, each held once. A move's intent record keeps the text of every note the
 // move may rewrite (about 23 notes a move in a 10k-note vault), so that reversing it puts each
 // back byte for byte. Held inline, a 1,000-move job wrote the same texts again and again: a
-// 566 MB journal, most of the job's time spent encoding and hashing it. Now a note's text goes
+// 566 MB journal, much of the job's time spent encoding and hashing it. Now a note's text goes
 // into the journal once, as a `text` record named by its SHA-256, and an intent names it by that
 // hash. The text record is written before the first intent that names it, in the same append or
 // an earlier one, so it is on disk (same file, earlier bytes, same sync) whenever the intent is:
