@@ -8,8 +8,9 @@
 // rename over) and syncs as Reeve's journal does (journal-records + deferred-syncs.ts): every
 // rewritten note and every folder whose entries changed, once, 32 syncs in flight. What the
 // baseline does not do is Reeve's own: find and resolve the links, plan the rewrites, check them,
-// and journal every step (intent records holding the text of each note a move may rewrite, done
-// records with hashes), which is what makes the job undoable and safe to recover.
+// and journal every step (intent records naming by hash the text of each note a move may rewrite,
+// each text written once as a record of its own, done records with hashes), which is what makes
+// the job undoable and safe to recover.
 import { closeSync, fsyncSync, openSync, promises as fs, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -88,7 +89,7 @@ const workload: Workload = {
     '(a) an organize apply, the journaled job of 1,000 moves; (b) accepting a plan note of 1,000 operation blocks (`reeve pending accept --all`: blocks accepted, ledger checked, job run, blocks marked). ' +
     'Baseline: a plain script doing the same durable work, handed the notes whose links change and their new text (found by an untimed first run): it renames the files, reads each of those notes, ' +
     'writes each once (temp file, rename over), and syncs every note written and every folder changed once at the end, 32 at a time, as Reeve syncs its vault writes. ' +
-    'Reeve also finds, resolves, plans and checks every link rewrite and journals each step (intent records with the text of every note a move may rewrite, then done records with hashes: what undo and recovery need), with an fsync per journal append. ' +
+    'Reeve also finds, resolves, plans and checks every link rewrite and journals each step (intent records naming by hash the text of every note a move may rewrite, each text written once per journal, a later text of a note as splices of the earlier; then done records with hashes: what undo and recovery need), with an fsync per journal append. ' +
     'The sides alternate run by run (baseline first); --quick: 2k notes, 200 moves.',
   async run(bench, ctx) {
     const notes = ctx.quick ? 2_000 : 10_000;

@@ -136,12 +136,14 @@ const workload: Workload = {
       bench.record({ case: `${label}: build the runtime's vault (mocks + witness index)`, value: fmtMs(buildMs), baseline: 'NodeVault.open (first, no metadata cache file)', baselineValue: fmtMs(openMs), note: `${Object.keys(files).length.toLocaleString('en')} files` });
 
       const repeats = ctx.quick || notes >= 10_000 ? 3 : 5;
+      // REEVE_BENCH_JOBS_ONLY=1 runs only the journaled jobs (a busy machine, a row to add).
+      const jobsOnly = process.env.REEVE_BENCH_JOBS_ONLY === '1';
       let ops: [number, number] = [0, 0];
       const organize = (port: VaultPort, side: number) => async () => {
         const plan = await planOrganize(port, { folder: 'Inbox', rules: ORGANIZE_RULES, sources: new Set(['rules', 'heuristics']), planId: 'bench', planLimit: 100_000 });
         ops[side] = plan.operations.length;
       };
-      await bench.compare(`${label}: organize plan of the 1,000-file Inbox`, organize(obsidianPort, 0), 'Node adapter', organize(nodePort, 1), { repeats, warmup: 1 });
+      if (!jobsOnly) await bench.compare(`${label}: organize plan of the 1,000-file Inbox`, organize(obsidianPort, 0), 'Node adapter', organize(nodePort, 1), { repeats, warmup: 1 });
       if (ops[0] !== ops[1]) throw new Error(`organize planned ${ops[0]} operations on Obsidian, ${ops[1]} on Node`);
 
       ops = [0, 0];
@@ -149,9 +151,9 @@ const workload: Workload = {
         const { matches } = await matchRulesFile(port, MATCH_RULES, '');
         ops[side] = matches.length;
       };
-      await bench.compare(`${label}: rules match, 10 rules over the vault`, rules(obsidianPort, 0), 'Node adapter', rules(nodePort, 1), { repeats, warmup: 1 });
+      if (!jobsOnly) await bench.compare(`${label}: rules match, 10 rules over the vault`, rules(obsidianPort, 0), 'Node adapter', rules(nodePort, 1), { repeats, warmup: 1 });
       // The two read notes independently (the witness's parser, Reeve's own): a handful of edge cases may differ.
-      bench.record({
+      if (!jobsOnly) bench.record({
         case: `${label}: files the 10 rules match`,
         value: `${ops[0].toLocaleString('en')} on Obsidian`,
         baselineValue: `${ops[1].toLocaleString('en')} on Node`,

@@ -67,9 +67,18 @@ export function decodeText(bytes: Uint8Array): string {
   return parts.join('');
 }
 
+/**
+ * Whether the text has no lone surrogate, so its UTF-8 is the usual encoding. ES2024's native
+ * check where the runtime has it (Node 20, Safari 16.4): the regex took 2% of a 200-move job.
+ */
+const nativeWellFormed = (String.prototype as { isWellFormed?: (this: string) => boolean }).isWellFormed;
+export function isWellFormedText(text: string): boolean {
+  return nativeWellFormed ? nativeWellFormed.call(text) : !LONE_SURROGATE.test(text);
+}
+
 /** Encodes text as UTF-8, turning escaped bytes back into themselves. */
 export function encodeText(text: string): Uint8Array {
-  if (!LONE_SURROGATE.test(text)) return encoder.encode(text);
+  if (isWellFormedText(text)) return encoder.encode(text);
   const out: number[] = [];
   let start = 0;
   const flush = (end: number): void => {

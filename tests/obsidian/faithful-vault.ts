@@ -2,8 +2,9 @@
 // behaviour (tests/obsidian/witness/, which shares no code with Reeve's src/): the metadata
 // cache indexes asynchronously (`changed`, then `resolved`), FileManager.renameFile updates links
 // only when "Automatically update internal links" is on, trashFile moves to `.trash` (the
-// "Obsidian trash" setting), and any file reads as bytes.
+// "Obsidian trash" setting), any file reads as bytes, and append adds bytes (append-as-bytes.ts).
 import { App, type TAbstractFile, TFile } from 'obsidian-test-mocks/obsidian';
+import { installAppendAsBytes } from './append-as-bytes';
 import type { LinkFormat } from './witness/link-paths';
 import { installMockNameLookup } from './mock-name-lookup';
 import { installVaultConfig } from './vault-config';
@@ -96,6 +97,7 @@ export function makeVaultFaithful(app: App, settings: VaultSettings = {}): Witne
   if (settings.newLinkFormat) vault.setConfig__('newLinkFormat', settings.newLinkFormat);
   readAnyFileAsBytes(app);
   readAnyFileAsText(app);
+  installAppendAsBytes(app);
   const cache = new WitnessMetadataCache(app, { resolveEveryNote: settings.resolveEveryNote === true });
   cache.install({ deferFirstIndex: settings.deferFirstIndex === true });
   installWitnessRename(app, cache, { everyNote: settings.renameReadsEveryNote === true });

@@ -72,6 +72,7 @@ export function replay(job: string, records: readonly JournalRecord[]): JobState
         sinceEnd = true;
         break;
       case 'begin':
+      case 'text':
       case 'salvaged':
         break;
     }

@@ -4,6 +4,19 @@
 // anywhere else means the journal is corrupt, and nothing is run from it.
 import { sha256Hex } from './content-hash';
 import type { JobOperation } from './job-operation';
+import { resolveTexts } from './journal-texts';
+import type { Splice } from './text-splices';
+
+/**
+ * A note's text before a move, to put back. On disk the intent names it by `hash` and the text is
+ * in a `text` record of the same journal (journal-texts.ts); journals of earlier versions hold
+ * the text here, without a hash. In memory, once read, both are set.
+ */
+export interface RecordedNote {
+  path: string;
+  text: string;
+  hash?: string;
+}
 
 /** What a step recorded before it ran, to verify and to reverse it. */
 export type StepBefore =
@@ -11,7 +24,7 @@ export type StepBefore =
       type: 'move';
       kind: 'file' | 'folder';
       hash: string | null;
-      notes: { path: string; text: string }[];
+      notes: RecordedNote[];
       createdParents: string[];
       /** Judged from the vault after its records were lost: the notes it rewrote were not copied. */
       judged?: true;
@@ -34,6 +47,12 @@ export type JournalRecord =
   | { t: 'begin'; job: string; at: number; description: string; ops: JobOperation[]; plan?: string; /** The plan note the operations came from. */ note?: string }
   | { t: 'run'; dir: 'forward' | 'backward'; why: 'execute' | 'resume' | 'rollback' | 'undo'; at: number }
   | { t: 'intent'; step: number; before: StepBefore }
+  /**
+   * A note text that intents name by its hash (SHA-256 of its bytes), written once per journal:
+   * whole, or as splices of an earlier text record (`from`, its hash) of the same note.
+   */
+  | { t: 'text'; hash: string; text: string }
+  | { t: 'text'; hash: string; from: string; splices: Splice[] }
   | { t: 'done'; step: number; after: StepAfter }
   | { t: 'revert-intent'; step: number }
   | { t: 'reverted'; step: number }
@@ -47,8 +66,19 @@ export type JournalRecord =
   /** The journal was damaged: rebuilt from `recordsRead` readable records, the original kept as `keptAs`. */
   | { t: 'salvaged'; reason: string; keptAs: string; recordsRead: number; at: number };
 
+/**
+ * A move's intent names each note's text by hash where every note has one: the text is a record of
+ * its own. Under `noteHashes`, not `notes`: a version before text records, finding no `notes`,
+ * fails on the record before it touches the vault, instead of putting back a text it cannot see.
+ */
+function onDisk(r: JournalRecord): unknown {
+  if (r.t !== 'intent' || r.before.type !== 'move' || !r.before.notes.every((n) => n.hash !== undefined)) return r;
+  const { notes, ...rest } = r.before;
+  return { ...r, before: { ...rest, noteHashes: notes.map((n) => ({ path: n.path, hash: n.hash })) } };
+}
+
 export async function encodeRecord(r: JournalRecord): Promise<string> {
-  const json = JSON.stringify(r);
+  const json = JSON.stringify(onDisk(r));
   return `${await sha256Hex(json)} ${json}\n`;
 }
 
@@ -114,9 +144,10 @@ export async function salvageJournalBytes(bytes: Uint8Array): Promise<{ records:
   const decoded = await decodeJournalBytes(bytes);
   if (decoded.ok) return { records: decoded.records, damage: null, tornTail: decoded.tornTail };
   const records: JournalRecord[] = [];
+  const texts = new Map<string, string>();
   for (const { line } of linesOf(bytes)) {
     const r = await recordOf(line);
-    if (!('record' in r)) break;
+    if (!('record' in r) || !resolveTexts(r.record, texts)) break;
     records.push(r.record);
   }
   return { records: records[0]?.t === 'begin' ? records : [], damage: decoded.reason, tornTail: false };
@@ -124,6 +155,7 @@ export async function salvageJournalBytes(bytes: Uint8Array): Promise<{ records:
 
 export async function decodeJournalBytes(bytes: Uint8Array): Promise<DecodedJournalBytes> {
   const records: JournalRecord[] = [];
+  const texts = new Map<string, string>();
   let validLength = 0;
   let i = 0;
   for (const { line, end, complete } of linesOf(bytes)) {
@@ -139,6 +171,7 @@ export async function decodeJournalBytes(bytes: Uint8Array): Promise<DecodedJour
       if (end === bytes.length) return { ok: true, records, tornTail: true, validLength };
       return { ok: false, reason: `record ${i} fails its checksum` };
     }
+    if (!resolveTexts(r.record, texts)) return { ok: false, reason: `record ${i} names a note text that no earlier record holds (or gives back)` };
     records.push(r.record);
     validLength = end;
   }

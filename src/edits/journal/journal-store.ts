@@ -3,6 +3,7 @@
 //   journal/done/<job>.jsonl     a finished job (applied or reverted), kept for undo
 //   journal/quarantine/...       journals that failed their checksums, set aside for inspection
 //   journal/blobs/<sha256>       copies of trashed files, so a trash can be undone anywhere
+// (The texts of notes a move may rewrite are in the job's own journal, once each: journal-texts.ts.)
 //   journal/intents/<job>.json   a copy of a running job's begin record (its operations), written
 //                                before the journal, so a journal damaged or emptied later still
 //                                says what the job meant to do
@@ -11,6 +12,8 @@
 import type { StateStore, VaultPort } from '../../vault-vfs/vault-port';
 import { JOURNAL_CHANGED, ownJournalChange } from './journal-lock';
 import { decodeJournalBytes, encodeRecordBytes, encodeRecords, journalTextPieces, type JournalRecord, salvageJournalBytes } from './journal-records';
+import { NoteTextHashes } from './content-hash';
+import { JournalTexts } from './journal-texts';
 
 export const JOURNAL_DIR = 'journal';
 const DONE_DIR = `${JOURNAL_DIR}/done`;
@@ -37,7 +40,18 @@ function jobOf(name: string): string | null {
 }
 
 export class JournalStore {
+  /** Per job: the note texts its journal file holds, so each is written once. */
+  private readonly texts = new Map<string, JournalTexts>();
+  /** Note text hashes, shared by the steps (their done records) and the text records. */
+  readonly hashes = new NoteTextHashes();
+
   constructor(readonly state: StateStore) {}
+
+  private textsOf(job: string): JournalTexts {
+    let t = this.texts.get(job);
+    if (t === undefined) this.texts.set(job, (t = new JournalTexts(this.hashes)));
+    return t;
+  }
 
   private file(job: string, where: Where): string {
     return where === 'active' ? `${JOURNAL_DIR}/${job}.jsonl` : `${DONE_DIR}/${job}.jsonl`;
@@ -67,6 +81,8 @@ export class JournalStore {
     const decoded = await decodeJournalBytes(bytes);
     if (!decoded.ok) return { ok: false, job, reason: decoded.reason };
     if (decoded.tornTail) await this.state.write(this.file(job, where), bytes.slice(0, decoded.validLength));
+    this.textsOf(job).clear();
+    this.textsOf(job).learn(decoded.records);
     return { ok: true, job, records: decoded.records, tornTail: decoded.tornTail };
   }
 
@@ -80,12 +96,20 @@ export class JournalStore {
     const read = await salvageJournalBytes(bytes);
     // A torn last record (a crash while it was appended) is cut off, so appends stay clean.
     if (read.damage === null && read.tornTail && read.records.length > 0) await this.rewrite(job, read.records);
+    else {
+      this.textsOf(job).clear();
+      this.textsOf(job).learn(read.records);
+    }
     return { records: read.records, damage: read.damage, bytes };
   }
 
   /** Replaces an active journal with these records (after its damaged original was kept aside). */
   async rewrite(job: string, records: readonly JournalRecord[]): Promise<void> {
-    await this.state.write(this.file(job, 'active'), await encodeRecordBytes(records));
+    const texts = this.textsOf(job);
+    texts.clear();
+    const all = await texts.expand(records);
+    await this.state.write(this.file(job, 'active'), await encodeRecordBytes(all));
+    texts.wrote(all);
   }
 
   /** Copies a damaged journal aside, unchanged; returns the copy's name in the state folder. */
@@ -116,7 +140,10 @@ export class JournalStore {
 
   async append(job: string, records: readonly JournalRecord[]): Promise<void> {
     if (records.length === 0) return;
-    await this.state.append(this.file(job, 'active'), await encodeRecords(records));
+    const texts = this.textsOf(job);
+    const all = await texts.expand(records);
+    await this.state.append(this.file(job, 'active'), await encodeRecords(all));
+    texts.wrote(all);
   }
 
   /** Moves a finished journal to done/, and says so to other processes waiting for the journal. */

@@ -74,7 +74,8 @@ export async function moveAfter(ctx: StepContext, op: MoveOp, before: Before): P
     if (text !== null && text !== n.text) changed.push({ path: p, text });
   }
   // Hashed together: each digest is a round trip to Web Crypto, and a move changes several notes.
-  return { type: 'move', changed: await Promise.all(changed.map(async (c) => ({ path: c.path, hash: await sha256Hex(c.text) }))) };
+  // Remembered per note: the next move touching the note records this text (journal-texts.ts).
+  return { type: 'move', changed: await Promise.all(changed.map(async (c) => ({ path: c.path, hash: await ctx.store.hashes.of(c.path, c.text) }))) };
 }
 
 /**
