@@ -48,15 +48,16 @@ export async function prepareFrontmatter(ctx: StepContext, op: FrontmatterOp): P
 }
 
 export async function applyFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before): Promise<After> {
-  // processFrontMatter cannot compare texts itself: the note must still be the one recorded.
-  if ((await textHash(ctx.port, op.path)) !== before.hash) throw new StaleWriteError(op.path);
+  // The note must still be the one recorded (the adapter compares it with the recorded text), and
+  // the text written is hashed as it comes back: no read before or after.
+  let after: string;
   try {
-    await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit));
+    after = await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit), before.text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
     throw e;
   }
-  return { type: 'frontmatter', hash: await textHash(ctx.port, op.path) };
+  return { type: 'frontmatter', hash: await sha256Hex(after) };
 }
 
 /** Whether `text` is the recorded note with the edit done: same body, properties showing the change. */
