@@ -10,7 +10,7 @@ import { resolveCall, resolveRef, type Access, type Base } from './resolve';
 import { RegexBudgetError } from './linear-regex';
 import { compileSafeRegex, boundedTester, RegexRefusedError } from './safe-regex';
 import {
-  frontmatterValue,
+  frontmatterLookup,
   hasLink,
   hasTag,
   linkQuery,
@@ -26,7 +26,8 @@ import type { FileRecord } from '../vault-vfs/file-record';
 function baseOperand(base: Base, node: ValueNode, ctx: CompileContext): Operand {
   if (base.kind === 'frontmatter') {
     const key = base.key;
-    return { type: 'any', get: (r) => frontmatterValue(r.frontmatter, key), node, label: `file.frontmatter.${key}` };
+    const lookup = frontmatterLookup(key);
+    return { type: 'any', get: (r) => lookup(r.frontmatter), node, label: `file.frontmatter.${key}` };
   }
   const spec = base.spec;
   const label = `file.${spec.name}`;

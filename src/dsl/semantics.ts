@@ -63,17 +63,30 @@ export function toBoolean(v: unknown): boolean | null {
 
 /** Frontmatter key lookup: the exact key first, then ignoring case. Missing keys give null. */
 export function frontmatterValue(fm: Record<string, unknown> | null, key: string): unknown {
-  if (fm === null) return null;
-  if (Object.hasOwn(fm, key)) return fm[key] ?? null;
+  return frontmatterLookup(key)(fm);
+}
+
+// eslint-disable-next-line no-control-regex -- ASCII is exactly the range to test
+const ASCII = /^[\u0000-\u007f]*$/u;
+
+/**
+ * frontmatterValue for one key, with what depends on the key alone worked out once: a compiled
+ * rule looks the same key up in every file, and testing the key and lowering it per file was a
+ * regex test per evaluation.
+ */
+export function frontmatterLookup(key: string): (fm: Record<string, unknown> | null) => unknown {
   const lower = key.toLowerCase();
   // An ASCII key equals another key ignoring case only if their lengths are equal, so the scan
   // lowers almost nothing.
-  // eslint-disable-next-line no-control-regex -- ASCII is exactly the range to test
-  const n = /^[\u0000-\u007f]*$/u.test(key) ? key.length : -1;
-  for (const k in fm) {
-    if ((n < 0 || k.length === n) && Object.hasOwn(fm, k) && k.toLowerCase() === lower) return fm[k] ?? null;
-  }
-  return null;
+  const n = ASCII.test(key) ? key.length : -1;
+  return (fm) => {
+    if (fm === null) return null;
+    if (Object.hasOwn(fm, key)) return fm[key] ?? null;
+    for (const k in fm) {
+      if ((n < 0 || k.length === n) && Object.hasOwn(fm, k) && k.toLowerCase() === lower) return fm[k] ?? null;
+    }
+    return null;
+  };
 }
 
 /** A tag query: no leading `#`, lower case. */

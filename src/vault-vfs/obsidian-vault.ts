@@ -8,7 +8,7 @@
 import { type App, type CachedMetadata, type EventRef, type FileStats, normalizePath, TFile, TFolder } from 'obsidian';
 import type { NoteMetadata } from './metadata-types';
 import { assertSafeVaultPath, parentOf } from './path-safety';
-import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort } from './vault-port';
+import { type FileStat, type RenameOptions, type VaultChange, type VaultEntry, VaultFileNotFoundError, VaultPathExistsError, type VaultPort, StaleWriteError } from './vault-port';
 import { afterIndexed, type IndexBusyListener } from './obsidian-index-wait';
 import { ObsidianLinkIndex } from './obsidian-link-index';
 import { renameKeepingLinks } from './obsidian-link-updates';
@@ -125,9 +125,12 @@ export class ObsidianVault implements VaultPort {
     return this.indexed(() => processNote(this.app, f, fn));
   }
 
-  async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void> {
+  async processFrontMatter(p: string, edit: (frontmatter: Record<string, unknown>) => void, expect?: string): Promise<string> {
     const f = this.file(p);
+    // FileManager.processFrontMatter shows no text: the check reads it first, the result after.
+    if (expect !== undefined && (await noteText(this.app, f)) !== expect) throw new StaleWriteError(p);
     await this.indexed(() => this.app.fileManager.processFrontMatter(f, edit));
+    return noteText(this.app, f);
   }
 
   /**

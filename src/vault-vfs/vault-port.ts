@@ -164,8 +164,10 @@ export interface VaultPort {
   /**
    * Changes a note's properties atomically: `edit` changes the parsed frontmatter in place, the
    * block is written back as Obsidian writes it, the body untouched. Invalid YAML is refused.
+   * With `expect`, refuses (StaleWriteError) unless the note's text is `expect` (the journal's
+   * check that the note is the one it recorded, without reading it once more). Returns the text written.
    */
-  processFrontMatter(path: string, edit: (frontmatter: Record<string, unknown>) => void): Promise<void>;
+  processFrontMatter(path: string, edit: (frontmatter: Record<string, unknown>) => void, expect?: string): Promise<string>;
   create(path: string, data: string): Promise<void>;
   createBinary(path: string, data: Uint8Array): Promise<void>;
   createFolder(path: string): Promise<void>;

@@ -35,36 +35,61 @@ export function bodyAfterFrontmatter(text: string): string {
 export function readFrontmatterForEdit(path: string, text: string): Record<string, unknown> {
   // Parsed only: printing the block back (as a rewrite does) doubled the cost of the journal's
   // check before each frontmatter edit.
-  return parsedBlock(path, text, true).frontmatter;
+  return parsedBlock(path, text).frontmatter;
 }
 
 /**
- * The last block read for an edit and a copy of what it gave. A journaled edit reads a note's block
- * before its intent record (is it valid?) and edits it right after: the edit takes the copy instead
- * of parsing the YAML again (that parse was a third of the journal's own work per edit).
+ * Blocks checked for an edit (checkFrontmatterForEdit), by their exact YAML text, with what the
+ * parse gave: the edit of the note takes it instead of parsing the YAML again. A journaled job
+ * checks a whole batch of notes (up to 256) before it edits the first, so one remembered block was
+ * found only by the batch's last edit; this holds a batch's worth. Nobody else sees the parsed
+ * value, and an edit takes it out, so each is handed out once. Parsing is deterministic, so a
+ * block left here (its job refused) is still right for a later edit of the same YAML.
  */
-let lastParse: { yaml: string | null; value: unknown } = { yaml: null, value: null };
+const checked = new Map<string, unknown>();
+const CHECKED_MAX = 1024;
 
-/** The block's properties, refused when they are not valid YAML or not a map, and what follows the block. */
-function parsedBlock(path: string, text: string, remember = false): { mark: string; frontmatter: Record<string, unknown>; body: string; rest: string } {
-  const { mark, match: m, rest } = blockOf(text);
-  if (!m) return { mark, frontmatter: {}, body: rest, rest };
-  const yaml = m[1] ?? '';
+/**
+ * Refuses (FrontmatterError) a note whose frontmatter an edit could not change: not valid YAML,
+ * or not a map. Keeps the parse for the note's edit that follows (see `checked`).
+ */
+export function checkFrontmatterForEdit(path: string, text: string): void {
+  const { match } = blockOf(text);
+  if (!match) return;
+  const yaml = match[1] ?? '';
+  const value = parsedYaml(path, yaml);
+  if (checked.size >= CHECKED_MAX) checked.delete(checked.keys().next().value as string);
+  checked.set(yaml, value);
+}
+
+/** The YAML's value, refused when it is not valid YAML or not a map (null for an empty block). */
+function parsedYaml(path: string, yaml: string): unknown {
   let parsed: unknown;
   try {
-    parsed = yaml === lastParse.yaml && !remember ? lastParse.value : parse(yaml);
+    parsed = parse(yaml);
   } catch (e) {
     throw new FrontmatterError(path, `the frontmatter is not valid YAML (${e instanceof Error ? e.message.split('\n')[0] : String(e)})`);
   }
   if (parsed !== null && (typeof parsed !== 'object' || Array.isArray(parsed))) throw new FrontmatterError(path, 'the frontmatter is not a list of properties');
-  // Read: a copy is kept for the edit that follows. Edited: the copy is used up, never seen twice.
-  lastParse = remember ? { yaml, value: structuredClone(parsed) } : { yaml: null, value: null };
+  return parsed;
+}
+
+/** The block's properties, refused when they are not valid YAML or not a map, and what follows the block. */
+function parsedBlock(path: string, text: string, forEdit = false): { mark: string; frontmatter: Record<string, unknown>; body: string; rest: string } {
+  const { mark, match: m, rest } = blockOf(text);
+  if (!m) return { mark, frontmatter: {}, body: rest, rest };
+  const yaml = m[1] ?? '';
+  let parsed: unknown;
+  if (forEdit && checked.has(yaml)) {
+    parsed = checked.get(yaml);
+    checked.delete(yaml);
+  } else parsed = parsedYaml(path, yaml);
   return { mark, frontmatter: (parsed ?? {}) as Record<string, unknown>, body: rest.slice(m[0].length), rest };
 }
 
 /** `text` with its frontmatter changed by `edit` (a block is added when there was none). */
 export function rewriteFrontmatter(path: string, text: string, edit: FrontmatterEdit): string {
-  const { mark, frontmatter, body, rest } = parsedBlock(path, text);
+  const { mark, frontmatter, body, rest } = parsedBlock(path, text, true);
   edit(frontmatter);
   // A lone `\r` (classic Mac) is no line break to the block's reader: such notes get `\n`.
   const eol = dominantEol(rest) === '\r\n' ? '\r\n' : '\n';

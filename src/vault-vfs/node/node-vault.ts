@@ -205,8 +205,11 @@ export class NodeVault implements VaultPort {
     return after;
   }
 
-  async processFrontMatter(p: string, edit: FrontmatterEdit): Promise<void> {
-    await this.process(p, (text) => rewriteFrontmatter(this.spelled(p), text, edit));
+  async processFrontMatter(p: string, edit: FrontmatterEdit, expect?: string): Promise<string> {
+    return this.process(p, (text) => {
+      if (expect !== undefined && text !== expect) throw new StaleWriteError(this.spelled(p));
+      return rewriteFrontmatter(this.spelled(p), text, edit);
+    });
   }
 
   async create(p: string, data: string): Promise<void> {

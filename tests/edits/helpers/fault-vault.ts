@@ -96,7 +96,7 @@ export class FaultVault implements VaultPort {
   onChange = (l: (c: VaultChange) => void) => this.inner.onChange(l);
 
   process = (p: string, fn: (d: string) => string) => this.mutate(`process ${p}`, () => this.inner.process(p, fn));
-  processFrontMatter = (p: string, edit: (fm: Record<string, unknown>) => void) => this.mutate(`processFrontMatter ${p}`, () => this.inner.processFrontMatter(p, edit));
+  processFrontMatter = (p: string, edit: (fm: Record<string, unknown>) => void, expect?: string) => this.mutate(`processFrontMatter ${p}`, () => this.inner.processFrontMatter(p, edit, expect));
   create = (p: string, d: string) => this.mutate(`create ${p}`, () => this.inner.create(p, d));
   createBinary = (p: string, d: Uint8Array) => this.mutate(`createBinary ${p}`, () => this.inner.createBinary(p, d));
   createFolder = (p: string) => this.mutate(`createFolder ${p}`, () => this.inner.createFolder(p));

@@ -220,6 +220,19 @@ describe('both adapters write properties', () => {
     expect(r.untouched).toBe(`---\ntype: note\n---\n${FILES['Notes/Untouched.md'] ?? ''}`);
   });
 
+  it('refuses, with `expect`, a note whose text is no longer the one expected, and returns the text written', async () => {
+    const [node, obsidian] = await onBoth(async (port, a) => {
+      const text = await port.read('Notes/Untouched.md');
+      const stale = await errorName(port.processFrontMatter('Notes/Untouched.md', (fm) => void (fm.type = 'note'), `${text}changed\n`));
+      const untouched = await a.raw('Notes/Untouched.md');
+      const written = await port.processFrontMatter('Notes/Untouched.md', (fm) => void (fm.type = 'note'), text);
+      return { stale, untouched, written, raw: await a.raw('Notes/Untouched.md') };
+    });
+    const original = FILES['Notes/Untouched.md'] ?? '';
+    expect(node).toEqual({ stale: 'StaleWriteError', untouched: original, written: `---\ntype: note\n---\n${original}`, raw: `---\ntype: note\n---\n${original}` });
+    expect(obsidian).toEqual(node);
+  });
+
   it('refuses frontmatter that is not valid YAML and leaves the note as it was', async () => {
     const bad = '---\ntitle: [unclosed\n---\nbody\n';
     // Created through the port: the mocks' own parser (replaced by the faithful vault) throws on it.

@@ -3,10 +3,10 @@
 // writer on Node). Before it runs, the journal keeps the note's whole text, so reversing puts the
 // note back byte for byte, however the adapter wrote the YAML. It runs after the note's move
 // (job-operation.ts), on the path the move gave it.
-import { bodyAfterFrontmatter, FrontmatterError, readFrontmatterForEdit } from '../../../vault-vfs/markdown/frontmatter-write';
+import { bodyAfterFrontmatter, checkFrontmatterForEdit, FrontmatterError, readFrontmatterForEdit } from '../../../vault-vfs/markdown/frontmatter-write';
 import { applyNoteEdit, showsEditDone } from '../../../vault-vfs/markdown/note-edit';
 import type { NoteEdit } from '../../../vault-vfs/operations';
-import { StaleWriteError } from '../../../vault-vfs/vault-port';
+import { StaleWriteError, VaultFileNotFoundError } from '../../../vault-vfs/vault-port';
 import { sha256Hex } from '../content-hash';
 import { describeOperation } from '../job-operation';
 import type { StepAfter, StepBefore } from '../journal-records';
@@ -20,34 +20,44 @@ function what(op: FrontmatterOp): string {
   return describeOperation({ type: 'frontmatter', ...op });
 }
 
-/** The note's properties, or the reason they cannot be read (as a clean refusal). */
-function propertiesOf(path: string, text: string): Record<string, unknown> {
+/** Refuses cleanly a note whose properties an edit could not change (see checkFrontmatterForEdit). */
+function checkProperties(path: string, text: string): void {
   try {
-    return readFrontmatterForEdit(path, text);
+    checkFrontmatterForEdit(path, text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
+    throw e;
+  }
+}
+
+/** The note's text; a note that is gone refuses the step. Read, not asked about first: one call fewer per edit. */
+async function noteText(ctx: StepContext, path: string): Promise<string> {
+  try {
+    return await ctx.port.read(path);
+  } catch (e) {
+    if (e instanceof VaultFileNotFoundError) throw new StepRefusedError(`${path} does not exist`);
     throw e;
   }
 }
 
 export async function prepareFrontmatter(ctx: StepContext, op: FrontmatterOp): Promise<Before> {
-  if (!(await ctx.port.exists(op.path))) throw new StepRefusedError(`${op.path} does not exist`);
-  const text = await ctx.port.read(op.path);
+  const text = await noteText(ctx, op.path);
   await assertTextKeepsBytes(ctx.port, op.path, text, what(op));
-  propertiesOf(op.path, text);
+  checkProperties(op.path, text);
   return { type: 'frontmatter', text, hash: await sha256Hex(text) };
 }
 
 export async function applyFrontmatter(ctx: StepContext, op: FrontmatterOp, before: Before): Promise<After> {
-  // processFrontMatter cannot compare texts itself: the note must still be the one recorded.
-  if ((await textHash(ctx.port, op.path)) !== before.hash) throw new StaleWriteError(op.path);
+  // The note must still be the one recorded (the adapter compares it with the recorded text), and
+  // the text written is hashed as it comes back: no read before or after.
+  let after: string;
   try {
-    await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit));
+    after = await ctx.port.processFrontMatter(op.path, applyNoteEdit(op.edit), before.text);
   } catch (e) {
     if (e instanceof FrontmatterError) throw new StepRefusedError(e.message);
     throw e;
   }
-  return { type: 'frontmatter', hash: await textHash(ctx.port, op.path) };
+  return { type: 'frontmatter', hash: await sha256Hex(after) };
 }
 
 /** Whether `text` is the recorded note with the edit done: same body, properties showing the change. */
