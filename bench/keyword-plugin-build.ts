@@ -32,6 +32,11 @@ export interface BuildMeasurement {
   peakBytes: number;
   /** RSS above the start, sampled every 20 ms, in bytes. */
   peakRssBytes: number;
+  /**
+   * Array buffers (the index's typed arrays live in them) above the start, sampled every 20 ms:
+   * outside V8's heap, so --max-old-space-size does not bound them.
+   */
+  peakArrayBuffersBytes: number;
   /** Live heap + array buffers with the index, against after the plugin unloaded, in bytes. */
   heldBytes: number;
   /** Bytes of the saved index (in the runtime's in-memory adapter, so counted in the peak). */
@@ -132,7 +137,13 @@ async function main(): Promise<void> {
   const before = await memoryMiB();
   const rss0 = process.memoryUsage.rss();
   let rssPeak = rss0;
-  const rssTimer = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage.rss())), 20);
+  const ab0 = process.memoryUsage().arrayBuffers;
+  let abPeak = ab0;
+  const rssTimer = setInterval(() => {
+    const m = process.memoryUsage();
+    rssPeak = Math.max(rssPeak, m.rss);
+    abPeak = Math.max(abPeak, m.arrayBuffers);
+  }, 20);
   const heap = heapSampler();
   const liveMs = Number(process.env.REEVE_BENCH_LIVE_MS ?? 0);
   let livePeak = 0;
@@ -176,6 +187,7 @@ async function main(): Promise<void> {
     longestBlockMs: stats.longestBlockMs,
     peakBytes,
     peakRssBytes: rssPeak - rss0,
+    peakArrayBuffersBytes: abPeak - ab0,
     heldBytes: held * 1024 * 1024,
     savedBytes,
     vaultBytes,
