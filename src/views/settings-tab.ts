@@ -21,7 +21,7 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 export const KEYWORD_INDEX_COST =
   'Always on: built once Obsidian has started, in short slices, and kept current as notes change; the chat, Scout and organize search it. ' +
   "It reads every note once through Obsidian's cached read (later starts re-read only what changed) and keeps about 1 MB of memory and 0.5 MB in the plugin folder per 1,000 notes. " +
-  'It builds in batches of 256 notes, each folded into the compact index before the next is read, so the build itself keeps little more alive than the finished index (about 11 MB at 10,000 notes on the mobile app); ' +
+  'It builds in batches of 256 notes, each folded into the compact index before the next is read, so the build itself keeps little more alive than the finished index (about 11 MB at 10,000 notes and 76 MB at 100,000 on the mobile app); ' +
   "the app's memory can rise by a few hundred MB at 10,000 notes until the notes it read are collected, and the build completes within 300 MB. " +
   'On a phone, a first build of a vault of tens of thousands of notes takes minutes.';
 
