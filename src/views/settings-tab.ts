@@ -20,8 +20,9 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 /** What the keyword index costs, on every device (figures from BENCHMARKS.md, keyword-index and keyword-index-plugin). */
 export const KEYWORD_INDEX_COST =
   'Always on: built once Obsidian has started, in short slices, and kept current as notes change; the chat, Scout and organize search it. ' +
-  'It reads every note once (later starts re-read only what changed), keeps about 1 MB of memory and 0.5 MB in the plugin folder per 1,000 notes, ' +
-  'and builds in batches of 256 notes, each folded into the compact index before the next is read, and needs more memory while it builds: about 100 MB at 10,000 notes; a first build of 100,000 notes may be too much for a phone. ' +
+  "It reads every note once through Obsidian's cached read (later starts re-read only what changed) and keeps about 1 MB of memory and 0.5 MB in the plugin folder per 1,000 notes. " +
+  'It builds in batches of 256 notes, each folded into the compact index before the next is read, so the build itself keeps little more alive than the finished index (about 11 MB at 10,000 notes and 76 MB at 100,000 on the mobile app); ' +
+  "the app's memory can rise by a few hundred MB at 10,000 notes until the notes it read are collected, and the build completes within 300 MB. " +
   'On a phone, a first build of a vault of tens of thousands of notes takes minutes.';
 
 const TRANSPORT_DESC =

@@ -110,7 +110,7 @@ export class TermTable {
     for (let s = h & this.mask; ; s = (s + 1) & this.mask) {
       const id = this.slots[s] as number;
       if (id === EMPTY) {
-        return this.insert(folded ? foldSpan(text, start, end) : text.slice(start, end), h, s);
+        return this.insert(copySpan(text, start, end, folded), h, s);
       }
       if (this.hashes[id] !== h) continue;
       const t = this.terms[id] as string;
@@ -178,8 +178,22 @@ export class TermTable {
   }
 }
 
-function foldSpan(text: string, start: number, end: number): string {
-  let out = '';
-  for (let k = start; k < end; k++) out += String.fromCharCode(FOLD_TABLE[text.charCodeAt(k)] as number);
-  return out;
+let span = new Uint16Array(64);
+
+/**
+ * The term at `text[start, end)` (each char mapped through FOLD when `folded`) as a string of its
+ * own. Not `text.slice`: in V8 a slice of 13 or more characters is a view that keeps the whole
+ * text alive, so the dictionary would hold the entire note of every long word it met (on a phone,
+ * whose vault is on disk, that is text the index never needs again: tests/search/keyword/
+ * term-retention.test.ts). Nor `+=` per char, which builds a tree of one-char pieces.
+ */
+function copySpan(text: string, start: number, end: number, folded: boolean): string {
+  const len = end - start;
+  if (len < 13 && !folded) return text.slice(start, end); // V8 copies slices this short
+  if (len > span.length) span = new Uint16Array(len); // terms are short (tokenizer.ts, MAX_TERM_LENGTH)
+  for (let k = 0; k < len; k++) {
+    const c = text.charCodeAt(start + k);
+    span[k] = folded ? (FOLD_TABLE[c] as number) : c;
+  }
+  return String.fromCharCode.apply(null, span.subarray(0, len) as unknown as number[]);
 }
