@@ -15,6 +15,7 @@ import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
 import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
 import { ownString } from './own-string';
 import { scanTag } from './tags';
+import { NextChar } from './next-char';
 import { NextMatch, indexBefore } from './text-lines';
 import type { TextLines } from './text-lines';
 
@@ -26,7 +27,8 @@ export interface InlineResult {
 
 /** Blocks whose content is not markdown text: nothing in them is a link or a tag. */
 const OPAQUE = new Set(['code', 'math', 'comment', 'html', 'yaml']);
-const SPECIAL = /[\\[!#]/g;
+/** Characters the line scan stops at: escape, link or wikilink, embed, tag. */
+const SPECIAL = '\\[!#';
 
 /** A markdown link or image whose text is being scanned; reported when the scan leaves its text. */
 interface OpenLink {
@@ -39,7 +41,7 @@ interface OpenLink {
 
 class InlineScanner {
   readonly result: InlineResult = { links: [], embeds: [], tags: [] };
-  private readonly special: NextMatch;
+  private readonly special: NextChar;
   private readonly hints: WikilinkHints;
   private readonly destinationOpen: NextMatch;
   private readonly linkHints: MarkdownLinkHints;
@@ -55,7 +57,7 @@ class InlineScanner {
     private readonly masked: string,
     private readonly lines: TextLines,
   ) {
-    this.special = NextMatch.char(SPECIAL, masked);
+    this.special = new NextChar(SPECIAL, masked);
     const close = NextMatch.text(']]', masked);
     const open = NextMatch.text('[[', masked);
     this.hints = { closeAfter: (p) => close.at(p), openAfter: (p) => open.at(p) };
@@ -80,13 +82,16 @@ class InlineScanner {
   private addLink(syntax: LinkSyntax, line: number, at?: number): void {
     if (syntax.external) return;
     const s = withSourceStrings(syntax, this.text);
+    const link = ownString(s.link);
     const ref: LinkRef = {
-      link: ownString(s.link),
+      link,
       original: ownString(this.text.slice(s.start, s.end)),
       position: this.lines.pos(s.start, s.end, line),
     };
-    // Obsidian gives every link a display text: alias or link text, else the link path.
-    ref.displayText = ownString(s.displayText ?? wikilinkDisplayText(s.link));
+    // Obsidian gives every link a display text: alias or link text, else the link path. When it
+    // is the link path itself (most wikilinks), the copy already made is shared, not made again.
+    const display = s.displayText ?? wikilinkDisplayText(s.link);
+    ref.displayText = display === s.link ? link : ownString(display);
     const list = s.embed ? this.result.embeds : this.result.links;
     if (at === undefined || at === list.length) list.push(ref);
     else list.splice(at, 0, ref);

@@ -212,6 +212,8 @@ export function matchBrackets(text: string, start: number, end: number): Map<num
  * between `#` joined with ` > ` (`Note#Part` -> `Note > Part`, `#^id` -> `^id`).
  */
 export function wikilinkDisplayText(link: string): string {
+  // Most links have no `#`: then the text is the link itself (no split, filter and join per link).
+  if (!link.includes('#')) return link;
   return link
     .split('#')
     .filter((part) => part !== '')
