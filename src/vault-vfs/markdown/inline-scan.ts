@@ -12,7 +12,7 @@
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
-import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
+import { decodeLinkPath, matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText } from './links';
 import { ownString } from './own-string';
 import { scanTag } from './tags';
 import { NextChar } from './next-char';
@@ -81,18 +81,20 @@ class InlineScanner {
 
   private addLink(syntax: LinkSyntax, line: number, at?: number): void {
     if (syntax.external) return;
-    const s = withSourceStrings(syntax, this.text);
-    const link = ownString(s.link);
-    const ref: LinkRef = {
-      link,
-      original: ownString(this.text.slice(s.start, s.end)),
-      position: this.lines.pos(s.start, s.end, line),
-    };
-    // Obsidian gives every link a display text: alias or link text, else the link path. When it
-    // is the link path itself (most wikilinks), the copy already made is shared, not made again.
-    const display = s.displayText ?? wikilinkDisplayText(s.link);
-    ref.displayText = display === s.link ? link : ownString(display);
-    const list = s.embed ? this.result.embeds : this.result.links;
+    const { text } = this;
+    const { start, end } = syntax;
+    // One copy of the link's source (so the metadata does not hold the note's text); its path and
+    // display text are parts of it, sliced from that copy: no further copies, and nothing more held.
+    const original = ownString(text.slice(start, end));
+    const part = (from: number, to: number): string =>
+      from >= start && to <= end ? original.slice(from - start, to - start) : ownString(text.slice(from, to));
+    const raw = part(syntax.pathStart, syntax.subpathEnd);
+    // (A decoded destination is a new string, made from the copy.)
+    const link = syntax.kind === 'markdown' ? decodeLinkPath(raw) : raw;
+    const ref: LinkRef = { link, original, position: this.lines.pos(start, end, line) };
+    // Obsidian gives every link a display text: alias or link text, else the link path.
+    ref.displayText = syntax.displayText !== undefined ? part(syntax.displayStart, syntax.displayEnd) : wikilinkDisplayText(link);
+    const list = syntax.embed ? this.result.embeds : this.result.links;
     if (at === undefined || at === list.length) list.push(ref);
     else list.splice(at, 0, ref);
   }

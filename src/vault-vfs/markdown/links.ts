@@ -220,14 +220,6 @@ export function wikilinkDisplayText(link: string): string {
     .join(' > ');
 }
 
-/** The syntax found in masked text, with its strings read from the original text. */
-export function withSourceStrings(syntax: LinkSyntax, text: string): LinkSyntax {
-  const raw = text.slice(syntax.pathStart, syntax.subpathEnd);
-  const out: LinkSyntax = { ...syntax, link: syntax.kind === 'markdown' ? decodeLinkPath(raw) : raw };
-  if (syntax.displayText !== undefined) out.displayText = text.slice(syntax.displayStart, syntax.displayEnd);
-  return out;
-}
-
 /** Re-reads one link from its own source text (`original`), for rewriting. */
 export function scanLinkSource(original: string): LinkSyntax | null {
   const bracket = original.startsWith('!') ? 1 : 0;
