@@ -47,6 +47,7 @@ function* markdownFiles(dir: string, under = ''): Generator<[string, string]> {
 /** Pieces of notes that exercise every pass, valid and broken, nested and across lines. */
 const PIECES = [
   'Plain words, café résumé, nothing special here at all.',
+  '日本語のノート [[ノート#見出し]] #タグ 😀 `コード` [リンク](ノート.md) %% コメント %%',
   'See [[Note A]] and [[Folder/Note B#Heading|alias]] and [[#^block-id]] and [[Note#A#B]].',
   '![[image.png]] ![[Note#Section]] ![alt](pic%20one.png) [md](Other%20note.md#part) [ext](https://x.org/a)',
   '[outer [inner](a.md) text](b.md) [![img](i.png)](c.md) [![[w.png]]](d.md) [[a]b]] [x]( y.md ) [u](<sp ace.md>)',
