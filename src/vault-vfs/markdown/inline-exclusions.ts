@@ -9,6 +9,7 @@
 import type { RegionKind } from './region-kind';
 import { Region } from './region-kind';
 import { InlineHtml } from './inline-html';
+import { NextChar } from './next-char';
 import { NextMatch, isBlankRange } from './text-lines';
 import type { TextLines } from './text-lines';
 
@@ -26,14 +27,14 @@ export interface MaskSink {
 
 const BACKTICK = 96;
 /** Characters that may start an inline exclusion: escape, code, comment, HTML comment, math. */
-const INLINE_SPECIAL = /[\\`%<$]/g;
+const INLINE_SPECIAL = '\\`%<$';
 
 function isSpace(c: number): boolean {
   return c === 32 || c === 9;
 }
 
 export class InlineExclusions {
-  private readonly special: NextMatch;
+  private readonly special: NextChar;
   private readonly html: InlineHtml;
   private readonly doubleDollar: NextMatch;
   private closersLine = -1;
@@ -45,7 +46,7 @@ export class InlineExclusions {
     private readonly lines: TextLines,
     private readonly sink: MaskSink,
   ) {
-    this.special = NextMatch.char(INLINE_SPECIAL, text);
+    this.special = new NextChar(INLINE_SPECIAL, text);
     this.html = new InlineHtml(text);
     this.doubleDollar = NextMatch.text('$$', text);
   }

@@ -12,9 +12,10 @@
 import type { LinkRef, TagRef } from '../metadata-types';
 import type { BlockSpan } from './headings-sections';
 import type { LinkSyntax, MarkdownLinkHints, WikilinkHints } from './links';
-import { matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText, withSourceStrings } from './links';
+import { decodeLinkPath, matchBrackets, matchPairs, scanMarkdownLink, scanWikilink, wikilinkDisplayText } from './links';
 import { ownString } from './own-string';
 import { scanTag } from './tags';
+import { NextChar } from './next-char';
 import { NextMatch, indexBefore } from './text-lines';
 import type { TextLines } from './text-lines';
 
@@ -26,7 +27,8 @@ export interface InlineResult {
 
 /** Blocks whose content is not markdown text: nothing in them is a link or a tag. */
 const OPAQUE = new Set(['code', 'math', 'comment', 'html', 'yaml']);
-const SPECIAL = /[\\[!#]/g;
+/** Characters the line scan stops at: escape, link or wikilink, embed, tag. */
+const SPECIAL = '\\[!#';
 
 /** A markdown link or image whose text is being scanned; reported when the scan leaves its text. */
 interface OpenLink {
@@ -39,7 +41,7 @@ interface OpenLink {
 
 class InlineScanner {
   readonly result: InlineResult = { links: [], embeds: [], tags: [] };
-  private readonly special: NextMatch;
+  private readonly special: NextChar;
   private readonly hints: WikilinkHints;
   private readonly destinationOpen: NextMatch;
   private readonly linkHints: MarkdownLinkHints;
@@ -55,7 +57,7 @@ class InlineScanner {
     private readonly masked: string,
     private readonly lines: TextLines,
   ) {
-    this.special = NextMatch.char(SPECIAL, masked);
+    this.special = new NextChar(SPECIAL, masked);
     const close = NextMatch.text(']]', masked);
     const open = NextMatch.text('[[', masked);
     this.hints = { closeAfter: (p) => close.at(p), openAfter: (p) => open.at(p) };
@@ -79,15 +81,20 @@ class InlineScanner {
 
   private addLink(syntax: LinkSyntax, line: number, at?: number): void {
     if (syntax.external) return;
-    const s = withSourceStrings(syntax, this.text);
-    const ref: LinkRef = {
-      link: ownString(s.link),
-      original: ownString(this.text.slice(s.start, s.end)),
-      position: this.lines.pos(s.start, s.end, line),
-    };
+    const { text } = this;
+    const { start, end } = syntax;
+    // One copy of the link's source (so the metadata does not hold the note's text); its path and
+    // display text are parts of it, sliced from that copy: no further copies, and nothing more held.
+    const original = ownString(text.slice(start, end));
+    const part = (from: number, to: number): string =>
+      from >= start && to <= end ? original.slice(from - start, to - start) : ownString(text.slice(from, to));
+    const raw = part(syntax.pathStart, syntax.subpathEnd);
+    // (A decoded destination is a new string, made from the copy.)
+    const link = syntax.kind === 'markdown' ? decodeLinkPath(raw) : raw;
+    const ref: LinkRef = { link, original, position: this.lines.pos(start, end, line) };
     // Obsidian gives every link a display text: alias or link text, else the link path.
-    ref.displayText = ownString(s.displayText ?? wikilinkDisplayText(s.link));
-    const list = s.embed ? this.result.embeds : this.result.links;
+    ref.displayText = syntax.displayText !== undefined ? part(syntax.displayStart, syntax.displayEnd) : wikilinkDisplayText(link);
+    const list = syntax.embed ? this.result.embeds : this.result.links;
     if (at === undefined || at === list.length) list.push(ref);
     else list.splice(at, 0, ref);
   }

@@ -212,18 +212,12 @@ export function matchBrackets(text: string, start: number, end: number): Map<num
  * between `#` joined with ` > ` (`Note#Part` -> `Note > Part`, `#^id` -> `^id`).
  */
 export function wikilinkDisplayText(link: string): string {
+  // Most links have no `#`: then the text is the link itself (no split, filter and join per link).
+  if (!link.includes('#')) return link;
   return link
     .split('#')
     .filter((part) => part !== '')
     .join(' > ');
-}
-
-/** The syntax found in masked text, with its strings read from the original text. */
-export function withSourceStrings(syntax: LinkSyntax, text: string): LinkSyntax {
-  const raw = text.slice(syntax.pathStart, syntax.subpathEnd);
-  const out: LinkSyntax = { ...syntax, link: syntax.kind === 'markdown' ? decodeLinkPath(raw) : raw };
-  if (syntax.displayText !== undefined) out.displayText = text.slice(syntax.displayStart, syntax.displayEnd);
-  return out;
 }
 
 /** Re-reads one link from its own source text (`original`), for rewriting. */

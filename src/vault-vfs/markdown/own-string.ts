@@ -12,7 +12,7 @@ export function ownString(s: string): string {
   return s.length < 13 ? s : (' ' + s).slice(1);
 }
 
-/** ownString over every string in a parsed YAML value (keys too), in place for arrays and objects. */
+/** ownString over every string in a parsed YAML value (keys too): in place for arrays, copied for objects. */
 export function ownStrings(value: unknown): unknown {
   if (typeof value === 'string') return ownString(value);
   if (Array.isArray(value)) {
@@ -20,11 +20,15 @@ export function ownStrings(value: unknown): unknown {
     return value;
   }
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    const record = value as Record<string, unknown>;
-    const entries = Object.entries(record);
-    for (const [key] of entries) delete record[key];
-    for (const [key, v] of entries) Object.defineProperty(record, ownString(key), { value: ownStrings(v), writable: true, enumerable: true, configurable: true });
-    return record;
+    // A new object rather than deleting and redefining every key in place: deleting sends an
+    // object to V8's slow dictionary mode, costly to build and to keep. `__proto__` is defined,
+    // not assigned, so it stays a plain key.
+    const out: Record<string, unknown> = {};
+    for (const [key, v] of Object.entries(value)) {
+      if (key === '__proto__') Object.defineProperty(out, ownString(key), { value: ownStrings(v), writable: true, enumerable: true, configurable: true });
+      else out[ownString(key)] = ownStrings(v);
+    }
+    return out;
   }
   return value;
 }
