@@ -128,7 +128,9 @@ describe('the note texts of a job of moves', () => {
         expect(await snapshot(v.dir), `cut at append ${k} with texts${torn ? ', intent torn' : ''}`).toEqual(mode === 'rollback' ? before : after);
       }
     }
-  });
+    // Every cut point is a fresh vault, a crashed job and a recovery: about 5 s alone, several
+    // times that on a loaded machine.
+  }, 180_000);
 
   it('make a journal damaged from the first intent whose text it lacks', async () => {
     const begin = { t: 'begin' as const, job: 'j1', at: 1, description: 'x', ops: [{ type: 'move' as const, source: 'a.md', destination: 'b.md' }] };
