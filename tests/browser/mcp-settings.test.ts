@@ -10,14 +10,13 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpHttpServer, type McpHttpServer } from '../../src/mcp/http/http-server';
 import { DEFAULT_SETTINGS } from '../../src/settings/settings';
 import { claudeCodeCommand } from '../../src/views/mcp/client-config';
 import { SmallToolHost } from '../mcp/small-tool-host';
-import { serveTestPage, type TestPageServer } from './test-page';
+import { bundlePageScript, serveTestPage, type TestPageServer } from './test-page';
 import type { McpSettingsPage } from './page/mcp-settings-page';
 
 declare global {
@@ -26,25 +25,10 @@ declare global {
   }
 }
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const CHROMIUM = process.env.REEVE_CHROMIUM ?? '/usr/bin/chromium';
 const TOKEN = 'f00dfeed'.repeat(8);
 const PORT = DEFAULT_SETTINGS.mcpServer.port;
 const shots = process.env.REEVE_SCREENSHOTS ?? mkdtempSync(path.join(tmpdir(), 'reeve-mcp-settings-'));
-
-async function bundlePage(): Promise<string> {
-  const out = await build({
-    entryPoints: [path.join(import.meta.dirname, 'page', 'mcp-settings-page.ts')],
-    bundle: true,
-    platform: 'browser',
-    format: 'iife',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-    alias: { obsidian: path.join(root, 'tests', 'obsidian', 'index.ts') },
-  });
-  return out.outputFiles[0]?.text ?? '';
-}
 
 let server: TestPageServer;
 let browser: Browser;
@@ -54,7 +38,7 @@ let agent: Client;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  server = await serveTestPage(await bundlePage());
+  server = await serveTestPage(await bundlePageScript('mcp-settings-page.ts'));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'], timeout: 30_000 });
   const context = await browser.newContext({ viewport: { width: 820, height: 900 } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.origin });

@@ -33,8 +33,13 @@ export interface TestPageServer {
 }
 
 export async function bundleHarness(): Promise<string> {
+  return bundlePageScript('harness.ts');
+}
+
+/** One script of tests/browser/page/, bundled for the page with the Obsidian runtime as `obsidian`. */
+export async function bundlePageScript(entry: string): Promise<string> {
   const out = await build({
-    entryPoints: [path.join(here, 'page', 'harness.ts')],
+    entryPoints: [path.join(here, 'page', entry)],
     bundle: true,
     platform: 'browser',
     format: 'iife',
