@@ -65,7 +65,10 @@ function readAnyFileAsText(app: App): void {
     return writeBinary(p, data, options);
   };
   const bytesOf = (p: string): ArrayBuffer | undefined => adapter.binaryFiles?.get(p);
-  const decode = (b: ArrayBuffer): string => new TextDecoder().decode(b);
+  // A file appended to is held in a resizable buffer (append-as-bytes.ts); browsers' TextDecoder
+  // refuses those (WebIDL: no resizable buffer without [AllowResizable]; Node accepts it), so such a
+  // file is decoded from a copy of its bytes.
+  const decode = (b: ArrayBuffer): string => new TextDecoder().decode((b as { resizable?: boolean }).resizable ? b.slice(0) : b);
   const read = adapter.read.bind(adapter);
   adapter.read = async (p: string): Promise<string> => {
     const bytes = bytesOf(p);
