@@ -31,7 +31,10 @@ import { Region } from './region-kind';
 import type { TextLines } from './text-lines';
 
 export interface MaskedText {
-  /** The text with excluded characters replaced by `\0` (line breaks kept). */
+  /**
+   * The text with the body's excluded characters replaced by `\0` (line breaks kept); the
+   * frontmatter's lines, before the body, are left as they are (no pass reads them).
+   */
   masked: string;
   /** Per line: the kind of excluded region touching it, `Region.none` when none. */
   lineKind: Uint8Array;
@@ -260,9 +263,12 @@ class Masker {
 /** Masks every excluded region; `bodyStart` is the first line after the frontmatter (0 if none). */
 export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: number): MaskedText {
   const masker = new Masker(text, lines);
-  if (bodyStart > 0) masker.mask(0, lines.end(bodyStart - 1), Region.yaml, 0, bodyStart - 1);
+  // The frontmatter's lines are marked, not masked: every later pass starts at the body and reads
+  // forward from it, so its characters are never read, and most notes (frontmatter, no code) then
+  // need no masked copy of their text at all.
+  masker.lineKind.fill(Region.yaml, 0, bodyStart);
   masker.run(bodyStart);
   const masked = buildMasked(text, masker.ranges);
-  const hidden = hiddenLines(masked, lines, masker.lineKind);
+  const hidden = hiddenLines(masked, lines, masker.lineKind, bodyStart);
   return { masked, lineKind: masker.lineKind, hidden, codeBlockLine: masker.codeBlockLine };
 }

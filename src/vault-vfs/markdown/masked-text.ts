@@ -38,10 +38,14 @@ function nulsKeepingBreaks(text: string, start: number, end: number): string {
   return out + '\0'.repeat(end - run);
 }
 
-/** Per line: 1 when it lies in an excluded region and nothing but spaces is left visible on it. */
-export function hiddenLines(masked: string, lines: TextLines, lineKind: Uint8Array): Uint8Array {
+/**
+ * Per line: 1 when it lies in an excluded region and nothing but spaces is left visible on it;
+ * the frontmatter's lines (before `bodyStart`, not masked) are hidden whole.
+ */
+export function hiddenLines(masked: string, lines: TextLines, lineKind: Uint8Array, bodyStart: number): Uint8Array {
   const hidden = new Uint8Array(lines.count);
-  for (let line = 0; line < lines.count; line++) {
+  hidden.fill(1, 0, bodyStart);
+  for (let line = bodyStart; line < lines.count; line++) {
     if (lineKind[line] === Region.none) continue;
     let visible = false;
     for (let i = lines.start(line), e = lines.end(line); i < e; i++) {
