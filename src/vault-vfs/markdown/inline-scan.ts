@@ -86,17 +86,20 @@ class InlineScanner {
     // One copy of the link's source (so the metadata does not hold the note's text); its path and
     // display text are parts of it, sliced from that copy: no further copies, and nothing more held.
     const original = ownString(text.slice(start, end));
-    const part = (from: number, to: number): string =>
-      from >= start && to <= end ? original.slice(from - start, to - start) : ownString(text.slice(from, to));
-    const raw = part(syntax.pathStart, syntax.subpathEnd);
+    const raw = this.part(original, start, syntax.pathStart, syntax.subpathEnd);
     // (A decoded destination is a new string, made from the copy.)
     const link = syntax.kind === 'markdown' ? decodeLinkPath(raw) : raw;
     const ref: LinkRef = { link, original, position: this.lines.pos(start, end, line) };
     // Obsidian gives every link a display text: alias or link text, else the link path.
-    ref.displayText = syntax.displayText !== undefined ? part(syntax.displayStart, syntax.displayEnd) : wikilinkDisplayText(link);
+    ref.displayText = syntax.displayText !== undefined ? this.part(original, start, syntax.displayStart, syntax.displayEnd) : wikilinkDisplayText(link);
     const list = syntax.embed ? this.result.embeds : this.result.links;
     if (at === undefined || at === list.length) list.push(ref);
     else list.splice(at, 0, ref);
+  }
+
+  /** `text[from, to)`: a part of `original` (the copy of `text` from `start`) when it lies inside it. */
+  private part(original: string, start: number, from: number, to: number): string {
+    return from >= start && to <= start + original.length ? original.slice(from - start, to - start) : ownString(this.text.slice(from, to));
   }
 
   private leave(open: OpenLink[], line: number): number {
