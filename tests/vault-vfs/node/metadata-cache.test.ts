@@ -1,6 +1,7 @@
 import { chmodSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
@@ -47,6 +48,19 @@ async function expectFresh(vault: NodeVault, dir: string): Promise<void> {
   expect(vault.resolvedLinks()).toEqual(reference.resolvedLinks());
   expect(vault.unresolvedLinks()).toEqual(reference.unresolvedLinks());
   expect(vault.backlinks('b.md')).toEqual(reference.backlinks('b.md'));
+}
+
+/**
+ * The file after `change` (given where slot 0's record end is kept, per the layout in
+ * metadata-cache-file.ts), with its checksum made to hold again: damage only a bug could make.
+ */
+function resealed(b: Buffer, change: (slot0End: number) => void): Buffer {
+  const tableEnd = 20 + b.readUInt32LE(16);
+  const slots = b.readUInt32LE(tableEnd);
+  const stampsAt = (tableEnd + 4 + 7) & ~7;
+  change(stampsAt + 24 * slots);
+  b.writeUInt32LE(crc32(b.subarray(12)), 8);
+  return b;
 }
 
 describe('NodeVault metadata cache', () => {
@@ -105,6 +119,9 @@ describe('NodeVault metadata cache', () => {
     ['a truncated file', (b) => b.subarray(0, b.length - 7), /checksum/],
     ['a file cut inside its header', (b) => b.subarray(0, 9), /too short/],
     ['another format version', (b) => (b.writeUInt32LE(METADATA_CACHE_VERSION + 1, 4), b), /format version/],
+    // Version 2 kept a path per record; version 3 finds a record by its file's number (metadata-cache-file.ts).
+    ['a file of format version 2', (b) => (b.writeUInt32LE(2, 4), b), /format version 2,/],
+    ['a file whose checksum holds but whose first record ends past the file', (b) => resealed(b, (slot0End) => b.writeUInt32LE(b.length, slot0End)), /record 0 ends at byte/],
     ['a file that is not a cache', () => Buffer.from('{"not":"a cache"} and more bytes'), /not a metadata cache/],
     ['an empty file', () => Buffer.alloc(0), /too short/],
   ];
