@@ -201,14 +201,14 @@ export class MetadataCache {
   }
 
   /**
-   * The cached note for file number `k` (at `path`) if its file is the one cached (metadata
+   * The cached note for file number `k` (at `path`, with this stamp) if its file is the one cached (metadata
    * decoded lazily), else null: read and parse it.
    */
-  reuse(k: number, path: string, stamp: NoteStamp): CachedNote | null {
+  reuse(k: number, path: string, size: number, mtime: number, changed: number): CachedNote | null {
     const table = this.table;
     if (!table) return null;
     const slot = table.oldSlotOf === null ? k : (table.oldSlotOf.get(path) ?? -1);
-    if (slot < 0 || slot >= this.file.slots || !stampMatches(this.buf, this.file, slot, stamp.size, stamp.mtime, stamp.changed)) return null;
+    if (slot < 0 || slot >= this.file.slots || !stampMatches(this.buf, this.file, slot, size, mtime, changed)) return null;
     // Link paths are decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
     const decoded = table.same ? null : this.linkpathsAt(slot);
     const linksHold = decoded === null || !mayResolveDifferently(decoded, table.changed);

@@ -77,11 +77,10 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   );
   for (let k = 0; k < scan.files.length; k++) {
     const f = scan.files[k] as ScannedFile;
-    const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
-    if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
+    if (extOf(f.path) !== 'md') index.setFile(f.path, f.stat, null);
     else {
-      const cached = cache.reuse(k, f.path, f);
-      if (cached) index.setFile(f.path, stat, null, cached, cachedLinks(index, f.path, cached));
+      const cached = cache.reuse(k, f.path, f.stat.size, f.stat.mtime, f.changed);
+      if (cached) index.setFile(f.path, f.stat, null, cached, cachedLinks(index, f.path, cached));
       else toRead.push(k);
     }
     if (slicer.due) await slicer.checkpoint();
@@ -94,8 +93,8 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
       if (!f || !bytes) return;
       const text = noteText(bytes);
       // The index keeps the cache's record of the note, not the parsed objects (see MetadataCache.add).
-      const kept = cache.add(k, f.path, f, parseMarkdown(text));
-      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null, kept);
+      const kept = cache.add(k, f.path, { size: f.stat.size, mtime: f.stat.mtime, changed: f.changed }, parseMarkdown(text));
+      index.setFile(f.path, f.stat, null, kept);
     },
     undefined,
     (i) => {
