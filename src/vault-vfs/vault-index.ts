@@ -16,7 +16,7 @@ import type { NoteMetadata } from './metadata-types';
 import { type LinkTargets, NoteLinks, linkpathList } from './note-links';
 import { ResolvedLinks } from './resolved-links';
 import { CaseFolded } from './case-folded';
-import { extOf, nameOf } from './path-safety';
+import { isMarkdownPath, nameOf } from './path-safety';
 import type { FileStat, NewLinkFormat, VaultEntry } from './vault-port';
 
 export class VaultIndex {
@@ -120,7 +120,7 @@ export class VaultIndex {
       this.resolverTable?.add(path);
       this.touchName(path);
     }
-    if ((parsed || text !== null) && extOf(path) === 'md') this.setMeta(path, parsed ?? parseMarkdown(text ?? ''), resolved);
+    if ((parsed || text !== null) && isMarkdownPath(path)) this.setMeta(path, parsed ?? parseMarkdown(text ?? ''), resolved);
   }
 
   /** Removes a file, or a folder and everything in it. */
@@ -156,7 +156,7 @@ export class VaultIndex {
     for (const { g, stat, meta } of carried) {
       if (!stat) continue;
       this.setFile(g, stat, null);
-      if (extOf(g) !== 'md') continue;
+      if (!isMarkdownPath(g)) continue;
       // Its own relative links now start from a new folder.
       if (meta) this.setMeta(g, meta);
       else becameNotes.push(g);

@@ -71,10 +71,9 @@ export function encodeCacheFile({ old, table, reusedSlot, fresh, freshBytes, tar
     const slot = reusedSlot[k] ?? -1;
     const record = fresh[k];
     if (slot >= 0) {
-      const at = old.file.stampsAt + slot * STAMP_BYTES;
-      for (let j = 0; j < 3; j++) stamps[k * 3 + j] = old.buf.readDoubleLE(at + 8 * j);
+      for (let j = 0; j < 3; j++) stamps[k * 3 + j] = old.file.stamps[slot * 3 + j] as number;
       // Where the file table is the same, every cached target holds and keeps its numbering.
-      if (table.same) w.bytes(old.buf.subarray(recordStart(old.buf, old.file, slot), recordEnd(old.buf, old.file, slot)));
+      if (table.same) w.bytes(old.buf.subarray(recordStart(old.file, slot), recordEnd(old.file, slot)));
       else {
         const parts = recordParts(old.buf, old.file, slot);
         w.bytes(old.buf.subarray(parts.start, parts.targetsStart - 4));

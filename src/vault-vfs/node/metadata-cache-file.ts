@@ -19,6 +19,7 @@
 //
 // The checksum covers every byte, so damage anywhere drops the whole file.
 import { crc32 } from 'node:zlib';
+import { LITTLE_ENDIAN } from '../../binary/byte-arrays';
 import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../../binary/bytes';
 import type { LinkTargets } from '../note-links';
 
@@ -44,6 +45,10 @@ export interface CacheFile {
   stampsAt: number;
   endsAt: number;
   recordsAt: number;
+  /** Per slot: size, mtime, ctime (a view of the file where it is aligned, else a copy). */
+  stamps: Float64Array;
+  /** Per slot: where its record ends, from `recordsAt`. */
+  ends: Uint32Array;
 }
 
 /** Node's own decoder: the file is a Buffer, and `toString` on it beats TextDecoder on many small tables. */
@@ -89,22 +94,37 @@ export function readCacheFile(buf: Buffer): CacheFile {
   const endsAt = stampsAt + slots * STAMP_BYTES;
   const recordsAt = endsAt + slots * 4;
   if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${buf.length} bytes`);
+  const stamps = columnOf(buf, stampsAt, slots * 3, Float64Array, (at) => buf.readDoubleLE(at));
+  const ends = columnOf(buf, endsAt, slots, Uint32Array, (at) => buf.readUInt32LE(at));
   // Every record ends after the one before and holds its three parts exactly.
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
   let records = 0;
   let start = recordsAt;
   for (let i = 0; i < slots; i++) {
-    const end = recordsAt + buf.readUInt32LE(endsAt + 4 * i);
+    const end = recordsAt + (ends[i] as number);
     if (end < start || end > buf.length) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${buf.length}`);
     if (end > start) {
       let at = start;
-      for (let part = 0; part < 3; part++) at += 4 + (at + 4 <= end ? buf.readUInt32LE(at) : end);
+      for (let part = 0; part < 3; part++) at += 4 + (at + 4 <= end ? view.getUint32(at, true) : end);
       if (at !== end) throw new CorruptDataError(`record ${i} at byte ${start} does not match its parts`);
       records++;
     }
     start = end;
   }
   if (start !== buf.length) throw new CorruptDataError(`${buf.length - start} bytes after the last record`);
-  return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt };
+  return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt, stamps, ends };
+}
+
+/**
+ * `count` little-endian numbers at `at`: a view of the file's own memory where they are aligned
+ * (a large file read whole always is), else read one by one into a copy.
+ */
+function columnOf<A extends Float64Array | Uint32Array>(buf: Buffer, at: number, count: number, Type: { new (b: ArrayBufferLike, offset: number, length: number): A; new (length: number): A; BYTES_PER_ELEMENT: number }, read: (at: number) => number): A {
+  const size = Type.BYTES_PER_ELEMENT;
+  if (LITTLE_ENDIAN && (buf.byteOffset + at) % size === 0) return new Type(buf.buffer, buf.byteOffset + at, count);
+  const out = new Type(count);
+  for (let i = 0; i < count; i++) out[i] = read(at + i * size);
+  return out;
 }
 
 /** The next multiple of 8 (the stamps are f64s). */
@@ -138,27 +158,27 @@ export interface RecordParts {
   end: number;
 }
 
-export function recordStart(buf: Buffer, file: CacheFile, slot: number): number {
-  return slot === 0 ? file.recordsAt : file.recordsAt + buf.readUInt32LE(file.endsAt + 4 * (slot - 1));
+export function recordStart(file: CacheFile, slot: number): number {
+  return slot === 0 ? file.recordsAt : file.recordsAt + (file.ends[slot - 1] as number);
 }
 
-export function recordEnd(buf: Buffer, file: CacheFile, slot: number): number {
-  return file.recordsAt + buf.readUInt32LE(file.endsAt + 4 * slot);
+export function recordEnd(file: CacheFile, slot: number): number {
+  return file.recordsAt + (file.ends[slot] as number);
 }
 
 /** The parts of slot `slot`'s record (checked whole by readCacheFile). */
 export function recordParts(buf: Buffer, file: CacheFile, slot: number): RecordParts {
-  const start = recordStart(buf, file, slot);
+  const start = recordStart(file, slot);
   const linkpathsEnd = start + 4 + buf.readUInt32LE(start);
   const metaEnd = linkpathsEnd + 4 + buf.readUInt32LE(linkpathsEnd);
-  return { start, linkpathsStart: start + 4, linkpathsEnd, metaStart: linkpathsEnd + 4, metaEnd, targetsStart: metaEnd + 4, end: recordEnd(buf, file, slot) };
+  return { start, linkpathsStart: start + 4, linkpathsEnd, metaStart: linkpathsEnd + 4, metaEnd, targetsStart: metaEnd + 4, end: recordEnd(file, slot) };
 }
 
 /** Whether slot `slot` holds a record for a file of exactly this stamp. */
-export function stampMatches(buf: Buffer, file: CacheFile, slot: number, size: number, mtime: number, changed: number): boolean {
-  if (recordEnd(buf, file, slot) === recordStart(buf, file, slot)) return false;
-  const at = file.stampsAt + slot * STAMP_BYTES;
-  return buf.readDoubleLE(at) === size && buf.readDoubleLE(at + 8) === mtime && buf.readDoubleLE(at + 16) === changed;
+export function stampMatches(file: CacheFile, slot: number, size: number, mtime: number, changed: number): boolean {
+  if (recordEnd(file, slot) === recordStart(file, slot)) return false;
+  const { stamps } = file;
+  return stamps[slot * 3] === size && stamps[slot * 3 + 1] === mtime && stamps[slot * 3 + 2] === changed;
 }
 
 /** A record's targets part: count, then 0 or 1 + the target's number in the file table. */

@@ -87,7 +87,7 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
-const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0 };
+const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0) };
 
 /** The vault's files now, and how they compare with the loaded file's. */
 interface Table extends FileTable {
@@ -208,7 +208,7 @@ export class MetadataCache {
     const table = this.table;
     if (!table) return null;
     const slot = table.oldSlotOf === null ? k : (table.oldSlotOf.get(path) ?? -1);
-    if (slot < 0 || slot >= this.file.slots || !stampMatches(this.buf, this.file, slot, size, mtime, changed)) return null;
+    if (slot < 0 || slot >= this.file.slots || !stampMatches(this.file, slot, size, mtime, changed)) return null;
     // Link paths are decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
     const decoded = table.same ? null : this.linkpathsAt(slot);
     const linksHold = decoded === null || !mayResolveDifferently(decoded, table.changed);

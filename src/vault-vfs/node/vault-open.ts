@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import type { NoteMetadata } from '../metadata-types';
 import { NoteLinks } from '../note-links';
-import { extOf } from '../path-safety';
+import { isMarkdownPath } from '../path-safety';
 import { VaultIndex } from '../vault-index';
 import type { NewLinkFormat } from '../vault-port';
 import { type CachedNote, type MetadataCacheReport, MetadataCache } from './metadata-cache';
@@ -77,7 +77,7 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   );
   for (let k = 0; k < scan.files.length; k++) {
     const f = scan.files[k] as ScannedFile;
-    if (extOf(f.path) !== 'md') index.setFile(f.path, f.stat, null);
+    if (!isMarkdownPath(f.path)) index.setFile(f.path, f.stat, null);
     else {
       const cached = cache.reuse(k, f.path, f.stat.size, f.stat.mtime, f.changed);
       if (cached) index.setFile(f.path, f.stat, null, cached, cachedLinks(index, f.path, cached));
