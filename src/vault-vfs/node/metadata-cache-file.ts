@@ -96,19 +96,14 @@ export function readCacheFile(buf: Buffer): CacheFile {
   if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${buf.length} bytes`);
   const stamps = columnOf(buf, stampsAt, slots * 3, Float64Array, (at) => buf.readDoubleLE(at));
   const ends = columnOf(buf, endsAt, slots, Uint32Array, (at) => buf.readUInt32LE(at));
-  // Every record ends after the one before and holds its three parts exactly.
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  // Every record ends after the one before (its parts are checked where it is read: recordParts,
+  // as touching each of 100k records here would cost a cache miss or more apiece).
   let records = 0;
   let start = recordsAt;
   for (let i = 0; i < slots; i++) {
     const end = recordsAt + (ends[i] as number);
     if (end < start || end > buf.length) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${buf.length}`);
-    if (end > start) {
-      let at = start;
-      for (let part = 0; part < 3; part++) at += 4 + (at + 4 <= end ? view.getUint32(at, true) : end);
-      if (at !== end) throw new CorruptDataError(`record ${i} at byte ${start} does not match its parts`);
-      records++;
-    }
+    if (end > start) records++;
     start = end;
   }
   if (start !== buf.length) throw new CorruptDataError(`${buf.length - start} bytes after the last record`);
@@ -166,12 +161,15 @@ export function recordEnd(file: CacheFile, slot: number): number {
   return file.recordsAt + (file.ends[slot] as number);
 }
 
-/** The parts of slot `slot`'s record (checked whole by readCacheFile). */
+/** The parts of slot `slot`'s record; CorruptDataError if they do not fill it exactly (a bug: the checksum held). */
 export function recordParts(buf: Buffer, file: CacheFile, slot: number): RecordParts {
   const start = recordStart(file, slot);
-  const linkpathsEnd = start + 4 + buf.readUInt32LE(start);
-  const metaEnd = linkpathsEnd + 4 + buf.readUInt32LE(linkpathsEnd);
-  return { start, linkpathsStart: start + 4, linkpathsEnd, metaStart: linkpathsEnd + 4, metaEnd, targetsStart: metaEnd + 4, end: recordEnd(file, slot) };
+  const end = recordEnd(file, slot);
+  const partEnd = (at: number): number => (at + 4 <= end ? at + 4 + buf.readUInt32LE(at) : Infinity);
+  const linkpathsEnd = partEnd(start);
+  const metaEnd = partEnd(linkpathsEnd);
+  if (partEnd(metaEnd) !== end) throw new CorruptDataError(`record ${slot} at byte ${start} does not match its parts`);
+  return { start, linkpathsStart: start + 4, linkpathsEnd, metaStart: linkpathsEnd + 4, metaEnd, targetsStart: metaEnd + 4, end };
 }
 
 /** Whether slot `slot` holds a record for a file of exactly this stamp. */

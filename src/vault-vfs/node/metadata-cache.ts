@@ -69,7 +69,13 @@ export class CachedNote extends DeferredMetadata {
   }
 
   protected override readLinkpaths(): readonly string[] {
-    return this.cache.linkpathsAt(this.slot);
+    try {
+      return this.cache.linkpathsAt(this.slot);
+    } catch (e) {
+      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      if (e instanceof CorruptDataError) return linkpathsOf(this.load());
+      throw e;
+    }
   }
 
   override load(): NoteMetadata {
@@ -210,7 +216,14 @@ export class MetadataCache {
     const slot = table.oldSlotOf === null ? k : (table.oldSlotOf.get(path) ?? -1);
     if (slot < 0 || slot >= this.file.slots || !stampMatches(this.file, slot, size, mtime, changed)) return null;
     // Link paths are decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
-    const decoded = table.same ? null : this.linkpathsAt(slot);
+    let decoded: string[] | null = null;
+    try {
+      if (!table.same) decoded = this.linkpathsAt(slot);
+    } catch (e) {
+      // The checksum held, so this would be a bug, not damage: the note is read again.
+      if (e instanceof CorruptDataError) return null;
+      throw e;
+    }
     const linksHold = decoded === null || !mayResolveDifferently(decoded, table.changed);
     if (!linksHold) this.relinked++;
     this.reusedSlot[k] = slot;
@@ -234,8 +247,13 @@ export class MetadataCache {
   }
 
   targetsAt(slot: number, linkpathCount: number): LinkTargets | null {
-    const parts = recordParts(this.buf, this.file, slot);
-    return readTargets(this.reader, parts.targetsStart, parts.end, linkpathCount, this.table?.cachedFiles ?? []);
+    try {
+      const parts = recordParts(this.buf, this.file, slot);
+      return readTargets(this.reader, parts.targetsStart, parts.end, linkpathCount, this.table?.cachedFiles ?? []);
+    } catch (e) {
+      if (e instanceof CorruptDataError) return null; // resolved as the vault is now
+      throw e;
+    }
   }
 
   /**

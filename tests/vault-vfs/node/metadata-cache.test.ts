@@ -137,6 +137,20 @@ describe('NodeVault metadata cache', () => {
     });
   }
 
+  it('answers from the notes where a record does not hold its parts under a valid checksum (a bug, not damage)', async () => {
+    const { dir } = await vaultWithCache();
+    // The first record (after the slots' stamps and ends) claims link paths longer than itself.
+    const b = readFileSync(cacheFile(dir));
+    resealed(b, (slot0End) => {
+      const slots = (slot0End - ((20 + b.readUInt32LE(16) + 4 + 7) & ~7)) / 24;
+      b.writeUInt32LE(0xffff, slot0End + 4 * slots);
+    });
+    writeFileSync(cacheFile(dir), b);
+    const vault = await NodeVault.open(dir);
+    expect(vault.metadataCacheReport).toMatchObject({ loaded: 'ok', parsed: 0 });
+    await expectFresh(vault, dir);
+  });
+
   it('opens a vault whose plugin folder cannot be written, and says why the cache was not saved', async () => {
     tv = await makeTempVault(NOTES);
     await settle();
