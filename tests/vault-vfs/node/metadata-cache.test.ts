@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
+import { readCacheFile } from '../../../src/vault-vfs/node/metadata-cache-file';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
@@ -136,6 +137,21 @@ describe('NodeVault metadata cache', () => {
       expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3 });
     });
   }
+
+  it('reads the same slots from the file at an unaligned place in memory (copied) as from its own buffer (a view)', async () => {
+    const { dir } = await vaultWithCache();
+    const bytes = readFileSync(cacheFile(dir));
+    const own = Buffer.from(new Uint8Array(bytes)); // offset 0: the columns are views
+    const shifted = Buffer.alloc(bytes.length + 1).subarray(1);
+    bytes.copy(shifted);
+    const aligned = readCacheFile(own);
+    const unaligned = readCacheFile(shifted);
+    expect(aligned.stamps.buffer).toBe(own.buffer);
+    expect(unaligned.stamps.buffer).not.toBe(shifted.buffer);
+    expect([...unaligned.stamps]).toEqual([...aligned.stamps]);
+    expect([...unaligned.ends]).toEqual([...aligned.ends]);
+    expect(aligned.records).toBe(3);
+  });
 
   it('answers from the notes where a record does not hold its parts under a valid checksum (a bug, not damage)', async () => {
     const { dir } = await vaultWithCache();
