@@ -42,8 +42,10 @@ function walkStatAndReadCache(dir: string, cacheFile: string): number {
   let files = 0;
   const pending = [dir];
   for (let d = pending.pop(); d !== undefined; d = pending.pop()) {
+    // Joined as the open's scan joins them (a readdir name has no separator), not with path.join.
+    const prefix = d.endsWith(path.sep) ? d : d + path.sep;
     for (const e of readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
+      const p = prefix + e.name;
       if (e.isDirectory()) {
         if (!e.name.startsWith('.')) pending.push(p); // config folder, .trash, hidden folders
       } else if (statSync(p).isFile()) files++;

@@ -6,7 +6,12 @@ import type { LinkTargets, NoteLinks } from './note-links';
 
 export class ResolvedLinks {
   /** Each note's links (replaced, never changed, when the note re-resolves). */
-  private readonly out = new Map<string, NoteLinks>();
+  private out = new Map<string, NoteLinks>();
+  /**
+   * Whether the snapshot reads `out` itself: the next change copies it first. The snapshot took
+   * a copy every time (100k entries), though most runs change nothing after reading the graph.
+   */
+  private outShared = false;
   /** target -> source -> count; null until backlinks are first asked for. */
   private incoming: Map<string, Map<string, number>> | null = null;
   private readonly dirty = new Set<string>();
@@ -39,8 +44,17 @@ export class ResolvedLinks {
     this.put(source, links);
   }
 
+  /** `out`, for changing (a copy of its own if the snapshot reads it). */
+  private ownOut(): Map<string, NoteLinks> {
+    if (this.outShared) {
+      this.out = new Map(this.out);
+      this.outShared = false;
+    }
+    return this.out;
+  }
+
   private put(source: string, links: NoteLinks): void {
-    this.out.set(source, links);
+    this.ownOut().set(source, links);
     this.snapshot = null;
     if (this.incoming) addIncoming(this.incoming, source, links);
   }
@@ -55,7 +69,7 @@ export class ResolvedLinks {
         if (into?.size === 0) this.incoming.delete(target);
       }
     }
-    this.out.delete(source);
+    this.ownOut().delete(source);
     this.snapshot = null;
   }
 
@@ -79,8 +93,9 @@ export class ResolvedLinks {
   records(sources: () => string[]): { resolved: LinkRecords; unresolved: LinkRecords } {
     this.ensure();
     if (!this.snapshot) {
-      // Later changes replace entries of `out`, and a new snapshot is made for them.
-      const out = new Map(this.out);
+      // Later changes replace entries of `out` (in a copy: ownOut), and a new snapshot is made for them.
+      const out = this.out;
+      this.outShared = true;
       const all = sources();
       this.snapshot = {
         resolved: lazyLinkRecords(all, (source) => out.get(source)?.resolved),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertSafeVaultPath, checkVaultPath, extOf, isProtectedPath, normalizeVaultPath } from '../../src/vault-vfs/path-safety';
+import { assertSafeVaultPath, checkVaultPath, extOf, isMarkdownPath, isProtectedPath, normalizeVaultPath } from '../../src/vault-vfs/path-safety';
 import { UnsafePathError } from '../../src/vault-vfs/vault-port';
 
 const opts = { configDir: '.obsidian' };
@@ -65,5 +65,10 @@ describe('path safety', () => {
     expect(extOf('a/b.tar.GZ')).toBe('gz');
     expect(extOf('a/.eslintrc')).toBe('');
     expect(normalizeVaultPath('/')).toBe('/');
+  });
+
+  it('isMarkdownPath answers as extOf(path) === "md"', () => {
+    const names = ['a.md', 'a.MD', 'a.mD', 'A/b.Md', '.md', 'x/.md', 'x/..md', 'md', 'amd', 'a.md.txt', 'a.mdx', 'a.m', 'é.md', 'a/b', '', '.', 'a.', 'a.\u216Fd', 'a.\u212Ad', 'a.nd', 'a.ld', 'a.-d', 'a.m$', 'a/b.md/c'];
+    for (const name of names) expect([name, isMarkdownPath(name)]).toEqual([name, extOf(name) === 'md']);
   });
 });

@@ -1,67 +1,101 @@
 // Writing `metadata-cache.bin` (layout: metadata-cache-file.ts) from what an open found: the
-// records it reused from the old file and the notes it parsed, each with its links' targets.
+// records it reused from the old file and the notes it parsed, each with its links' targets, one
+// slot per file of the vault in the order of its file table.
 import { ByteWriter } from '../../binary/bytes';
 import type { LinkTargets } from '../note-links';
-import { type CacheEntry, sealFile, writeHeader, writeTargets } from './metadata-cache-file';
+import { type CacheFile, STAMP_BYTES, recordEnd, recordParts, recordStart, sealFile, writeHeader, writeTargets } from './metadata-cache-file';
+
+/** What the table of the vault's files is now. */
+export interface FileTable {
+  files: readonly string[];
+  /** The table's bytes (names not well-formed UTF-16 written with U+FFFD). */
+  bytes: Uint8Array;
+  /** Whether `bytes` names every file as it is. */
+  complete: boolean;
+  /** Whether the old file's table is the same, and complete then and now. */
+  same: boolean;
+}
+
+/** A record of a note parsed by this open, up to its targets: where it is (in the writer, or in the saved file once settled), and its file's stamp. */
+export interface FreshRecord {
+  start: number;
+  end: number;
+  metaStart: number;
+  metaEnd: number;
+  size: number;
+  mtime: number;
+  changed: number;
+}
 
 export interface CacheFileParts {
-  /** The file the records were reused from. */
-  old: Buffer;
-  /** The vault's files now (`bytes`: their table, null if a name cannot be encoded), and whether the old file had the same table. */
-  table: { files: readonly string[]; bytes: Uint8Array | null; same: boolean } | null;
-  reused: readonly { path: string; entry: CacheEntry }[];
-  /** Records of the notes parsed by this open, up to their targets. */
-  fresh: { bytes: Uint8Array; records: readonly { path: string; start: number; end: number }[] };
+  /** The file the records were reused from, and where its parts are. */
+  old: { buf: Buffer; file: CacheFile };
+  table: FileTable;
+  /** Per file of the table (by number): the slot of its record reused from the old file, or -1. */
+  reusedSlot: Int32Array;
+  /** Per file of the table: the record parsed by this open, if any. */
+  fresh: readonly (FreshRecord | undefined)[];
+  /** The fresh records' bytes. */
+  freshBytes: Uint8Array;
   /** A note's links' targets as the vault resolves them now (asked only where cached ones cannot be copied). */
   targetsOf: (path: string) => LinkTargets | null;
 }
 
 /**
  * The file's bytes (sized to fit: the open keeps them for its fresh records), and where each
- * fresh record starts in them, in the order given.
+ * fresh record starts in them, by file number.
  */
-export function encodeCacheFile({ old, table, reused, fresh, targetsOf }: CacheFileParts): { bytes: Uint8Array; freshAt: number[] } {
-  let reusedBytes = 0;
-  for (const r of reused) reusedBytes += r.entry.recordEnd - r.entry.recordStart;
-  // Room for everything but the fresh records' targets, and a guess at those (a few bytes a link).
-  const w = new ByteWriter(64 + (table?.bytes?.length ?? 0) + reusedBytes + fresh.bytes.length * 1.1);
-  writeHeader(w);
-  w.u32(table?.bytes?.length ?? 0);
-  if (table?.bytes) w.bytes(table.bytes);
-  const countAt = w.length;
-  w.u32(0);
-  let count = 0;
+export function encodeCacheFile({ old, table, reusedSlot, fresh, freshBytes, targetsOf }: CacheFileParts): { bytes: Uint8Array; freshAt: Map<number, number> } {
+  const slots = table.files.length;
+  const w = new ByteWriter(64 + table.bytes.length + slots * (STAMP_BYTES + 4) + old.buf.length + freshBytes.length * 1.1);
+  writeHeader(w, table.complete);
+  w.u32(table.bytes.length);
+  w.bytes(table.bytes);
+  w.u32(slots);
+  while (w.length % 8 !== 0) w.bytes(ZERO);
+  const stampsAt = w.length;
+  const endsAt = stampsAt + slots * STAMP_BYTES;
+  w.bytes(new Uint8Array(slots * (STAMP_BYTES + 4))); // the stamps and ends, filled in below
+  const recordsAt = w.length;
+  const stamps = new Float64Array(slots * 3);
+  const ends = new Uint32Array(slots);
+  const freshAt = new Map<number, number>();
   let numberOf: Map<string, number> | null = null;
-  // Records up to their targets, then the targets as the vault resolves them now.
-  const withTargets = (path: string, head: Uint8Array): void => {
-    const targets = table?.bytes ? targetsOf(path) : null;
-    w.bytes(head);
-    numberOf ??= new Map(table?.bytes ? table.files.map((p, i) => [p, i] as const) : []);
-    if (targets) writeTargets(w, targets, numberOf);
+  const targets = (path: string): void => {
+    const t = table.complete ? targetsOf(path) : null;
+    numberOf ??= new Map(table.files.map((p, i) => [p, i] as const));
+    if (t) writeTargets(w, t, numberOf);
     else w.u32(0);
-    count++;
   };
-  // Reused records in file order. Where the file table is the same, every cached target holds
-  // and keeps its numbering: runs of neighbours are copied whole, targets included.
-  const inOrder = [...reused].sort((a, b) => a.entry.recordStart - b.entry.recordStart);
-  if (table?.same !== true) {
-    for (const r of inOrder) withTargets(r.path, old.subarray(r.entry.recordStart, r.entry.targetsStart - 4));
-  } else {
-    for (let i = 0; i < inOrder.length; ) {
-      let j = i + 1;
-      while (j < inOrder.length && inOrder[j]?.entry.recordStart === inOrder[j - 1]?.entry.recordEnd) j++;
-      w.bytes(old.subarray(inOrder[i]?.entry.recordStart ?? 0, inOrder[j - 1]?.entry.recordEnd ?? 0));
-      count += j - i;
-      i = j;
+  for (let k = 0; k < slots; k++) {
+    const slot = reusedSlot[k] ?? -1;
+    const record = fresh[k];
+    if (slot >= 0) {
+      for (let j = 0; j < 3; j++) stamps[k * 3 + j] = old.file.stamps[slot * 3 + j] as number;
+      // Where the file table is the same, every cached target holds and keeps its numbering.
+      if (table.same) w.bytes(old.buf.subarray(recordStart(old.file, slot), recordEnd(old.file, slot)));
+      else {
+        const parts = recordParts(old.buf, old.file, slot);
+        w.bytes(old.buf.subarray(parts.start, parts.targetsStart - 4));
+        targets(table.files[k] as string);
+      }
+    } else if (record) {
+      stamps[k * 3] = record.size;
+      stamps[k * 3 + 1] = record.mtime;
+      stamps[k * 3 + 2] = record.changed;
+      freshAt.set(k, w.length);
+      w.bytes(freshBytes.subarray(record.start, record.end));
+      targets(table.files[k] as string);
     }
+    ends[k] = w.length - recordsAt;
   }
-  const freshAt: number[] = [];
-  for (const f of fresh.records) {
-    freshAt.push(w.length);
-    withTargets(f.path, fresh.bytes.subarray(f.start, f.end));
-  }
-  w.patchU32(countAt, count);
+  const out = w.viewBytes();
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  for (let i = 0; i < stamps.length; i++) view.setFloat64(stampsAt + 8 * i, stamps[i] as number, true);
+  for (let k = 0; k < slots; k++) view.setUint32(endsAt + 4 * k, ends[k] as number, true);
   const bytes = sealFile(w);
   // A guess too generous (or grown past) would keep its spare room for as long as the vault is open.
   return { bytes: bytes.length < w.capacity * 0.9 ? bytes.slice() : bytes, freshAt };
 }
+
+const ZERO = new Uint8Array(1);

@@ -1,41 +1,54 @@
-// The layout of `metadata-cache.bin` (see metadata-cache.ts for what it is for):
+// The layout of `metadata-cache.bin` (see metadata-cache.ts for what it is for), version 3:
 //
-//   magic, version, checksum of everything after these three (u32 each)
+//   magic, version, CRC-32 of everything after these three (u32 each)
+//   u32 flags (bit 0: the file table names every file of the vault as it is; else some name was
+//       not well-formed UTF-16 and is written with U+FFFD in its place)
 //   u32 byte length, then the file table: every file of the vault when it was saved (a string table)
-//   u32 record count, then per note: its path, size, mtime and ctime (f64), then three parts each
-//   behind a u32 byte length: its link paths (a string table), its metadata record, its links'
-//   targets (a varint count, then per link path 0 for "resolves to nothing" or 1 + the target's
-//   number in the file table).
+//   u32 slot count (the number of files in the table), zeros up to a multiple of 8 bytes
+//   per slot: size, mtime and ctime of its file (f64 each)
+//   per slot: where its record ends (u32, from the start of the records)
+//   the records, one per slot in the order of the table; a file with no record (not a note, or a
+//   note not cached) has an empty one. A record is three parts each behind a u32 byte length: its
+//   link paths (a string table), its metadata record, its links' targets (a varint count, then per
+//   link path 0 for "resolves to nothing" or 1 + the target's number in the file table).
+//
+// A note's record is found by its file's number in the table, not by its path: where the vault
+// has the files it had when the cache was saved (the open compares the tables' bytes), the open's
+// n-th file is the n-th slot, and a warm open decodes no path and makes no object per entry.
+// Version 2 kept a path and stamp per record, read into a Map of one object per note.
 //
 // The checksum covers every byte, so damage anywhere drops the whole file.
-import { checksum32 } from '../../binary/byte-arrays';
+import { crc32 } from 'node:zlib';
+import { LITTLE_ENDIAN } from '../../binary/byte-arrays';
 import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../../binary/bytes';
 import type { LinkTargets } from '../note-links';
 
 export const METADATA_CACHE_FILE = 'metadata-cache.bin';
 const MAGIC = 0x434d5652; // "RVMC"
-export const METADATA_CACHE_VERSION = 2;
+export const METADATA_CACHE_VERSION = 3;
 export const HEADER = 12;
+/** Flag: the file table names every file as it is. */
+export const COMPLETE_TABLE = 1;
+/** Bytes of a slot's stamp (size, mtime, ctime) and of its record's end. */
+export const STAMP_BYTES = 24;
 
-/** Where a note's record and its parts are in the file, with the stamp it was cached at. */
-export interface CacheEntry {
-  size: number;
-  mtime: number;
-  /** ctime: when the file's inode last changed. */
-  changed: number;
-  recordStart: number;
-  recordEnd: number;
-  linkpathsStart: number;
-  linkpathsEnd: number;
-  metaStart: number;
-  metaEnd: number;
-  targetsStart: number;
-}
-
+/** The file's parts, found by `readCacheFile`. */
 export interface CacheFile {
-  entries: Map<string, CacheEntry>;
+  /** Whether the file table names every file as it is (else no cached target is trusted). */
+  complete: boolean;
   tableStart: number;
   tableEnd: number;
+  /** Files in the table, and slots. */
+  slots: number;
+  /** Slots with a record. */
+  records: number;
+  stampsAt: number;
+  endsAt: number;
+  recordsAt: number;
+  /** Per slot: size, mtime, ctime (a view of the file where it is aligned, else a copy). */
+  stamps: Float64Array;
+  /** Per slot: where its record ends, from `recordsAt`. */
+  ends: Uint32Array;
 }
 
 /** Node's own decoder: the file is a Buffer, and `toString` on it beats TextDecoder on many small tables. */
@@ -45,55 +58,125 @@ export function readerOver(buf: Buffer): ByteReader {
   return new ByteReader(buf, buf.length, bufferUtf8);
 }
 
-export function writeHeader(w: ByteWriter): void {
+export function writeHeader(w: ByteWriter, complete: boolean): void {
   w.u32(MAGIC);
   w.u32(METADATA_CACHE_VERSION);
   w.u32(0); // the checksum, set by sealFile
+  w.u32(complete ? COMPLETE_TABLE : 0);
+}
+
+/** CRC-32 (zlib's, native: 5x the JavaScript checksum32 over a 45 MB file). */
+export function fileChecksum(bytes: Uint8Array): number {
+  return crc32(bytes.subarray(HEADER));
 }
 
 export function sealFile(w: ByteWriter): Uint8Array {
-  w.patchU32(8, checksum32(w.viewBytes(), HEADER));
+  w.patchU32(8, fileChecksum(w.viewBytes()));
   return w.viewBytes();
 }
 
-/** Every record's stamp and where its parts are; throws CorruptDataError on any inconsistency. */
+/** Where each part of the file is; throws CorruptDataError on any inconsistency. */
 export function readCacheFile(buf: Buffer): CacheFile {
-  if (buf.length < HEADER + 8) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
+  if (buf.length < HEADER + 12) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
   if (buf.readUInt32LE(0) !== MAGIC) throw new CorruptDataError('not a metadata cache file');
   const version = buf.readUInt32LE(4);
   if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Reeve reads ${METADATA_CACHE_VERSION}`);
-  if (checksum32(buf, HEADER) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
+  if (fileChecksum(buf) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
   const r = readerOver(buf).at(HEADER, buf.length);
+  const flags = r.u32();
   const tableLength = r.u32();
   const tableStart = r.skip(tableLength);
-  const count = r.u32();
-  const entries = new Map<string, CacheEntry>();
-  for (let i = 0; i < count; i++) {
-    const recordStart = r.pos;
-    const path = r.onlyString();
-    const size = r.f64();
-    const mtime = r.f64();
-    const changed = r.f64();
-    const linkpathsLength = r.u32();
-    const linkpathsStart = r.skip(linkpathsLength);
-    const metaLength = r.u32();
-    const metaStart = r.skip(metaLength);
-    const targetsStart = r.skip(r.u32());
-    entries.set(path, {
-      size,
-      mtime,
-      changed,
-      recordStart,
-      recordEnd: r.pos,
-      linkpathsStart,
-      linkpathsEnd: linkpathsStart + linkpathsLength,
-      metaStart,
-      metaEnd: metaStart + metaLength,
-      targetsStart,
-    });
+  const tableEnd = tableStart + tableLength;
+  const slots = r.u32();
+  const files = tableLength === 0 ? 0 : r.at(tableStart, tableEnd).varint();
+  if (slots !== files) throw new CorruptDataError(`${slots} slots for ${files} files`);
+  const stampsAt = align8(tableEnd + 4);
+  const endsAt = stampsAt + slots * STAMP_BYTES;
+  const recordsAt = endsAt + slots * 4;
+  if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${buf.length} bytes`);
+  const stamps = columnOf(buf, stampsAt, slots * 3, Float64Array, (at) => buf.readDoubleLE(at));
+  const ends = columnOf(buf, endsAt, slots, Uint32Array, (at) => buf.readUInt32LE(at));
+  // Every record ends after the one before (its parts are checked where it is read: recordParts,
+  // as touching each of 100k records here would cost a cache miss or more apiece).
+  let records = 0;
+  let start = recordsAt;
+  for (let i = 0; i < slots; i++) {
+    const end = recordsAt + (ends[i] as number);
+    if (end < start || end > buf.length) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${buf.length}`);
+    if (end > start) records++;
+    start = end;
   }
-  if (r.pos !== buf.length) throw new CorruptDataError(`${buf.length - r.pos} bytes after the last record`);
-  return { entries, tableStart, tableEnd: tableStart + tableLength };
+  if (start !== buf.length) throw new CorruptDataError(`${buf.length - start} bytes after the last record`);
+  return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt, stamps, ends };
+}
+
+/**
+ * `count` little-endian numbers at `at`: a view of the file's own memory where they are aligned
+ * (a large file read whole always is), else read one by one into a copy.
+ */
+function columnOf<A extends Float64Array | Uint32Array>(buf: Buffer, at: number, count: number, Type: { new (b: ArrayBufferLike, offset: number, length: number): A; new (length: number): A; BYTES_PER_ELEMENT: number }, read: (at: number) => number): A {
+  const size = Type.BYTES_PER_ELEMENT;
+  if (LITTLE_ENDIAN && (buf.byteOffset + at) % size === 0) return new Type(buf.buffer, buf.byteOffset + at, count);
+  const out = new Type(count);
+  for (let i = 0; i < count; i++) out[i] = read(at + i * size);
+  return out;
+}
+
+/** The next multiple of 8 (the stamps are f64s). */
+export function align8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** `s` with each lone surrogate (which UTF-8 cannot carry) replaced by U+FFFD; `s` itself if it has none. */
+export function wellFormed(s: string): string {
+  if (!SURROGATE.test(s)) return s;
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const pair = c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00;
+    if (pair) out += s.slice(i, ++i + 1);
+    else out += c >= 0xd800 && c <= 0xdfff ? '\ufffd' : s[i];
+  }
+  return out;
+}
+
+/** A slot's record's parts: where its link paths, metadata and targets are (each without its length); null if it has none. */
+export interface RecordParts {
+  start: number;
+  linkpathsStart: number;
+  linkpathsEnd: number;
+  metaStart: number;
+  metaEnd: number;
+  targetsStart: number;
+  end: number;
+}
+
+export function recordStart(file: CacheFile, slot: number): number {
+  return slot === 0 ? file.recordsAt : file.recordsAt + (file.ends[slot - 1] as number);
+}
+
+export function recordEnd(file: CacheFile, slot: number): number {
+  return file.recordsAt + (file.ends[slot] as number);
+}
+
+/** The parts of slot `slot`'s record; CorruptDataError if they do not fill it exactly (a bug: the checksum held). */
+export function recordParts(buf: Buffer, file: CacheFile, slot: number): RecordParts {
+  const start = recordStart(file, slot);
+  const end = recordEnd(file, slot);
+  const partEnd = (at: number): number => (at + 4 <= end ? at + 4 + buf.readUInt32LE(at) : Infinity);
+  const linkpathsEnd = partEnd(start);
+  const metaEnd = partEnd(linkpathsEnd);
+  if (partEnd(metaEnd) !== end) throw new CorruptDataError(`record ${slot} at byte ${start} does not match its parts`);
+  return { start, linkpathsStart: start + 4, linkpathsEnd, metaStart: linkpathsEnd + 4, metaEnd, targetsStart: metaEnd + 4, end };
+}
+
+/** Whether slot `slot` holds a record for a file of exactly this stamp. */
+export function stampMatches(file: CacheFile, slot: number, size: number, mtime: number, changed: number): boolean {
+  if (recordEnd(file, slot) === recordStart(file, slot)) return false;
+  const { stamps } = file;
+  return stamps[slot * 3] === size && stamps[slot * 3 + 1] === mtime && stamps[slot * 3 + 2] === changed;
 }
 
 /** A record's targets part: count, then 0 or 1 + the target's number in the file table. */
@@ -113,10 +196,10 @@ export function writeTargets(w: ByteWriter, targets: LinkTargets, numberOf: Read
   w.patchU32(at, w.length - at - 4);
 }
 
-/** The targets of a record (`files`: the file table it was written with), or null if it has none that fit. */
-export function readTargets(r: ByteReader, entry: CacheEntry, linkpathCount: number, files: readonly string[]): LinkTargets | null {
+/** The targets in `[start, end)` (`files`: the file table they were written with), or null if there are none that fit. */
+export function readTargets(r: ByteReader, start: number, end: number, linkpathCount: number, files: readonly string[]): LinkTargets | null {
   try {
-    r.at(entry.targetsStart, entry.recordEnd);
+    r.at(start, end);
     if (r.end === r.pos || r.varint() !== linkpathCount) return null;
     const out = new Array<string | null>(linkpathCount);
     for (let i = 0; i < linkpathCount; i++) {

@@ -15,7 +15,9 @@
 // When are its links' targets still right? A link's target depends on the note's path and on the
 // files of the names it could mean, so the cache keeps the list of the vault's files: when the
 // open finds the same files, every cached target holds; otherwise only the notes with a link to
-// a name that came or went resolve again (changed-names.ts). Layout: metadata-cache-file.ts.
+// a name that came or went resolve again (changed-names.ts). Layout: metadata-cache-file.ts (a
+// note's record is found by its file's number in that list, so a warm open of an unchanged vault
+// looks up no path).
 import { DeferredMetadata, type IndexedMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
 import type { LinkTargets } from '../note-links';
@@ -23,8 +25,8 @@ import type { StateStore } from '../vault-port';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
-import { type CacheEntry, type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver } from './metadata-cache-file';
-import { encodeCacheFile } from './metadata-cache-encode';
+import { type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
+import { type FileTable, type FreshRecord, encodeCacheFile } from './metadata-cache-encode';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
 export { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from './metadata-cache-file';
@@ -49,41 +51,40 @@ export interface MetadataCacheReport {
 }
 
 /**
- * A reused note's record in the loaded file: its metadata, decoded when asked for, and whether
- * its links' cached targets still hold (`targets` decodes them). One object per note: a warm open
- * of 100k notes made ten (closures, the deferred metadata, its entry) and collected them.
+ * A reused note's record in the loaded file (its slot): its link paths and metadata, decoded when
+ * asked for, and whether its links' cached targets still hold (`targets` decodes them). One small
+ * object per note: a warm open of 100k notes made ten (closures, the deferred metadata, its entry).
  */
 export class CachedNote extends DeferredMetadata {
   constructor(
+    private readonly cache: MetadataCache,
     readonly path: string,
-    readonly entry: CacheEntry,
-    private readonly reader: ByteReader,
+    /** Its record's slot in the loaded file. */
+    readonly slot: number,
     linkpaths: readonly string[] | null,
     /** Whether the cached targets hold (else: resolve the links). */
     readonly linksHold: boolean,
-    private readonly cachedFiles: readonly string[],
-    /** Parses the note should its record not decode (a bug, as the file's checksum held). */
-    private readonly reparse: (path: string) => NoteMetadata,
   ) {
     super(linkpaths, null);
   }
 
   protected override readLinkpaths(): readonly string[] {
-    return this.reader.at(this.entry.linkpathsStart, this.entry.linkpathsEnd).strings();
+    try {
+      return this.cache.linkpathsAt(this.slot);
+    } catch (e) {
+      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      if (e instanceof CorruptDataError) return linkpathsOf(this.load());
+      throw e;
+    }
   }
 
   override load(): NoteMetadata {
-    try {
-      return decodeMetadata(this.reader.at(this.entry.metaStart, this.entry.metaEnd));
-    } catch {
-      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
-      return this.reparse(this.path);
-    }
+    return this.cache.metadataAt(this.slot, this.path);
   }
 
   /** The cached targets of its link paths; null if they do not hold or do not decode (then: resolve the links). */
   targets(): LinkTargets | null {
-    return this.linksHold ? readTargets(this.reader, this.entry, this.linkpaths.length, this.cachedFiles) : null;
+    return this.linksHold ? this.cache.targetsAt(this.slot, this.linkpaths.length) : null;
   }
 }
 
@@ -92,36 +93,39 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
-/** Where a record of a note parsed by this open is: in the writer, or in the saved file after `rebind`. */
-interface FreshRecord {
-  path: string;
-  start: number;
-  end: number;
-  metaStart: number;
-  metaEnd: number;
-}
+const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0) };
 
-const EMPTY_FILE: CacheFile = { entries: new Map(), tableStart: 0, tableEnd: 0 };
+/** The vault's files now, and how they compare with the loaded file's. */
+interface Table extends FileTable {
+  /** The files the cached targets are numbered in. */
+  cachedFiles: readonly string[];
+  /** Names of files that came or went (lower-cased). */
+  changed: ReadonlySet<string>;
+  /** Where the files differ: a path's slot in the loaded file. */
+  oldSlotOf: ReadonlyMap<string, number> | null;
+}
 
 export class MetadataCache {
   /**
    * Records of notes parsed by this open, up to their targets (known only when saving). The index
    * keeps these notes' metadata as these bytes too (decoded when asked for, as a warm open's):
    * 100k notes' metadata as objects held 1.4 GiB, and promoting them cost seconds of GC. Once
-   * the file is saved the records are read from it and the writer is let go (`rebind`).
+   * the file is saved the records are read from it and the writer is let go (`settleFresh`).
    */
   private fresh: ByteWriter | null = new ByteWriter();
   private freshBytes: Buffer | null = null;
-  private readonly freshRecords: FreshRecord[] = [];
-  private readonly reused: CachedNote[] = [];
+  /** Per file number: the record parsed by this open, or the slot of the one reused (`reusedSlot`, -1: none). */
+  private freshRecords: (FreshRecord | undefined)[] = [];
+  private reusedSlot: Int32Array = new Int32Array(0);
+  private reusedCount = 0;
+  private relinked = 0;
   private parsed = 0;
+  private reparse: (path: string) => NoteMetadata = () => {
+    throw new Error('metadata cache: no parser');
+  };
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
   private readonly reader: ByteReader;
-  /**
-   * The vault's files now (`files`; `bytes` their table, null if a name cannot be encoded), the
-   * files the cached targets are numbered in, whether both are the same, and the names that differ.
-   */
-  private table: { files: readonly string[]; bytes: Uint8Array | null; cachedFiles: readonly string[]; same: boolean; changed: ReadonlySet<string> } | null = null;
+  private table: Table | null = null;
 
   private constructor(
     private readonly buf: Buffer,
@@ -155,74 +159,116 @@ export class MetadataCache {
     return new MetadataCache(Buffer.alloc(0), EMPTY_FILE, reason, openedAt);
   }
 
-  /** Every file of the vault as the open found it (all of them, notes or not); before `reuse`. */
-  setFiles(files: readonly string[]): void {
+  /**
+   * Every file of the vault as the open found it (all of them, notes or not), numbered in this
+   * order for `reuse` and `add`; before either. `reparse` parses a note whose record does not decode.
+   */
+  setFiles(files: readonly string[], reparse: (path: string) => NoteMetadata): void {
+    this.reparse = reparse;
+    this.reusedSlot = new Int32Array(files.length).fill(-1);
+    this.freshRecords = new Array<FreshRecord | undefined>(files.length);
     const w = new ByteWriter();
-    let bytes: Uint8Array | null = null;
+    let complete = true;
     try {
       w.strings(files);
-      bytes = w.viewBytes();
     } catch (e) {
-      // A file name that is not well-formed UTF-16: no table, so no cached targets hold.
+      // A file name that is not well-formed UTF-16 (Windows): written with U+FFFD, and no cached target holds.
       if (!(e instanceof UnencodableError)) throw e;
+      complete = false;
+      w.length = 0;
+      w.strings(files.map(wellFormed));
     }
+    const bytes = w.viewBytes();
     const { tableStart, tableEnd } = this.file;
-    const old = this.buf.subarray(tableStart, tableEnd);
-    const same = bytes !== null && this.file.entries.size > 0 && Buffer.compare(old, bytes) === 0;
-    if (same || this.file.entries.size === 0) {
-      this.table = { files, bytes, cachedFiles: files, same, changed: new Set() };
+    const cached = this.file.records > 0;
+    const same = complete && cached && this.file.complete && Buffer.compare(this.buf.subarray(tableStart, tableEnd), bytes) === 0;
+    if (same || !cached) {
+      this.table = { files, bytes, complete, same, cachedFiles: files, changed: new Set(), oldSlotOf: null };
       return;
     }
     const before = this.oldFiles();
-    // Without a table then or now, every cached target is suspect: all names count as changed.
-    const changed = bytes === null || before === null ? new Set([...(before ?? []), ...files].map((p) => fileName(p).toLowerCase())) : changedNames(before, files);
-    this.table = { files, bytes, cachedFiles: before ?? [], same: false, changed };
+    const oldSlotOf = new Map((before ?? []).map((p, i) => [p, i] as const));
+    // Without a complete table then or now, every cached target is suspect: all names count as changed.
+    const trusted = complete && this.file.complete && before !== null;
+    const changed = trusted ? changedNames(before, files) : new Set([...(before ?? []), ...files].map((p) => fileName(p).toLowerCase()));
+    this.table = { files, bytes, complete, same: false, cachedFiles: before ?? [], changed, oldSlotOf };
   }
 
-  /** The file table the cached targets refer to; null if the file was saved without one. */
+  /** The file table the cached targets refer to; null if it does not decode. */
   private oldFiles(): string[] | null {
     const { tableStart, tableEnd } = this.file;
-    if (tableEnd === tableStart) return null;
     try {
       return this.reader.at(tableStart, tableEnd).strings();
     } catch (e) {
-      // The checksum held, so this would be a bug, not damage: then no cached target is trusted.
+      // The checksum held, so this would be a bug, not damage: then no cached record is used.
       if (e instanceof CorruptDataError) return null;
       throw e;
     }
   }
 
   /**
-   * The cached note at `path` if its file is the one cached (metadata decoded lazily; `reparse`
-   * parses a note should its record not decode), else null: read and parse it.
+   * The cached note for file number `k` (at `path`, with this stamp) if its file is the one cached (metadata
+   * decoded lazily), else null: read and parse it.
    */
-  reuse(path: string, stamp: NoteStamp, reparse: (path: string) => NoteMetadata): CachedNote | null {
-    const e = this.file.entries.get(path);
-    if (!e || e.size !== stamp.size || e.mtime !== stamp.mtime || e.changed !== stamp.changed) return null;
+  reuse(k: number, path: string, size: number, mtime: number, changed: number): CachedNote | null {
     const table = this.table;
+    if (!table) return null;
+    const slot = table.oldSlotOf === null ? k : (table.oldSlotOf.get(path) ?? -1);
+    if (slot < 0 || slot >= this.file.slots || !stampMatches(this.file, slot, size, mtime, changed)) return null;
     // Link paths are decoded only when asked for (where the vault's files are those of the cache, nothing needs them at open).
-    const decoded = table !== null && !table.same ? this.reader.at(e.linkpathsStart, e.linkpathsEnd).strings() : null;
-    const linksHold = table !== null && (decoded === null || !mayResolveDifferently(decoded, table.changed));
-    const note = new CachedNote(path, e, this.reader, decoded, linksHold, table?.cachedFiles ?? [], reparse);
-    this.reused.push(note);
-    return note;
+    let decoded: string[] | null = null;
+    try {
+      if (!table.same) decoded = this.linkpathsAt(slot);
+    } catch (e) {
+      // The checksum held, so this would be a bug, not damage: the note is read again.
+      if (e instanceof CorruptDataError) return null;
+      throw e;
+    }
+    const linksHold = decoded === null || !mayResolveDifferently(decoded, table.changed);
+    if (!linksHold) this.relinked++;
+    this.reusedSlot[k] = slot;
+    this.reusedCount++;
+    return new CachedNote(this, path, slot, decoded, linksHold);
+  }
+
+  linkpathsAt(slot: number): string[] {
+    const parts = recordParts(this.buf, this.file, slot);
+    return this.reader.at(parts.linkpathsStart, parts.linkpathsEnd).strings();
+  }
+
+  metadataAt(slot: number, path: string): NoteMetadata {
+    try {
+      const parts = recordParts(this.buf, this.file, slot);
+      return decodeMetadata(this.reader.at(parts.metaStart, parts.metaEnd));
+    } catch {
+      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      return this.reparse(path);
+    }
+  }
+
+  targetsAt(slot: number, linkpathCount: number): LinkTargets | null {
+    try {
+      const parts = recordParts(this.buf, this.file, slot);
+      return readTargets(this.reader, parts.targetsStart, parts.end, linkpathCount, this.table?.cachedFiles ?? []);
+    } catch (e) {
+      if (e instanceof CorruptDataError) return null; // resolved as the vault is now
+      throw e;
+    }
   }
 
   /**
-   * Records a note the open has just parsed, and gives what the index should keep of it: the
-   * record, decoded when asked for, or the metadata itself where it is not cached (written
-   * within the racy window, or unencodable).
+   * Records a note (file number `k`) the open has just parsed, and gives what the index should
+   * keep of it: the record, decoded when asked for, or the metadata itself where it is not cached
+   * (written within the racy window, or unencodable).
    */
-  add(path: string, stamp: NoteStamp, meta: NoteMetadata, fallback: () => NoteMetadata): IndexedMetadata {
+  add(k: number, path: string, stamp: NoteStamp, meta: NoteMetadata): IndexedMetadata {
     this.parsed++;
     const w = this.fresh;
     if (!w || Math.max(stamp.mtime, stamp.changed) >= this.openedAt - racyWindow(stamp)) return meta;
+    // A path the table cannot name as it is: parsed at every open.
+    if (this.table?.complete === false && wellFormed(path) !== path) return meta;
     const start = w.length;
     try {
-      w.strings([path]);
-      w.f64(stamp.size);
-      w.f64(stamp.mtime);
-      w.f64(stamp.changed);
       const linkpathsAt = w.length;
       w.u32(0);
       const linkpaths = linkpathsOf(meta);
@@ -232,9 +278,9 @@ export class MetadataCache {
       w.u32(0);
       encodeMetadata(w, meta);
       w.patchU32(metaAt, w.length - metaAt - 4);
-      const record: FreshRecord = { path, start, end: w.length, metaStart: metaAt + 4, metaEnd: w.length };
-      this.freshRecords.push(record);
-      return new DeferredMetadata(linkpaths, () => this.decodeFresh(record, fallback));
+      const record: FreshRecord = { start, end: w.length, metaStart: metaAt + 4, metaEnd: w.length, size: stamp.size, mtime: stamp.mtime, changed: stamp.changed };
+      this.freshRecords[k] = record;
+      return new DeferredMetadata(linkpaths, () => this.decodeFresh(record, path));
     } catch (e) {
       if (!(e instanceof UnencodableError)) throw e;
       w.length = start; // this note is parsed at every open
@@ -242,30 +288,31 @@ export class MetadataCache {
     }
   }
 
-  /** A fresh record's metadata, from the saved file once there is one (`fallback` parses the note should it not decode). */
-  private decodeFresh(record: FreshRecord, fallback: () => NoteMetadata): NoteMetadata {
+  /** A fresh record's metadata, from the saved file once there is one (else the note is parsed). */
+  private decodeFresh(record: FreshRecord, path: string): NoteMetadata {
     const bytes = this.freshBytes ?? this.fresh?.viewBytes();
-    if (!bytes) return fallback();
+    if (!bytes) return this.reparse(path);
     try {
       return decodeMetadata(readerOver(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).at(record.metaStart, record.metaEnd));
     } catch {
       // The bytes were written by this process a moment ago: this would be a bug, not damage.
-      return fallback();
+      return this.reparse(path);
     }
   }
 
   /**
    * Lets the writer of the fresh records go, keeping them once: where nothing was reused (a cold
-   * open) they are read from the saved file from now on (`freshAt`: where each landed in it),
-   * otherwise from a copy cut to their length (the saved file would hold the reused records a
-   * second time, beside the loaded file they are read from).
+   * open) they are read from the saved file from now on (`freshAt`: where each landed in it, by
+   * file number), otherwise from a copy cut to their length (the saved file would hold the
+   * reused records a second time, beside the loaded file they are read from).
    */
-  settleFresh(saved: { bytes: Uint8Array; freshAt: readonly number[] } | null = null): void {
+  settleFresh(saved: { bytes: Uint8Array; freshAt: ReadonlyMap<number, number> } | null = null): void {
     const w = this.fresh;
     if (!w) return;
-    if (saved && this.reused.length === 0) {
-      this.freshRecords.forEach((r, i) => {
-        const shift = (saved.freshAt[i] ?? r.start) - r.start;
+    if (saved && this.reusedCount === 0) {
+      this.freshRecords.forEach((r, k) => {
+        if (!r) return;
+        const shift = (saved.freshAt.get(k) ?? r.start) - r.start;
         r.start += shift;
         r.end += shift;
         r.metaStart += shift;
@@ -284,20 +331,19 @@ export class MetadataCache {
    * Reeve state gets no `.obsidian` for a cache.
    */
   async save(state: StateStore, pluginFolderExists: boolean, targetsOf: (path: string) => LinkTargets | null): Promise<MetadataCacheReport> {
-    const relinked = this.reused.filter((r) => !r.linksHold).length;
-    const report = { loaded: this.loaded, reused: this.reused.length, parsed: this.parsed, relinked };
-    const same = this.table?.same === true;
-    if (this.loaded === 'ok' && same && this.parsed === 0 && this.reused.length === this.file.entries.size) return { ...report, saved: 'unchanged' };
-    if (!pluginFolderExists) {
+    const report = { loaded: this.loaded, reused: this.reusedCount, parsed: this.parsed, relinked: this.relinked };
+    const table = this.table;
+    if (this.loaded === 'ok' && table?.same === true && this.parsed === 0 && this.reusedCount === this.file.records) return { ...report, saved: 'unchanged' };
+    if (!pluginFolderExists || !table) {
       this.settleFresh(null);
       return { ...report, saved: 'not written: no plugin folder' };
     }
-    const fresh = this.fresh;
     const { bytes, freshAt } = encodeCacheFile({
-      old: this.buf,
-      table: this.table,
-      reused: this.reused,
-      fresh: { bytes: fresh?.viewBytes() ?? new Uint8Array(0), records: this.freshRecords },
+      old: { buf: this.buf, file: this.file },
+      table,
+      reusedSlot: this.reusedSlot,
+      fresh: this.freshRecords,
+      freshBytes: this.fresh?.viewBytes() ?? new Uint8Array(0),
       targetsOf,
     });
     try {

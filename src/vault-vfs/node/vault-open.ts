@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import type { NoteMetadata } from '../metadata-types';
 import { NoteLinks } from '../note-links';
-import { extOf } from '../path-safety';
+import { isMarkdownPath } from '../path-safety';
 import { VaultIndex } from '../vault-index';
 import type { NewLinkFormat } from '../vault-port';
 import { type CachedNote, type MetadataCacheReport, MetadataCache } from './metadata-cache';
@@ -64,35 +64,41 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
   const scan = await disk.scan(configDir);
   const cache = opts.metadataCache === false ? MetadataCache.empty('disabled', openedAt) : await MetadataCache.load(state, openedAt);
   for (const folder of scan.folders) index.addFolder(folder);
-  const toRead: ScannedFile[] = [];
+  /** Numbers of the notes to read (their place in the scan). */
+  const toRead: number[] = [];
   const slicer = nodeSlicer();
   const reparse = (p: string): NoteMetadata => parseMarkdown(readTextOrNull(disk.abs(p)) ?? '');
   // Every file is known before any note is added: a cached note's links come resolved among them.
   index.beginLoad();
-  cache.setFiles(scan.files.map((f) => f.path));
-  for (const f of scan.files) {
-    const stat = { size: f.size, ctime: f.ctime, mtime: f.mtime };
-    if (extOf(f.path) !== 'md') index.setFile(f.path, stat, null);
+  // Files are numbered in the order of the scan: the cache finds an unchanged note's record by its number.
+  cache.setFiles(
+    scan.files.map((f) => f.path),
+    reparse,
+  );
+  for (let k = 0; k < scan.files.length; k++) {
+    const f = scan.files[k] as ScannedFile;
+    if (!isMarkdownPath(f.path)) index.setFile(f.path, f.stat, null);
     else {
-      const cached = cache.reuse(f.path, f, reparse);
-      if (cached) index.setFile(f.path, stat, null, cached, cachedLinks(index, f.path, cached));
-      else toRead.push(f);
+      const cached = cache.reuse(k, f.path, f.stat.size, f.stat.mtime, f.changed);
+      if (cached) index.setFile(f.path, f.stat, null, cached, cachedLinks(index, f.path, cached));
+      else toRead.push(k);
     }
     if (slicer.due) await slicer.checkpoint();
   }
   await readInSlices(
-    toRead.map((f) => disk.abs(f.path)),
+    toRead.map((k) => disk.abs((scan.files[k] as ScannedFile).path)),
     (i, bytes) => {
-      const f = toRead[i];
+      const k = toRead[i] ?? -1;
+      const f = scan.files[k];
       if (!f || !bytes) return;
       const text = noteText(bytes);
       // The index keeps the cache's record of the note, not the parsed objects (see MetadataCache.add).
-      const kept = cache.add(f.path, f, parseMarkdown(text), () => reparse(f.path));
-      index.setFile(f.path, { size: f.size, ctime: f.ctime, mtime: f.mtime }, null, kept);
+      const kept = cache.add(k, f.path, { size: f.stat.size, mtime: f.stat.mtime, changed: f.changed }, parseMarkdown(text));
+      index.setFile(f.path, f.stat, null, kept);
     },
     undefined,
     (i) => {
-      const f = toRead[i];
+      const f = scan.files[toRead[i] ?? -1];
       if (f) scan.unreadable.push({ path: f.path, kind: 'file' });
     },
   );

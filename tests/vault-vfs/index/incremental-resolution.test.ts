@@ -31,6 +31,21 @@ function folderChain(path: string): string[] {
 }
 
 describe('incremental link resolution', () => {
+  it('keeps a graph read before a change as it was, and shows the change in the next', () => {
+    const index = new VaultIndex('shortest');
+    index.setFile('a.md', STAT, '[[b]]');
+    index.setFile('b.md', STAT, '[[a]]');
+    const before = index.resolvedLinks();
+    expect(before['a.md']).toEqual({ 'b.md': 1 });
+    index.setFile('a.md', STAT, '[[c]]');
+    index.removePath('b.md');
+    expect(before['a.md']).toEqual({ 'b.md': 1 });
+    expect(before['b.md']).toEqual({ 'a.md': 1 });
+    expect(index.resolvedLinks()['a.md']).toEqual({});
+    expect(index.resolvedLinks()['b.md']).toBeUndefined();
+    expect(index.unresolvedLinks()['a.md']).toEqual({ c: 1 });
+  });
+
   it('equals a fresh index after any sequence of changes', () => {
     fc.assert(
       fc.property(fc.array(step, { minLength: 1, maxLength: 25 }), fc.boolean(), (steps, askEarly) => {

@@ -1,9 +1,11 @@
 import { chmodSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import * as path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
+import { readCacheFile } from '../../../src/vault-vfs/node/metadata-cache-file';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
@@ -47,6 +49,19 @@ async function expectFresh(vault: NodeVault, dir: string): Promise<void> {
   expect(vault.resolvedLinks()).toEqual(reference.resolvedLinks());
   expect(vault.unresolvedLinks()).toEqual(reference.unresolvedLinks());
   expect(vault.backlinks('b.md')).toEqual(reference.backlinks('b.md'));
+}
+
+/**
+ * The file after `change` (given where slot 0's record end is kept, per the layout in
+ * metadata-cache-file.ts), with its checksum made to hold again: damage only a bug could make.
+ */
+function resealed(b: Buffer, change: (slot0End: number) => void): Buffer {
+  const tableEnd = 20 + b.readUInt32LE(16);
+  const slots = b.readUInt32LE(tableEnd);
+  const stampsAt = (tableEnd + 4 + 7) & ~7;
+  change(stampsAt + 24 * slots);
+  b.writeUInt32LE(crc32(b.subarray(12)), 8);
+  return b;
 }
 
 describe('NodeVault metadata cache', () => {
@@ -105,6 +120,9 @@ describe('NodeVault metadata cache', () => {
     ['a truncated file', (b) => b.subarray(0, b.length - 7), /checksum/],
     ['a file cut inside its header', (b) => b.subarray(0, 9), /too short/],
     ['another format version', (b) => (b.writeUInt32LE(METADATA_CACHE_VERSION + 1, 4), b), /format version/],
+    // Version 2 kept a path per record; version 3 finds a record by its file's number (metadata-cache-file.ts).
+    ['a file of format version 2', (b) => (b.writeUInt32LE(2, 4), b), /format version 2,/],
+    ['a file whose checksum holds but whose first record ends past the file', (b) => resealed(b, (slot0End) => b.writeUInt32LE(b.length, slot0End)), /record 0 ends at byte/],
     ['a file that is not a cache', () => Buffer.from('{"not":"a cache"} and more bytes'), /not a metadata cache/],
     ['an empty file', () => Buffer.alloc(0), /too short/],
   ];
@@ -119,6 +137,35 @@ describe('NodeVault metadata cache', () => {
       expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3 });
     });
   }
+
+  it('reads the same slots from the file at an unaligned place in memory (copied) as from its own buffer (a view)', async () => {
+    const { dir } = await vaultWithCache();
+    const bytes = readFileSync(cacheFile(dir));
+    const own = Buffer.from(new Uint8Array(bytes)); // offset 0: the columns are views
+    const shifted = Buffer.alloc(bytes.length + 1).subarray(1);
+    bytes.copy(shifted);
+    const aligned = readCacheFile(own);
+    const unaligned = readCacheFile(shifted);
+    expect(aligned.stamps.buffer).toBe(own.buffer);
+    expect(unaligned.stamps.buffer).not.toBe(shifted.buffer);
+    expect([...unaligned.stamps]).toEqual([...aligned.stamps]);
+    expect([...unaligned.ends]).toEqual([...aligned.ends]);
+    expect(aligned.records).toBe(3);
+  });
+
+  it('answers from the notes where a record does not hold its parts under a valid checksum (a bug, not damage)', async () => {
+    const { dir } = await vaultWithCache();
+    // The first record (after the slots' stamps and ends) claims link paths longer than itself.
+    const b = readFileSync(cacheFile(dir));
+    resealed(b, (slot0End) => {
+      const slots = (slot0End - ((20 + b.readUInt32LE(16) + 4 + 7) & ~7)) / 24;
+      b.writeUInt32LE(0xffff, slot0End + 4 * slots);
+    });
+    writeFileSync(cacheFile(dir), b);
+    const vault = await NodeVault.open(dir);
+    expect(vault.metadataCacheReport).toMatchObject({ loaded: 'ok', parsed: 0 });
+    await expectFresh(vault, dir);
+  });
 
   it('opens a vault whose plugin folder cannot be written, and says why the cache was not saved', async () => {
     tv = await makeTempVault(NOTES);
