@@ -2,8 +2,12 @@
 // realistic mix of sizes (200 B to 200 KB, most a few KB), frontmatter (tags, aliases, type,
 // dates), headings, wikilinks and markdown links (some to missing notes), embeds, nested tags,
 // daily notes, attachments (png, pdf) and non-ASCII names.
-import { promises as fs } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { promises as fs, readFileSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { promisify } from 'node:util';
 
 export interface CorpusOptions {
   notes: number;
@@ -171,8 +175,8 @@ export function* generateCorpus(opts: CorpusOptions): Generator<CorpusFile> {
   for (const p of plan.attachmentPaths) yield { path: p, data: attachmentBytes(rng, p) };
 }
 
-/** Writes the corpus under `dir`; returns the number of files and total bytes. */
-export async function writeCorpus(dir: string, opts: CorpusOptions): Promise<{ files: number; bytes: number }> {
+/** Generates the corpus into `dir`; returns the number of files and total bytes. */
+async function generateInto(dir: string, opts: CorpusOptions): Promise<{ files: number; bytes: number }> {
   let files = 0;
   let bytes = 0;
   const made = new Set<string>();
@@ -188,4 +192,52 @@ export async function writeCorpus(dir: string, opts: CorpusOptions): Promise<{ f
     bytes += typeof f.data === 'string' ? Buffer.byteLength(f.data) : f.data.byteLength;
   }
   return { files, bytes };
+}
+
+/** Corpora of at least this many notes are generated once and copied from the cache. */
+export const CACHED_FROM_NOTES = 10_000;
+
+/**
+ * Where the corpus of `opts` is kept between workloads and runs: under the system's temp folder,
+ * named by its options and by this file's own text, so a change to the generator is a new corpus
+ * and never an old one reused. `REEVE_BENCH_CORPUS_CACHE` names another folder.
+ */
+export function corpusCacheDir(opts: CorpusOptions, root = process.env.REEVE_BENCH_CORPUS_CACHE ?? path.join(os.tmpdir(), 'reeve-bench-corpus')): string {
+  const generator = createHash('sha256').update(readFileSync(import.meta.filename)).digest('hex').slice(0, 12);
+  return path.join(root, `${opts.notes}-${opts.seed ?? 42}-${opts.attachmentsPer100 ?? 8}-${generator}`);
+}
+
+const COMPLETE = '.complete.json';
+
+/**
+ * Writes the corpus under `dir`; returns the number of files and total bytes. A large corpus (100k
+ * notes is 1.4 GB: 45 s of generating on an idle machine, 35 s of it CPU, and a full bench run
+ * asked for three of them) is generated once into the cache (corpusCacheDir) and copied from there
+ * with `cp` (a copy, not links: a workload may write into its vault, and the cache must stay
+ * as generated). The copy's files are the same bytes; only their times differ, as they would.
+ */
+export async function writeCorpus(dir: string, opts: CorpusOptions): Promise<{ files: number; bytes: number }> {
+  return opts.notes < CACHED_FROM_NOTES ? generateInto(dir, opts) : copyCachedCorpus(dir, opts, corpusCacheDir(opts));
+}
+
+/** writeCorpus through the cache folder `cache`: generated there if it is not complete, then copied. */
+export async function copyCachedCorpus(dir: string, opts: CorpusOptions, cache: string): Promise<{ files: number; bytes: number }> {
+  let counts = await fs.readFile(path.join(cache, COMPLETE), 'utf8').then((t) => JSON.parse(t) as { files: number; bytes: number }, () => null);
+  if (counts === null) {
+    // Generated beside the cache and renamed into place whole: a run stopped half-way, or another
+    // process generating the same corpus at the same time, never leaves a partial cache behind.
+    const staging = `${cache}.${process.pid}-${Date.now()}`;
+    counts = await generateInto(staging, opts);
+    await fs.writeFile(path.join(staging, COMPLETE), JSON.stringify(counts));
+    try {
+      await fs.rename(staging, cache);
+    } catch {
+      // Another process put the same corpus there first: use that one.
+      await fs.rm(staging, { recursive: true, force: true });
+    }
+  }
+  await fs.mkdir(dir, { recursive: true });
+  await promisify(execFile)('cp', ['-R', '--reflink=auto', `${cache}/.`, dir]);
+  await fs.rm(path.join(dir, COMPLETE), { force: true });
+  return counts;
 }

@@ -30,7 +30,42 @@ export function measuredLine(run: Pick<RunInfo, 'date' | 'quick'>): string {
   return `${MEASURED}${run.date}, ${run.quick ? 'quick mode (smaller corpora; not the reference numbers)' : 'full mode'}.`;
 }
 
-export function header(run: RunInfo): string {
+const WALL = /^Peak RSS of the workload process: .*; wall time ([0-9.]+) s\.$/m;
+
+/** Minutes with one decimal, or seconds under a minute. */
+function fmtDuration(seconds: number): string {
+  return seconds < 60 ? `${seconds.toFixed(0)} s` : `${(seconds / 60).toFixed(1)} min`;
+}
+
+/**
+ * How long each workload's process ran, read back from the sections themselves (each says its
+ * wall time and its mode), slowest first, and what a full run adds up to: a full `npm run bench`
+ * runs them one after another, so the sum is its length on the machine and load of those runs.
+ */
+export function runTimes(sections: readonly string[]): string {
+  const rows = sections.flatMap((s) => {
+    const name = /^## (.*)$/m.exec(s)?.[1];
+    const wall = WALL.exec(s)?.[1];
+    if (name === undefined || wall === undefined) return [];
+    return [{ name, seconds: Number(wall), quick: s.includes('quick mode'), date: /^Measured (\d{4}-\d{2}-\d{2})/m.exec(s)?.[1] ?? '' }];
+  });
+  if (rows.length === 0) return '';
+  rows.sort((a, b) => b.seconds - a.seconds);
+  const full = rows.filter((r) => !r.quick);
+  const quick = rows.filter((r) => r.quick);
+  return [
+    'Run time of each workload (the wall time its section gives), slowest first. A full run runs them one',
+    `after another: the full-mode sections add up to ${fmtDuration(full.reduce((n, r) => n + r.seconds, 0))}` +
+      (quick.length > 0 ? `, and ${quick.length} section(s) measured in quick mode (${quick.map((r) => r.name).join(', ')}) take longer in full mode.` : '.'),
+    '',
+    '| workload | wall time | mode | measured |',
+    '| --- | --- | --- | --- |',
+    ...rows.map((r) => `| ${r.name} | ${fmtDuration(r.seconds)} | ${r.quick ? 'quick' : 'full'} | ${r.date} |`),
+  ].join('\n');
+}
+
+export function header(run: RunInfo, sections: readonly string[] = []): string {
+  const times = runTimes(sections);
   return [
     '# Benchmarks',
     '',
@@ -42,6 +77,7 @@ export function header(run: RunInfo): string {
     '',
     `- Machine: ${run.machine}`,
     `- Node: ${run.node}`,
+    ...(times === '' ? [] : ['', times]),
   ].join('\n');
 }
 
@@ -78,8 +114,8 @@ function dated(kept: string, oldHead: string): string {
  */
 export function compose(results: readonly WorkloadResult[], run: RunInfo, existing: string | null, partial: boolean): string {
   const fresh = results.map((r) => section(r, run));
-  if (!partial || existing === null) return [header(run), ...fresh].join('\n\n') + '\n';
+  if (!partial || existing === null) return [header(run, fresh), ...fresh].join('\n\n') + '\n';
   const [oldHead = '', ...oldSections] = existing.split(/\n(?=## )/);
   const kept = oldSections.filter((s) => !results.some((r) => s.startsWith(`## ${r.name}\n`))).map((s) => dated(s.trimEnd(), oldHead));
-  return [header(run), ...kept, ...fresh].join('\n\n') + '\n';
+  return [header(run, [...kept, ...fresh]), ...kept, ...fresh].join('\n\n') + '\n';
 }

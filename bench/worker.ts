@@ -1,4 +1,5 @@
 // Runs one workload in this process and writes its rows and peak memory as JSON.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -12,6 +13,18 @@ const workload = mod.default;
 const bench = new Bench();
 const tmp = mkdtempSync(path.join(tmpdir(), `reeve-bench-${workload.name}-`));
 const t0 = performance.now();
+
+/**
+ * Removes the scratch folder with `rm -rf`: removing a 100k-note corpus (108k files, 1.4 GB) took
+ * rmSync 221 s and rm 121 s on this machine's disk (load 8-9), and a full run leaves several.
+ */
+function removeScratch(dir: string): void {
+  try {
+    execFileSync('rm', ['-rf', dir], { stdio: 'ignore' });
+  } catch {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 try {
   await workload.run(bench, { quick: quick === 'quick', tmp });
 } catch (e) {
@@ -19,7 +32,7 @@ try {
   console.error(`bench: ${workload.name} failed:`, e);
   throw e;
 } finally {
-  rmSync(tmp, { recursive: true, force: true });
+  removeScratch(tmp);
 }
 writeFileSync(
   out,

@@ -1,8 +1,8 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateCorpus, writeCorpus } from '../../bench/corpus';
+import { copyCachedCorpus, corpusCacheDir, generateCorpus, writeCorpus } from '../../bench/corpus';
 
 describe('corpus generator', () => {
   it('is deterministic for a seed and differs across seeds', () => {
@@ -41,6 +41,31 @@ describe('corpus generator', () => {
       const daily = await readdir(dir);
       expect(files).toBeGreaterThan(30);
       expect(daily.length).toBeGreaterThan(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a cached corpus is generated once and copied: the same files and bytes as generating it, and a copy written to leaves the cache as generated', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'reeve-corpus-cache-'));
+    try {
+      const opts = { notes: 60, seed: 5 };
+      const cache = corpusCacheDir(opts, path.join(dir, 'cache'));
+      const first = await copyCachedCorpus(path.join(dir, 'a'), opts, cache);
+      const expected = [...generateCorpus(opts)];
+      const bytesOf = (d: string | Uint8Array): Buffer => Buffer.from(typeof d === 'string' ? Buffer.from(d) : d);
+      expect(first).toEqual({ files: expected.length, bytes: expected.reduce((n, f) => n + bytesOf(f.data).length, 0) });
+      const target = expected[0]?.path as string;
+      // A workload writes into its copy (in place, not by replacing the file).
+      await writeFile(path.join(dir, 'a', target), 'changed in place');
+      const second = await copyCachedCorpus(path.join(dir, 'b'), opts, cache);
+      expect(second).toEqual(first);
+      for (const f of expected) expect((await readFile(path.join(dir, 'b', f.path))).equals(bytesOf(f.data))).toBe(true);
+      // Nothing but the corpus in the copy (the cache's own completion mark stays in the cache).
+      expect((await readdir(path.join(dir, 'b'), { recursive: true })).filter((n) => !n.includes('/') && !n.includes('\\')).sort()).toEqual((await readdir(path.join(dir, 'a'))).sort());
+      expect(await readdir(path.join(dir, 'b'))).not.toContain('.complete.json');
+      // Another seed, or another generator, is another cache folder.
+      expect(corpusCacheDir({ notes: 60, seed: 6 }, path.join(dir, 'cache'))).not.toBe(cache);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

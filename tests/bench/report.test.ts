@@ -58,4 +58,16 @@ describe('BENCHMARKS.md composition', () => {
     ]);
     expect(next).toContain('What a measures.');
   });
+
+  it('the header says how long each workload ran and what a full run adds up to, from every section kept or fresh', () => {
+    const timed = (name: string, seconds: number): WorkloadResult => ({ ...result(name, '1 ms'), seconds });
+    const first = compose([timed('a', 30), timed('b', 1800)], full, null, false);
+    const second = compose([{ ...timed('c', 90), quick: true }], quickLater, first, true);
+    const head = second.split(/\n(?=## )/)[0] ?? '';
+    // Slowest first, the kept sections' times included; the quick one is named, not summed.
+    expect(head).toContain('| b | 30.0 min | full | 2026-11-24 |\n| c | 1.5 min | quick | 2026-11-25 |\n| a | 30 s | full | 2026-11-24 |');
+    expect(head).toContain('the full-mode sections add up to 30.5 min, and 1 section(s) measured in quick mode (c) take longer in full mode.');
+    // Rewriting the file with the same partial run changes nothing (the header is rebuilt, not appended to).
+    expect(compose([{ ...timed('c', 90), quick: true }], quickLater, second, true)).toBe(second);
+  });
 });

@@ -193,13 +193,21 @@ function refusedBeforeStart(job: string, description: string, ops: readonly JobO
   };
 }
 
-/** The paths the operations create, with the folders above them, that do not exist yet. */
+/**
+ * The paths the operations create, with the folders above them, that do not exist yet. A folder
+ * found to exist is asked about once, not once per operation into it: a job of 5,000 renames in 50
+ * folders asked 10,000 times (each a realpath and an lstat), now 5,050.
+ */
 async function absentPaths(port: VaultPort, ops: readonly JobOperation[]): Promise<string[]> {
   const out = new Set<string>();
+  const present = new Set<string>();
   for (const op of ops) {
     const target = 'destination' in op ? op.destination : op.type === 'create_folder' || op.type === 'create_note' ? op.path : null;
-    for (let p = target; p !== null && p !== '' && !out.has(p); p = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '') {
-      if (await port.exists(p)) break;
+    for (let p = target; p !== null && p !== '' && !out.has(p) && !present.has(p); p = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '') {
+      if (await port.exists(p)) {
+        present.add(p);
+        break;
+      }
       out.add(p);
     }
   }

@@ -126,7 +126,10 @@ export class VaultFs {
     let probe = full;
     for (;;) {
       try {
-        const real = realpathSync(probe);
+        // realpath(3) itself, not Node's JS realpath (an lstat and a Stats object per component
+        // from the file system's root): asked before nearly every read, stat and write, it cost a
+        // 5,000-rename job about 50,000 calls; 5.7 µs of CPU a call against 12.5 µs.
+        const real = realpathSync.native(probe);
         if (!this.inside(real)) throw new UnsafePathError(vaultPath, 'it leads outside the vault through a symbolic link');
         return full;
       } catch (e) {
