@@ -18,9 +18,9 @@
 //
 // For a top-k search that order gives a bound cheaper than scoring (see `runTitleFirst`): a
 // document that matches every query term with at least one of them in its title beats every
-// document with no title hit. So a first pass reads only the field bits of the postings (a
-// sequential scan, no arithmetic) to mark the documents with a title hit; if at least `limit` of
-// them match every query term once scored, nothing else can reach the top and the other postings
+// document with no title hit. So a first pass reads only the title and alias postings (kept
+// apart by title-postings.ts, no arithmetic) to mark the documents with a title hit; if at least
+// `limit` of them match every query term once scored, nothing else can reach the top and the other postings
 // are never scored. At 100k notes a common word has ~100k postings and ~2k title hits: profiled,
 // scoring postings was 86% of a query's time.
 //
@@ -35,6 +35,7 @@ import type { DocTable } from './doc-table';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-plan';
 import { type Shard } from './shard';
 import { FIELD_ALIAS, FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK, FIELD_TAG, FIELD_TITLE } from './segment';
+import { titlePostings, titleRow } from './title-postings';
 
 const K1 = 1.2;
 const B = 0.75;
@@ -257,13 +258,13 @@ export class Searcher {
         for (let si = 0; si < ctx.shards.length; si++) {
           const shard = ctx.shards[si] as Shard;
           const row = shard.baseRow(id);
-          if (row >= 0) {
-            const base = shard.base;
-            const local = base.localDocs;
-            const postings = base.postings;
-            for (let r = base.offsets[row] as number, end = base.offsets[row + 1] as number; r < end; r++) {
+          const titles = row >= 0 ? titlePostings(shard.base) : null;
+          const at = titles === null ? -1 : titleRow(titles, row);
+          if (titles !== null && at >= 0) {
+            const local = shard.base.localDocs;
+            const postings = titles.postings;
+            for (let r = titles.offsets[at] as number, end = titles.offsets[at + 1] as number; r < end; r++) {
               const packed = postings[r] as number;
-              if ((packed & TITLE_LIKE) === 0) continue;
               const d = local[packed >>> FIELD_BITS] as number;
               const m = titleMask[d] as number;
               if ((m & bit) !== 0 || alive[d] !== 1) continue;
