@@ -434,14 +434,17 @@ export class Searcher {
     const heap: ScoredDoc[] = [];
     const worse = (a: ScoredDoc, b: ScoredDoc): boolean => a.score < b.score || (a.score === b.score && ctx.docs.path(a.doc) > ctx.docs.path(b.doc));
     for (const doc of matched) {
-      const hit = { doc, score: this.compose(ctx, doc, n) };
+      const score = this.compose(ctx, doc, n);
       if (heap.length < limit) {
-        heap.push(hit);
+        heap.push({ doc, score });
         siftUp(heap, heap.length - 1, worse);
-      } else if (worse(heap[0] as ScoredDoc, hit)) {
-        heap[0] = hit;
-        siftDown(heap, 0, worse);
+        continue;
       }
+      const root = heap[0] as ScoredDoc;
+      // Most matches lose to the root on score alone: no object, no path.
+      if (score < root.score || (score === root.score && ctx.docs.path(doc) > ctx.docs.path(root.doc))) continue;
+      heap[0] = { doc, score };
+      siftDown(heap, 0, worse);
     }
     return heap.sort((a, b) => b.score - a.score);
   }
