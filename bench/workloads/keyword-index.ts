@@ -16,10 +16,10 @@ import { isNotePath } from '../../src/search/keyword/index-document';
 import { INDEX_FOLDER } from '../../src/search/keyword/index-store';
 import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
 
-const COMMON = ['project', 'meeting', 'garden', 'research', 'database', 'coffee', 'review', 'design', 'journal', 'summary'];
-const UNCOMMON = ['zephyrine', 'quokkalith', 'marzipanic', 'obsidianite', 'vellichor', 'sonder', 'petrichor', 'apricity'];
-const MULTI = ['kubernets migr', 'sourdogh bre', 'retrospectve feedb', 'architecure datab', 'photosynthesys mitoch', 'interveiw hir', 'consensus rft', 'typescrpt roadm', 'invoise ta', 'mitochondira entr'];
-const TWO_LETTER = ['pr', 'me', 'ga', 're', 'da', 'co', 'su', 'in', 'ro', 'ti'];
+export const COMMON = ['project', 'meeting', 'garden', 'research', 'database', 'coffee', 'review', 'design', 'journal', 'summary'];
+export const UNCOMMON = ['zephyrine', 'quokkalith', 'marzipanic', 'obsidianite', 'vellichor', 'sonder', 'petrichor', 'apricity'];
+export const MULTI = ['kubernets migr', 'sourdogh bre', 'retrospectve feedb', 'architecure datab', 'photosynthesys mitoch', 'interveiw hir', 'consensus rft', 'typescrpt roadm', 'invoise ta', 'mitochondira entr'];
+export const TWO_LETTER = ['pr', 'me', 'ga', 're', 'da', 'co', 'su', 'in', 'ro', 'ti'];
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 

@@ -18,21 +18,35 @@
 //
 // For a top-k search that order gives a bound cheaper than scoring (see `runTitleFirst`): a
 // document that matches every query term with at least one of them in its title beats every
-// document with no title hit. So a first pass reads only the field bits of the postings (a
-// sequential scan, no arithmetic) to mark the documents with a title hit; if at least `limit` of
-// them match every query term once scored, nothing else can reach the top and the other postings
+// document with no title hit. So a first pass reads only the title and alias postings (kept
+// apart by title-postings.ts, no arithmetic) to mark the documents with a title hit; if at least
+// `limit` of them match every query term once scored, nothing else can reach the top and the other postings
 // are never scored. At 100k notes a common word has ~100k postings and ~2k title hits: profiled,
 // scoring postings was 86% of a query's time.
+//
+// The title pass also tells, per document, which query terms hit its title, so for the documents
+// whose title holds every query term the title hits and the title fit (criteria 2 and 3) are known
+// before any scoring. When at least `limit` of them exist, only those in the best fit classes (the
+// fewest classes that hold `limit`) can reach the top: the rest of the title hits are never
+// scored either. A two-letter prefix (`re`: ~10k title hits at 100k notes) then scores a few
+// hundred documents.
 
 import type { DocTable } from './doc-table';
 import { MAX_QUERY_TERMS, type QueryTerm } from './query-plan';
 import { type Shard } from './shard';
-import { FIELD_ALIAS, FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK, FIELD_TAG, FIELD_TITLE } from './segment';
+import { FIELD_ALIAS, FIELD_BITS as SEGMENT_FIELD_BITS, FIELD_FOLDER, FIELD_HEADING, FIELD_MASK as SEGMENT_FIELD_MASK, FIELD_TAG, FIELD_TITLE } from './segment';
+import { titlePostings, titleRow } from './title-postings';
 
 const K1 = 1.2;
 const B = 0.75;
 const RELEVANCE_HALF = 10;
 const TITLE_LIKE = FIELD_TITLE | FIELD_ALIAS;
+// Module-local copies of the constants the posting loops use. Where modules are CommonJS (tsx,
+// which runs the benchmarks and tests from source), an imported binding is a getter call on every
+// read: `re` at 100k notes cost 7.7 ms of CPU a query so, against 2.1 ms in an esbuild bundle (one
+// scope, as main.js and the CLI ship).
+const FIELD_BITS = SEGMENT_FIELD_BITS;
+const FIELD_MASK = SEGMENT_FIELD_MASK;
 
 /** Field weight of each combination of field bits. */
 const FIELD_WEIGHT = new Float32Array(32).map((_, bits) => {
@@ -104,9 +118,14 @@ class Accumulators {
 
 export class Searcher {
   private readonly acc = new Accumulators();
-  /** Documents marked by the title pass (1), and the list of them. */
+  /** Documents to score in a title-first search (1). */
   private flag = new Uint8Array(0);
+  /** Per document, the query terms (bit qi) the title pass found in its title or an alias. */
+  private titleMask = new Uint16Array(0);
+  /** Documents the title pass found, in order, and the title fit of each whose title holds every term (-1 for the others). */
   private candidates = new Int32Array(0);
+  private candidateFit = new Int8Array(0);
+  private readonly perFit = new Int32Array(17);
   /**
    * The same marks by shard and local document number (shard * stride + local), for candidates
    * found in a shard's base; the position of each, -1 for one found in a delta. The scoring pass
@@ -145,7 +164,9 @@ export class Searcher {
     }
     if (this.flag.length < cap) {
       this.flag = new Uint8Array(cap);
+      this.titleMask = new Uint16Array(cap);
       this.candidates = new Int32Array(cap);
+      this.candidateFit = new Int8Array(cap);
       this.candidateLocal = new Int32Array(cap);
       this.matched = new Int32Array(cap);
     }
@@ -170,6 +191,7 @@ export class Searcher {
     const count = this.markTitleHits(ctx, plan, limit);
     let found: ScoredDoc[] | null = null;
     if (count >= limit) {
+      this.flagBestFit(ctx, plan.length, count, limit);
       for (let qi = 0; qi < plan.length; qi++) this.scoreTerm(ctx, plan[qi] as QueryTerm, qi, explain, flag);
       // Every query term's bit (query-plan.ts keeps at most 16 terms).
       const full = (1 << plan.length) - 1;
@@ -185,37 +207,78 @@ export class Searcher {
 
   private unmark(count: number): void {
     for (let k = 0; k < count; k++) {
-      this.flag[this.candidates[k] as number] = 0;
+      const d = this.candidates[k] as number;
+      this.flag[d] = 0;
+      this.titleMask[d] = 0;
       const at = this.candidateLocal[k] as number;
       if (at >= 0) this.localFlag[at] = 0;
     }
   }
 
-  /** Marks in `flag` the live documents some expansion of some query term matches in a title or alias; returns how many. */
+  /**
+   * Flags the documents to score (`flag`, and `localFlag` for those in a base): when at least
+   * `limit` title hits hold every query term in their title, those of the best fit classes that
+   * together hold `limit` (nothing else can rank above them, see the header); else every title hit.
+   */
+  private flagBestFit(ctx: SearchContext, n: number, count: number, limit: number): void {
+    const { candidates, candidateFit, titleMask, perFit } = this;
+    const full = (1 << n) - 1;
+    perFit.fill(0);
+    let complete = 0;
+    for (let k = 0; k < count; k++) {
+      const d = candidates[k] as number;
+      if (titleMask[d] !== full) {
+        candidateFit[k] = -1;
+        continue;
+      }
+      const f = titleFit(n, ctx.titleTerms(d));
+      candidateFit[k] = f;
+      perFit[f] = (perFit[f] as number) + 1;
+      complete++;
+    }
+    // The lowest fit class still needed to hold `limit`; -1 (every title hit) when too few are complete.
+    let cut = -1;
+    if (complete >= limit) {
+      let held = 0;
+      for (cut = 16; cut > 0 && (held += perFit[cut] as number) < limit; cut--);
+    }
+    for (let k = 0; k < count; k++) {
+      if ((candidateFit[k] as number) < cut) continue;
+      this.flag[candidates[k] as number] = 1;
+      const at = this.candidateLocal[k] as number;
+      if (at >= 0) this.localFlag[at] = 1;
+    }
+  }
+
+  /**
+   * Records in `titleMask` which query terms some expansion matches in a live document's title or
+   * alias, and lists those documents; returns how many.
+   */
   private markTitleHits(ctx: SearchContext, plan: readonly QueryTerm[], limit: number): number {
-    const { flag, candidates, candidateLocal, localFlag, stride } = this;
+    const { titleMask, candidates, candidateLocal, stride } = this;
     const alive = ctx.docs.alive;
     let count = 0;
-    for (const term of plan) {
-      for (const { id } of term.expansions) {
+    for (let qi = 0; qi < plan.length; qi++) {
+      const bit = 1 << qi;
+      for (const { id } of (plan[qi] as QueryTerm).expansions) {
         for (let si = 0; si < ctx.shards.length; si++) {
           const shard = ctx.shards[si] as Shard;
           const row = shard.baseRow(id);
-          if (row >= 0) {
-            const base = shard.base;
-            const local = base.localDocs;
-            const postings = base.postings;
-            for (let r = base.offsets[row] as number, end = base.offsets[row + 1] as number; r < end; r++) {
+          const titles = row >= 0 ? titlePostings(shard.base) : null;
+          const at = titles === null ? -1 : titleRow(titles, row);
+          if (titles !== null && at >= 0) {
+            const local = shard.base.localDocs;
+            const postings = titles.postings;
+            for (let r = titles.offsets[at] as number, end = titles.offsets[at + 1] as number; r < end; r++) {
               const packed = postings[r] as number;
-              if ((packed & TITLE_LIKE) === 0) continue;
               const d = local[packed >>> FIELD_BITS] as number;
-              if (flag[d] === 0 && alive[d] === 1) {
-                flag[d] = 1;
-                const at = si * stride + (packed >>> FIELD_BITS);
-                localFlag[at] = 1;
-                candidateLocal[count] = at;
+              const m = titleMask[d] as number;
+              if ((m & bit) !== 0 || alive[d] !== 1) continue;
+              if (m === 0) {
+                candidateLocal[count] = si * stride + (packed >>> FIELD_BITS);
                 candidates[count++] = d;
               }
+              titleMask[d] = m | bit;
             }
           }
           const list = shard.delta.get(id);
@@ -223,11 +286,13 @@ export class Searcher {
           for (let p = 0; p < list.length; p += 2) {
             if ((((list[p + 1] as number) >>> 8) & TITLE_LIKE) === 0) continue;
             const d = list[p] as number;
-            if (flag[d] === 0 && alive[d] === 1) {
-              flag[d] = 1;
+            const m = titleMask[d] as number;
+            if ((m & bit) !== 0 || alive[d] !== 1) continue;
+            if (m === 0) {
               candidateLocal[count] = -1;
               candidates[count++] = d;
             }
+            titleMask[d] = m | bit;
           }
         }
       }
@@ -361,7 +426,7 @@ export class Searcher {
     const s = this.acc.total[d] as number;
     const r = s / (s + RELEVANCE_HALF);
     const hits = this.acc.titleHits[d] as number;
-    const fit = hits === 0 ? 0 : Math.round((16 * Math.min(1, hits / ctx.titleTerms(d))) - 0.5);
+    const fit = hits === 0 ? 0 : titleFit(hits, ctx.titleTerms(d));
     return (popcount(this.acc.mask[d] as number) + (hits + (fit + r) / 17) / (n + 1)) / (n + 1);
   }
 
@@ -369,20 +434,31 @@ export class Searcher {
     if (limit >= matched.length) {
       return Array.from(matched, (doc) => ({ doc, score: this.compose(ctx, doc, n) })).sort((a, b) => b.score - a.score);
     }
-    // A min-heap of the best `limit` so far, worst at the root.
+    // A min-heap of the best `limit` so far, worst at the root. Equal scores rank by path, as the
+    // caller sorts them: the top `limit` is then the first `limit` of the whole ranking, whichever
+    // documents were scored (the title-first search scores fewer), not whichever came first.
     const heap: ScoredDoc[] = [];
+    const worse = (a: ScoredDoc, b: ScoredDoc): boolean => a.score < b.score || (a.score === b.score && ctx.docs.path(a.doc) > ctx.docs.path(b.doc));
     for (const doc of matched) {
       const score = this.compose(ctx, doc, n);
       if (heap.length < limit) {
         heap.push({ doc, score });
-        siftUp(heap, heap.length - 1);
-      } else if (score > (heap[0] as ScoredDoc).score) {
-        heap[0] = { doc, score };
-        siftDown(heap, 0);
+        siftUp(heap, heap.length - 1, worse);
+        continue;
       }
+      const root = heap[0] as ScoredDoc;
+      // Most matches lose to the root on score alone: no object, no path.
+      if (score < root.score || (score === root.score && ctx.docs.path(doc) > ctx.docs.path(root.doc))) continue;
+      heap[0] = { doc, score };
+      siftDown(heap, 0, worse);
     }
     return heap.sort((a, b) => b.score - a.score);
   }
+}
+
+/** The title fit (0..16) of a document with `hits` query terms in a title of `titleTerms` words (see the header). */
+function titleFit(hits: number, titleTerms: number): number {
+  return Math.round(16 * Math.min(1, hits / titleTerms) - 0.5);
 }
 
 function popcount(x: number): number {
@@ -391,22 +467,24 @@ function popcount(x: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-function siftUp(heap: ScoredDoc[], i: number): void {
+type Worse = (a: ScoredDoc, b: ScoredDoc) => boolean;
+
+function siftUp(heap: ScoredDoc[], i: number, worse: Worse): void {
   while (i > 0) {
     const parent = (i - 1) >> 1;
-    if ((heap[parent] as ScoredDoc).score <= (heap[i] as ScoredDoc).score) return;
+    if (!worse(heap[i] as ScoredDoc, heap[parent] as ScoredDoc)) return;
     [heap[parent], heap[i]] = [heap[i] as ScoredDoc, heap[parent] as ScoredDoc];
     i = parent;
   }
 }
 
-function siftDown(heap: ScoredDoc[], i: number): void {
+function siftDown(heap: ScoredDoc[], i: number, worse: Worse): void {
   for (;;) {
     const l = 2 * i + 1;
     const r = l + 1;
     let m = i;
-    if (l < heap.length && (heap[l] as ScoredDoc).score < (heap[m] as ScoredDoc).score) m = l;
-    if (r < heap.length && (heap[r] as ScoredDoc).score < (heap[m] as ScoredDoc).score) m = r;
+    if (l < heap.length && worse(heap[l] as ScoredDoc, heap[m] as ScoredDoc)) m = l;
+    if (r < heap.length && worse(heap[r] as ScoredDoc, heap[m] as ScoredDoc)) m = r;
     if (m === i) return;
     [heap[m], heap[i]] = [heap[i] as ScoredDoc, heap[m] as ScoredDoc];
     i = m;

@@ -39,18 +39,49 @@ function nearestExact(slab: VectorSlab, query: Float32Array, count: number): Top
   return top;
 }
 
-/** The `count` live slots with the highest exact cosine, computed on the query's non-zero dimensions only. */
+/**
+ * The `count` live slots with the highest exact cosine, computed on the query's non-zero dimensions
+ * only, four dimensions a pass over the page. Each of the four reads of a pass is its own load
+ * with a fixed stride (one vector, 512 bytes at 512 dimensions), which the processor's stride
+ * prefetcher follows; one load walking all the query's dimensions in turn (the loop this replaced)
+ * defeats it, and the scan waited on memory: CPU p50 17 ms a query at 108k chunks for 3 bytes of
+ * each vector. Sums are added in the same order as before, so the scores are the same.
+ */
 function nearestSparse(slab: VectorSlab, query: Float32Array, nonZero: readonly number[], count: number): TopK {
   const top = new TopK(count);
   const d = slab.dims;
+  // Padded to whole passes with the first dimension at weight 0 (its byte is read anyway).
+  const dims = [...nonZero];
+  const weights = nonZero.map((i) => query[i] as number);
+  while (dims.length % 4 !== 0) {
+    dims.push(dims[0] as number);
+    weights.push(0);
+  }
+  const passes = dims.length / 4;
+  const sums = new Float64Array(passes > 1 ? slab.capacity : 0);
   slab.eachPage((page, base, n) => {
     const q = page.q;
-    for (let s = 0; s < n; s++) {
-      if (page.live[s] !== 1) continue;
-      const o = s * d;
-      let sum = 0;
-      for (const i of nonZero) sum += (query[i] as number) * (q[o + i] as number);
-      top.push(sum * (page.scale[s] as number), base + s);
+    const live = page.live;
+    for (let p = 0; p < passes; p++) {
+      const i0 = dims[4 * p] as number;
+      const i1 = dims[4 * p + 1] as number;
+      const i2 = dims[4 * p + 2] as number;
+      const i3 = dims[4 * p + 3] as number;
+      const w0 = weights[4 * p] as number;
+      const w1 = weights[4 * p + 1] as number;
+      const w2 = weights[4 * p + 2] as number;
+      const w3 = weights[4 * p + 3] as number;
+      const last = p === passes - 1;
+      for (let s = 0, o = 0; s < n; s++, o += d) {
+        if (live[s] !== 1) continue;
+        let sum = p === 0 ? 0 : (sums[base + s] as number);
+        sum += w0 * (q[o + i0] as number);
+        sum += w1 * (q[o + i1] as number);
+        sum += w2 * (q[o + i2] as number);
+        sum += w3 * (q[o + i3] as number);
+        if (last) top.push(sum * (page.scale[s] as number), base + s);
+        else sums[base + s] = sum;
+      }
     }
   });
   return top;
