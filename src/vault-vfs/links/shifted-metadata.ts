@@ -17,7 +17,7 @@
 //   holds balanced brackets and parentheses, so the pairing of the others on the line stays;
 // - a `|` added or removed does not sit on a line followed by one with a `-` (a pipe may make a
 //   paragraph line a table's header row).
-import type { LinkRef, Loc, NoteMetadata, Pos, TagRef } from '../metadata-types';
+import type { LinkRef, Loc, NoteMetadata, Pos, SectionType, TagRef } from '../metadata-types';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import { PackedSections, packedSectionsOf, withLazySections } from '../markdown/packed-sections';
 import type { Splice } from './nested-splices';
@@ -42,14 +42,26 @@ function count(s: string, c: string): number {
 
 const isWiki = (s: string): boolean => s.startsWith('[[') || s.startsWith('![[');
 
+/**
+ * What link texts read as on their own, by `!`-flag and text: a move rewrites the same link in
+ * every note linking to the moved note, and a job of 1,000 moves read each text many times over.
+ */
+const aloneSeen = new Map<string, LinkRef | null>();
+const ALONE_KEPT = 4096;
+
 /** The link `text` reads as on its own, when it reads as exactly one link or embed and nothing else. */
 function alone(text: string, embed: boolean): LinkRef | null {
+  const key = (embed ? '!' : '-') + text;
+  const seen = aloneSeen.get(key);
+  if (seen !== undefined) return seen;
   const meta = parseMarkdown(text);
   const list = embed ? meta.embeds : meta.links;
   const other = embed ? meta.links : meta.embeds;
-  if (list.length !== 1 || other.length !== 0 || meta.tags.length !== 0 || meta.headings.length !== 0) return null;
-  const ref = list[0] as LinkRef;
-  return ref.original === text ? ref : null;
+  const ref = list.length === 1 && other.length === 0 && meta.tags.length === 0 && meta.headings.length === 0 ? (list[0] as LinkRef) : null;
+  const out = ref !== null && ref.original === text ? ref : null;
+  if (aloneSeen.size >= ALONE_KEPT) aloneSeen.clear();
+  aloneSeen.set(key, out);
+  return out;
 }
 
 interface Placed {
@@ -61,18 +73,32 @@ interface Placed {
 
 /** Moves locations of the old text past the splices (none lies strictly inside a splice). */
 class Shifter {
-  /** offset -> sum of deltas of the splices ending at or before it; per line likewise. */
   constructor(private readonly placed: readonly Placed[]) {}
 
-  loc(l: Loc): Loc {
-    let offset = 0;
-    let col = 0;
+  /** How far an offset of the old text moves: the change in length of the splices ending at or before it. */
+  offset(offset: number): number {
+    let d = 0;
     for (const p of this.placed) {
-      if (p.end > l.offset) break;
-      offset += p.delta;
-      if (p.line === l.line) col += p.delta;
+      if (p.end > offset) break;
+      d += p.delta;
     }
-    return offset === 0 && col === 0 ? l : { line: l.line, col: l.col + col, offset: l.offset + offset };
+    return d;
+  }
+
+  /** How far a column moves: the change in length of the splices on its line ending at or before it. */
+  col(line: number, offset: number): number {
+    let d = 0;
+    for (const p of this.placed) {
+      if (p.end > offset) break;
+      if (p.line === line) d += p.delta;
+    }
+    return d;
+  }
+
+  loc(l: Loc): Loc {
+    const offset = this.offset(l.offset);
+    if (offset === 0) return l;
+    return { line: l.line, col: l.col + this.col(l.line, l.offset), offset: l.offset + offset };
   }
 
   pos(p: Pos): Pos {
@@ -132,18 +158,18 @@ export function shiftedMetadata(old: NoteMetadata, text: string, merged: readonl
   };
 
   const sections = new PackedSections();
-  let table = false;
-  const addSection = (type: Parameters<PackedSections['addAt']>[0], start: Loc, end: Loc, id: string | undefined): void => {
-    if ((type === 'table' || type === 'heading') && placed.some((s) => start.offset < s.end && end.offset > s.start)) table = true;
-    const a = shift.loc(start);
-    const b = shift.loc(end);
-    sections.addAt(type, a.line, a.col, a.offset, b.line, b.col, b.offset, id);
+  let tableOrHeading = false;
+  const first = (placed[0] as Placed).end;
+  const addSection = (type: SectionType, sl: number, sc: number, so: number, el: number, ec: number, eo: number, id: string | undefined): void => {
+    if ((type === 'table' || type === 'heading') && placed.some((s) => so < s.end && eo > s.start)) tableOrHeading = true;
+    // (Numbers, not locations: a note has about 55 sections, and most lie before or after every splice alike.)
+    if (eo < first) sections.addAt(type, sl, sc, so, el, ec, eo, id);
+    else sections.addAt(type, sl, sc + shift.col(sl, so), so + shift.offset(so), el, ec + shift.col(el, eo), eo + shift.offset(eo), id);
   };
   const packed = packedSectionsOf(old);
-  if (packed) {
-    packed.forEach((type, sl, sc, so, el, ec, eo, id) => addSection(type, { line: sl, col: sc, offset: so }, { line: el, col: ec, offset: eo }, id));
-  } else for (const s of old.sections) addSection(s.type, s.position.start, s.position.end, s.id);
-  if (table) return null;
+  if (packed) packed.forEach(addSection);
+  else for (const { type, position: p, id } of old.sections) addSection(type, p.start.line, p.start.col, p.start.offset, p.end.line, p.end.col, p.end.offset, id);
+  if (tableOrHeading) return null;
 
   const blocks: NoteMetadata['blocks'] = {};
   for (const [key, b] of Object.entries(old.blocks)) {
