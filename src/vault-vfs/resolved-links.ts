@@ -76,11 +76,41 @@ export class ResolvedLinks {
   ensure(): void {
     if (this.dirty.size === 0) return;
     for (const source of this.dirty) {
-      this.drop(source);
       const links = this.resolveNote(source);
-      if (links) this.put(source, links);
+      if (links) this.replace(source, links);
+      else this.drop(source);
     }
     this.dirty.clear();
+  }
+
+  /**
+   * Puts the note's new links in place of its old ones, changing the backlinks only where a count
+   * changed: a note re-resolved after a move (each note linking to a moved one, once per move)
+   * keeps nearly every target, and dropping and adding back all of them was most of the cost.
+   */
+  private replace(source: string, links: NoteLinks): void {
+    const old = this.out.get(source);
+    if (!old || !this.incoming) {
+      this.drop(source);
+      this.put(source, links);
+      return;
+    }
+    const before = old.resolved;
+    const now = links.resolved;
+    for (const target of before.keys()) {
+      if (now.has(target)) continue;
+      const into = this.incoming.get(target);
+      into?.delete(source);
+      if (into?.size === 0) this.incoming.delete(target);
+    }
+    for (const [target, n] of now) {
+      if (before.get(target) === n) continue;
+      let into = this.incoming.get(target);
+      if (!into) this.incoming.set(target, (into = new Map<string, number>()));
+      into.set(source, n);
+    }
+    this.out.set(source, links);
+    this.snapshot = null;
   }
 
   /** The targets of the note's link paths, in their order (null: not a note). */

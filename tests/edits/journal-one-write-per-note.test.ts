@@ -81,6 +81,22 @@ describe('a job of moves whose notes link to each other', () => {
     expect(await snapshot(vault.dir)).toEqual(before);
   });
 
+  it('carries the held rewrites along when a later move of the chain moves their folder', async () => {
+    vault = await tempVault(linkedNotes());
+    const before = await snapshot(vault.dir);
+    const counts = countWrites(vault.dir);
+    const all = [...moves, { opId: 'folder', type: 'move' as const, source: 'B', destination: 'C/D' }];
+    const report = await executeJob(vault.port, { description: 'move all, then their folder', operations: all });
+    expect(report.failure).toBeNull();
+    const written = Object.fromEntries([...counts].filter(([p]) => !p.startsWith('.obsidian/')));
+    expect(written).toEqual(Object.fromEntries([...names.map((n) => [`C/D/${n}.md`, 1]), ['Index.md', 1]]));
+    const reopened = await NodeVault.open(vault.dir);
+    expect(Object.keys(reopened.resolvedLinks()['Index.md'] ?? {}).sort()).toEqual(names.map((n) => `C/D/${n}.md`).sort());
+    for (const n of names) expect(Object.keys(reopened.resolvedLinks()[`C/D/${n}.md`] ?? {}).length).toBe(N - 1);
+    expect((await undoJob(reopened, report.job)).state).toBe('reverted');
+    expect(await snapshot(vault.dir)).toEqual(before);
+  });
+
   it.each(['rollback', 'resume'] as const)('%s after the process died with the chain in flight (its held rewrites lost) gives the vault byte for byte', async (mode) => {
     // What a clean run leaves, for the resume.
     const clean = await tempVault(linkedNotes());

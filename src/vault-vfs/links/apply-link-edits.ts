@@ -1,7 +1,9 @@
 // Applying planned link edits to a note's text. Body links are spliced at their offsets; links in
-// frontmatter are found again in the YAML source and escaped for their quoting. The result is
-// parsed again and must hold the same links in the same order with only the planned ones changed,
-// so a rewrite can never break or create another link. Call this for every affected note before
+// frontmatter are found again in the YAML source and escaped for their quoting. The result must
+// hold the same links in the same order with only the planned ones changed, so a rewrite can never
+// break or create another link: when the splices provably change nothing but their links, the new
+// metadata is the old one shifted past them (shifted-metadata.ts); otherwise the result is parsed
+// again and checked. Call this for every affected note before
 // renaming anything: it throws on stale metadata instead of writing a wrong text.
 
 import { findFrontmatter, parseFrontmatter } from '../markdown/frontmatter';
@@ -16,6 +18,7 @@ import type { LinkEdit, LinkRewriteProblem, NoteLinkEdits } from './rewrite-link
 import { planLinkRewrites } from './rewrite-links';
 import type { Splice } from './nested-splices';
 import { applyWithin, mergeNestedSplices } from './nested-splices';
+import { shiftedMetadata } from './shifted-metadata';
 
 /** The note's text is not the one its metadata was read from. */
 export class StaleLinkEditError extends Error {
@@ -30,8 +33,13 @@ export class StaleLinkEditError extends Error {
 
 export interface AppliedLinkEdits {
   text: string;
-  /** Metadata of the new text, parsed for the check; null when no edit was applied. */
+  /** Metadata of the new text; null when no edit was applied. */
   metadata: NoteMetadata | null;
+  /**
+   * Whether that metadata came from parsing the new text whole (and checking its links against
+   * the old); false when it was shifted from the old metadata past the splices (shifted-metadata.ts).
+   */
+  parsed: boolean;
   /** Frontmatter links whose YAML spelling could not be rewritten safely; left as they were. */
   problems: LinkRewriteProblem[];
 }
@@ -87,8 +95,12 @@ export function applyLinkEdits(text: string, note: NoteLinkEdits, before?: NoteM
   const merged = mergeNestedSplices(text, splices);
   let out = text;
   for (const s of [...merged].reverse()) out = out.slice(0, s.start) + s.text + out.slice(s.end);
-  const metadata = applied.length > 0 ? verify(before ?? parseMarkdown(text), out, applied, { merged, planned: splices }, note.before) : null;
-  return { text: out, metadata, problems };
+  if (applied.length === 0) return { text: out, metadata: null, parsed: false, problems };
+  const old = before ?? parseMarkdown(text);
+  // A link rewrite that provably changes nothing but its links needs no parse of the new text.
+  const shifted = shiftedMetadata(old, text, merged);
+  if (shifted) return { text: out, metadata: shifted, parsed: false, problems };
+  return { text: out, metadata: verify(old, out, applied, { merged, planned: splices }, note.before), parsed: true, problems };
 }
 
 /**

@@ -277,7 +277,7 @@ export class NodeVault implements VaultPort {
     const { fromAbs, toAbs } = await this.disk.moveEntry(src, dst);
     // A file moved before its deferred sync is synced where it is now; a held text goes with it.
     this.deferred.moved(fromAbs, toAbs);
-    this.held.moved(src, dst);
+    this.held.moved(src, dst, kind);
     const recorded = DeferredSyncs.supported ? opts.recordedNotes : undefined;
     // The move itself is made durable with the rewrites, before the journal says it ran.
     if (recorded) for (const folder of [path.dirname(fromAbs), path.dirname(toAbs)]) this.deferred.addFolder(folder);

@@ -73,8 +73,12 @@ describe('incremental link resolution', () => {
             }
             for (const note of becameNotes) index.setFile(note, STAT, noteText(note));
           }
-          // Asking between steps resolves (and may build the watchers) part way through.
-          if (askEarly && i % 3 === 1) index.resolvedLinks();
+          // Asking between steps resolves (and may build the watchers and the backlinks, which
+          // later changes then update in place) part way through.
+          if (askEarly && i % 3 === 1) {
+            index.resolvedLinks();
+            index.backlinks('a.md');
+          }
         }
         const fresh = new VaultIndex('shortest');
         for (const p of texts.keys()) fresh.setFile(p, STAT, noteText(p));
