@@ -23,7 +23,7 @@ const NODE_SIDE = [
 ];
 
 export default defineConfig([
-  globalIgnores(['node_modules/', 'dist/', 'main.js', 'coverage/', 'src/dsl/grammar.ts', 'tests/fixtures/**']),
+  globalIgnores(['node_modules/', 'dist/', 'main.js', 'coverage/', 'bench/.cache/', 'src/dsl/grammar.ts', 'tests/fixtures/**']),
   ...obsidianmd.configs.recommended,
   {
     languageOptions: {

@@ -14,6 +14,8 @@ export interface WorkloadResult {
   /** When and in which mode it ran (YYYY-MM-DD); absent in results of older workers: the run's. */
   date?: string;
   quick?: boolean;
+  /** Whether the workload ran as an esbuild bundle (bench/bundle-workload.ts); absent: from source. */
+  bundled?: boolean;
 }
 
 export interface RunInfo {
@@ -26,8 +28,9 @@ export interface RunInfo {
 
 const MEASURED = 'Measured ';
 
-export function measuredLine(run: Pick<RunInfo, 'date' | 'quick'>): string {
-  return `${MEASURED}${run.date}, ${run.quick ? 'quick mode (smaller corpora; not the reference numbers)' : 'full mode'}.`;
+export function measuredLine(run: Pick<RunInfo, 'date' | 'quick'> & { bundled?: boolean }): string {
+  const form = run.bundled === true ? ', bundled as the CLI ships' : run.bundled === false ? ', from source through tsx' : '';
+  return `${MEASURED}${run.date}, ${run.quick ? 'quick mode (smaller corpora; not the reference numbers)' : 'full mode'}${form}.`;
 }
 
 const WALL = /^Peak RSS of the workload process: .*; wall time ([0-9.]+) s\.$/m;
@@ -74,6 +77,8 @@ export function header(run: RunInfo, sections: readonly string[] = []): string {
     'and each case is compared with a baseline measured in the same run, the two alternating (ratio = case / baseline).',
     'Each workload runs in its own process, so "peak RSS" is that workload\'s own peak. Each section says when',
     'and in which mode (full, or quick with smaller corpora) it was measured: a partial run replaces only its own sections.',
+    'Each workload runs as an esbuild bundle for Node, as the CLI ships (bench/bundle-workload.ts); a section whose',
+    '"Measured" line does not say "bundled" ran from source through tsx, which cost hot loops up to 3.7x (a keyword query\'s CPU).',
     '',
     `- Machine: ${run.machine}`,
     `- Node: ${run.node}`,
@@ -82,7 +87,7 @@ export function header(run: RunInfo, sections: readonly string[] = []): string {
 }
 
 export function section(r: WorkloadResult, run: RunInfo): string {
-  const lines = [`## ${r.name}`, '', measuredLine({ date: r.date ?? run.date, quick: r.quick ?? run.quick }), '', r.description, '', `Peak RSS of the workload process: ${fmtBytes(r.maxRssBytes)}; wall time ${r.seconds.toFixed(1)} s.`, ''];
+  const lines = [`## ${r.name}`, '', measuredLine({ date: r.date ?? run.date, quick: r.quick ?? run.quick, bundled: r.bundled }), '', r.description, '', `Peak RSS of the workload process: ${fmtBytes(r.maxRssBytes)}; wall time ${r.seconds.toFixed(1)} s.`, ''];
   lines.push('| case | value | baseline | baseline value | ratio | note |', '| --- | --- | --- | --- | --- | --- |');
   for (const row of r.rows) lines.push(`| ${row.case} | ${row.value} | ${row.baseline ?? ''} | ${row.baselineValue ?? ''} | ${row.ratio ?? ''} | ${row.note ?? ''} |`);
   return lines.join('\n');

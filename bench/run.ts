@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { bundleForBench } from './bundle-workload';
 import { fmtBytes } from './harness';
 import { compose, type RunInfo, type WorkloadResult } from './report';
 
@@ -23,6 +24,8 @@ const files = readdirSync(dir)
 
 const outDir = resumeDir ?? mkdtempSync(path.join(os.tmpdir(), 'reeve-bench-'));
 console.log(`bench: results in ${outDir} (resume a stopped run with --resume ${outDir})`);
+// Bundled as the CLI ships (bundle-workload.ts says why); REEVE_BENCH_FROM_SOURCE=1 runs tsx.
+const fromSource = process.env.REEVE_BENCH_FROM_SOURCE === '1';
 const results: WorkloadResult[] = [];
 const failed: string[] = [];
 for (const f of files) {
@@ -30,9 +33,11 @@ for (const f of files) {
   process.stdout.write(`bench: ${f} ... `);
   if (!existsSync(out)) {
     try {
+      const worker = fromSource ? path.join(import.meta.dirname, 'worker.ts') : await bundleForBench(path.join(import.meta.dirname, 'worker.ts'), 'worker');
+      const workload = fromSource ? path.join(dir, f) : await bundleForBench(path.join(dir, f), f.replace(/\.ts$/, ''));
       execFileSync(
         process.execPath,
-        ['--expose-gc', '--max-old-space-size=8192', '--import', 'tsx', path.join(import.meta.dirname, 'worker.ts'), path.join(dir, f), out, quick ? 'quick' : ''],
+        ['--expose-gc', '--max-old-space-size=8192', ...(fromSource ? ['--import', 'tsx'] : []), worker, workload, out, quick ? 'quick' : ''],
         { stdio: ['ignore', 'inherit', 'inherit'] },
       );
     } catch {

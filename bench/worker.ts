@@ -44,5 +44,7 @@ writeFileSync(
     seconds: (performance.now() - t0) / 1000,
     date: new Date().toISOString().slice(0, 10),
     quick: quick === 'quick',
+    // run.ts runs this file bundled (bench/.cache/bundled/worker.mjs) unless told to run the sources.
+    bundled: import.meta.url.endsWith('.mjs'),
   }),
 );

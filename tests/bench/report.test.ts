@@ -27,6 +27,15 @@ describe('BENCHMARKS.md composition', () => {
     expect(head).not.toMatch(/^- (Date|Mode):/m);
   });
 
+  it('says whether a section ran bundled as the CLI ships or from source', () => {
+    const file = compose([{ ...result('a', '1 ms'), bundled: true }, { ...result('b', '2 ms'), bundled: false }, result('c', '3 ms')], full, null, false);
+    expect(measured(file)).toEqual([
+      ['## a', 'Measured 2026-11-24, full mode, bundled as the CLI ships.'],
+      ['## b', 'Measured 2026-11-24, full mode, from source through tsx.'],
+      ['## c', 'Measured 2026-11-24, full mode.'],
+    ]);
+  });
+
   it('a partial run re-dates only its own sections and keeps the others as they were', () => {
     const first = compose([result('a', '1 ms'), result('b', '2 ms')], full, null, false);
     const second = compose([result('b', '3 ms')], quickLater, first, true);
