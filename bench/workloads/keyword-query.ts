@@ -11,7 +11,7 @@ import { fmtMs, type Bench, type Workload, type WorkloadContext } from '../harne
 import { fmtCpu, fmtRounds, interleavedRounds, medianP95 } from '../interleaved-rounds';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
-import { COMMON, MULTI, TWO_LETTER, UNCOMMON } from './keyword-index';
+import { queryClasses } from './keyword-index';
 
 async function run(bench: Bench, ctx: WorkloadContext): Promise<void> {
   const notes = ctx.quick ? 10_000 : 100_000;
@@ -29,14 +29,7 @@ async function run(bench: Bench, ctx: WorkloadContext): Promise<void> {
   await ours.start();
   const loadMs = performance.now() - t0;
 
-  const rare = Array.from({ length: 10 }, (_, i) => String(Math.floor(((i + 1) * notes) / 11)));
-  const classes: [string, readonly string[]][] = [
-    ['rare words (note ids)', rare],
-    ['uncommon words', UNCOMMON],
-    ['common words', COMMON],
-    ['multi-term with typos and prefixes', MULTI],
-    ['two-letter prefixes', TWO_LETTER],
-  ];
+  const classes = queryClasses(notes);
   const key = (hits: { path: string; score: number }[]): string => hits.map((h) => `${h.path} ${h.score}`).join('\n');
   let exact = 0;
   let total = 0;
