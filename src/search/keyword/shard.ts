@@ -11,6 +11,7 @@
 
 import { emptySegment, MAX_TF, type Segment } from './segment';
 import { mergeSegment } from './segment-merge';
+import { indexInSorted } from './sorted-index';
 
 export class Shard {
   base: Segment = emptySegment();
@@ -30,17 +31,7 @@ export class Shard {
 
   /** Row of `termId` in the base, or -1. */
   baseRow(termId: number): number {
-    const terms = this.base.terms;
-    let lo = 0;
-    let hi = terms.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const t = terms[mid] as number;
-      if (t === termId) return mid;
-      if (t < termId) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
+    return indexInSorted(this.base.terms, termId);
   }
 
   addPosting(termId: number, doc: number, tf: number, fields: number): void {

@@ -10,6 +10,7 @@
 // goes stale.
 
 import { FIELD_ALIAS, FIELD_TITLE, type PackedPostings, type Segment } from './segment';
+import { indexInSorted } from './sorted-index';
 
 const TITLE_LIKE = FIELD_TITLE | FIELD_ALIAS;
 
@@ -35,17 +36,7 @@ export function titlePostings(segment: Segment): TitlePostings {
 
 /** Index into `t.rows` of `row`, or -1 when the row has no title posting. */
 export function titleRow(t: TitlePostings, row: number): number {
-  const rows = t.rows;
-  let lo = 0;
-  let hi = rows.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >>> 1;
-    const r = rows[mid] as number;
-    if (r === row) return mid;
-    if (r < row) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
+  return indexInSorted(t.rows, row);
 }
 
 function collect(segment: Segment): TitlePostings {
