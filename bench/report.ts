@@ -50,7 +50,7 @@ export function runTimes(sections: readonly string[]): string {
     const name = /^## (.*)$/m.exec(s)?.[1];
     const wall = WALL.exec(s)?.[1];
     if (name === undefined || wall === undefined) return [];
-    return [{ name, seconds: Number(wall), quick: s.includes('quick mode'), date: /^Measured (\d{4}-\d{2}-\d{2})/m.exec(s)?.[1] ?? '' }];
+    return [{ name, seconds: Number(wall), quick: /^Measured [^\n]*quick mode/m.test(s), date: /^Measured (\d{4}-\d{2}-\d{2})/m.exec(s)?.[1] ?? '' }];
   });
   if (rows.length === 0) return '';
   rows.sort((a, b) => b.seconds - a.seconds);

@@ -27,6 +27,11 @@ describe('BENCHMARKS.md composition', () => {
     expect(head).not.toMatch(/^- (Date|Mode):/m);
   });
 
+  it("reads a section's mode from its Measured line, not from a note that mentions quick mode", () => {
+    const file = compose([{ ...result('a', '1 ms'), description: 'Unlike its quick mode, this measures 100k notes.' }], full, null, false);
+    expect(file).toMatch(/\| a \| 1 s \| full \|/);
+  });
+
   it('says whether a section ran bundled as the CLI ships or from source', () => {
     const file = compose([{ ...result('a', '1 ms'), bundled: true }, { ...result('b', '2 ms'), bundled: false }, result('c', '3 ms')], full, null, false);
     expect(measured(file)).toEqual([
