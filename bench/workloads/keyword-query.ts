@@ -8,10 +8,10 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { writeCorpus } from '../corpus';
 import { fmtMs, type Bench, type Workload, type WorkloadContext } from '../harness';
-import { fmtCpu, fmtRounds, interleavedRounds, medianP95 } from '../interleaved-rounds';
+import { fmtCpu, interleavedRounds } from '../interleaved-rounds';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
 import { VaultIndexer } from '../../src/search/keyword/vault-indexer';
-import { queryClasses } from './keyword-index';
+import { queryClasses, top20Row } from './keyword-index';
 
 async function run(bench: Bench, ctx: WorkloadContext): Promise<void> {
   const notes = ctx.quick ? 10_000 : 100_000;
@@ -43,14 +43,7 @@ async function run(bench: Bench, ctx: WorkloadContext): Promise<void> {
   for (const [name, queries] of classes) {
     const [t] = interleavedRounds([(q) => ours.search(q, { limit: 20 })], queries, rounds);
     if (t === undefined) continue;
-    bench.record({
-      case: `query ${name}, ${tag}: top 20`,
-      value: fmtRounds(t),
-      baseline: 'aim',
-      baselineValue: 'p95 <= 10 ms',
-      ratio: `${(medianP95(t) / 10).toFixed(2)}x`,
-      note: `${fmtCpu(t)}; median (range) of ${rounds.rounds} rounds of ${t.samples} samples`,
-    });
+    bench.record(top20Row(`query ${name}, ${tag}: top 20`, t, `${fmtCpu(t)}; median (range) of ${rounds.rounds} rounds of ${t.samples} samples`));
   }
   bench.record({ case: `top 20 = first 20 of the full ranking, ${tag}`, value: `${exact} of ${total} queries`, note: 'paths and scores; the full ranking scores every match, equal scores by path' });
   bench.record({ case: `index loaded, ${tag}`, value: fmtMs(loadMs), note: 'the saved index read and checked against the vault before the queries (a warm start)' });
