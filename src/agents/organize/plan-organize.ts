@@ -21,6 +21,7 @@ import { coveredBy, itemsAfterScores, itemsInVault } from './agent-items';
 import { trashForDuplicates } from './duplicate-trash';
 import type { AmbiguousItem } from './heuristics/ambiguity';
 import { runHeuristics } from './heuristics/run-heuristics';
+import { heuristicsAfterScores } from './heuristics-after-scores';
 import type { NamingConvention } from './naming/naming-conventions';
 import { namingRenames, namingRuleName } from './naming/naming-renames';
 import type { OrganizePlan, PlanConflictJson } from './organize-plan';
@@ -105,6 +106,13 @@ export interface OrganizeRequest {
 
 const join = (folder: string, rel: string): string => [folder, rel].filter((s) => s !== '').join('/');
 
+/** Link counts by target, the targets where the plan's moves put them. */
+function movedCounts(counts: Record<string, number>, pathOf: (path: string) => string): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [target, n] of Object.entries(counts)) out[pathOf(target)] = (out[pathOf(target)] ?? 0) + n;
+  return out;
+}
+
 export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promise<OrganizePlan> {
   const progress = req.onProgress ?? (() => undefined);
   const entries = await port.list();
@@ -171,9 +179,17 @@ export async function planOrganize(port: VaultPort, req: OrganizeRequest): Promi
     const scored = await scorePass({ folder: req.folder, records: settled.records, free, thresholds: req.scoring ?? DEFAULT_THRESHOLDS, features, originOf: settled.originOf });
     items = asking ? itemsAfterScores(ambiguous, scored) : undefined;
     const waiting = coveredBy(items ?? []);
-    for (const p of scored.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
+    // What the heuristics make of the tree the scores leave is planned now, not by a second organize.
+    const late = heuristicsAfterScores({
+      folder: req.folder,
+      settled,
+      placements: scored.placements,
+      free,
+      heuristics: (after, tree) => runHeuristics(after, { folder: req.folder, linkCounts: (p) => movedCounts(links[tree.originOf(p)] ?? {}, tree.pathOf), attachmentFolder: req.attachmentFolder ?? null, owner: ownerOrder({ folder: req.folder, records: after, attachmentFolder: req.attachmentFolder ?? null, ...(req.owner ? { settings: req.owner } : {}) }), ...(req.owner?.dailyNotes ? { dailyNotes: req.owner.dailyNotes } : {}) }),
+    });
+    for (const p of late.placements) if (!waiting(p.source)) builder.place({ source: p.source, folder: p.into, rule: p.rule, reason: p.reason });
     candidates = scored.candidates;
-    const placed = new Set([...decided, ...scored.placements.map((p) => p.source)]);
+    const placed = new Set([...decided, ...scored.placements.map((p) => p.source), ...late.filed]);
     const left = new Set(h.undecided);
     undecided = open.filter((r) => left.has(r.path) && !placed.has(r.path));
     used.push(`heuristics placed ${h.files.length} files and ${h.folders.length} folders; ${h.unchanged.length} already in place`);

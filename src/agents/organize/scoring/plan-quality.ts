@@ -62,18 +62,23 @@ export function finalPaths(paths: readonly string[], ops: readonly PlannedOperat
 }
 
 /** The records where the moves put them, and each moved path's original, for the features cache. */
-export function recordsAfter(records: readonly FileRecord[], ops: readonly PlannedOperation[]): { records: FileRecord[]; originOf: (path: string) => string } {
+export function recordsAfter(records: readonly FileRecord[], ops: readonly PlannedOperation[]): { records: FileRecord[]; originOf: (path: string) => string; pathOf: (path: string) => string } {
   const moves = ops.filter((op) => op.type === 'move' || op.type === 'rename');
-  if (moves.length === 0) return { records: [...records], originOf: (p) => p };
+  if (moves.length === 0) return { records: [...records], originOf: (p) => p, pathOf: (p) => p };
   const at = finalPaths(records.map((r) => r.path), moves);
+  const pathOf = (p: string): string => at.get(p) ?? p;
+  const moved = (p: string): boolean => pathOf(p) !== p;
   const origin = new Map<string, string>();
   const out = records.map((r) => {
-    const to = at.get(r.path) ?? r.path;
-    if (to === r.path) return r;
-    origin.set(to, r.path);
-    return { ...r, path: to, folder: parentOf(to) };
+    const to = pathOf(r.path);
+    // Links and backlinks name files by path: they follow the moves too (a heuristic over the tree after reads them).
+    const links = r.links.some(moved) ? r.links.map(pathOf) : r.links;
+    const backlinks = r.backlinks.some(moved) ? r.backlinks.map(pathOf) : r.backlinks;
+    if (to === r.path && links === r.links && backlinks === r.backlinks) return r;
+    if (to !== r.path) origin.set(to, r.path);
+    return { ...r, path: to, folder: parentOf(to), links, backlinks };
   });
-  return { records: out, originOf: (p) => origin.get(p) ?? p };
+  return { records: out, originOf: (p) => origin.get(p) ?? p, pathOf };
 }
 
 function summary(folder: string, placed: readonly { path: string; features: FileFeatures }[]): TreeSummary {

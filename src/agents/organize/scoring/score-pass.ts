@@ -103,7 +103,7 @@ function why(best: ScoredCandidate, ranked: readonly ScoredCandidate[], bar: num
 }
 
 /** Where a path is after the placements, in order (a folder keeps its name inside its destination). */
-export function relocated(path: string, placements: readonly ScorePlacement[]): string {
+export function relocated(path: string, placements: readonly Pick<ScorePlacement, 'source' | 'into'>[]): string {
   let at = path;
   for (const p of placements) {
     if (!isInFolder(at, p.source)) continue;
