@@ -5,7 +5,7 @@
 // and a link-rewrite-shaped change must give one small splice per changed line.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySplices, splicesGive, textSplices } from '../../src/edits/journal/text-splices';
+import { applySplices, type Splice, splicesGive, textSplices } from '../../src/edits/journal/text-splices';
 
 const piece = fc.constantFrom('a', 'b', '\n', 'ab', '[[x]]', '\n\n', 'é', '😀', 'link');
 const text = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
@@ -26,7 +26,7 @@ describe('text splices', () => {
         const s = textSplices(a, b);
         expect(applySplices(a, s)).toBe(b);
         expect(splicesGive(a, s, b)).toBe(true);
-        for (let k = 1; k < s.length; k++) expect((s[k] as [number])[0]).toBeGreaterThanOrEqual((s[k - 1] as [number, number])[0] + (s[k - 1] as [number, number])[1]);
+        for (let k = 1; k < s.length; k++) expect((s[k] as Splice)[0]).toBeGreaterThanOrEqual((s[k - 1] as Splice)[0] + (s[k - 1] as Splice)[1]);
       }),
       { numRuns: 3000 },
     );
