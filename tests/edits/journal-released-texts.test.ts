@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
+import { VaultPathExistsError } from '../../src/vault-vfs/vault-port';
 import { removeVault, snapshot, tempVault, type TempVault } from './helpers/temp-vault';
 
 let vault: TempVault | null = null;
@@ -30,7 +31,12 @@ function linkedNotes(): Record<string, string> {
 }
 
 describe('the note texts an applied move recorded', () => {
-  it.each([3, N])('are read back from the journal by a rollback in the same run (failure at move %i), which gives back every byte', async (failAt) => {
+  // An unexpected error (the disk) and a clean refusal (the destination taken) take two paths to the rollback.
+  const cases = [3, N].flatMap((failAt) => [
+    { failAt, error: (): Error => new Error('the disk refused the rename') },
+    { failAt, error: (): Error => new VaultPathExistsError('the disk refused the rename: B/taken.md') },
+  ]);
+  it.each(cases)('are read back from the journal by a rollback in the same run (failure at move $failAt), which gives back every byte', async ({ failAt, error }) => {
     vault = await tempVault(linkedNotes());
     const before = await snapshot(vault.dir);
     const port = vault.port;
@@ -38,7 +44,7 @@ describe('the note texts an applied move recorded', () => {
     const rename = port.rename.bind(port);
     port.rename = async (...args) => {
       // Only the moves going out fail; a rename back (the rollback) goes through.
-      if (args[2]?.restore !== true && ++renames === failAt) throw new Error('the disk refused the rename');
+      if (args[2]?.restore !== true && ++renames === failAt) throw error();
       await rename(...args);
     };
     const journalReads: string[] = [];
