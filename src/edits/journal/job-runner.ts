@@ -8,6 +8,7 @@ import type { JobState } from './job-state';
 import type { JournalRecord, StepBefore } from './journal-records';
 import type { JournalStore } from './journal-store';
 import { PathSet } from './path-set';
+import { type ReleasedTexts, releaseRecordedTexts, reloadReleasedTexts } from './released-texts';
 import { isCleanRefusal, StepMismatchError, type StepContext } from './steps/step-kit';
 import { afterFromVault, applyStep, prepareStep, probeStep, revertStep, touchedPaths } from './steps/run-step';
 import { operationPaths, type JobOperation } from './job-operation';
@@ -43,6 +44,13 @@ export interface RunContext extends StepContext {
    * those from the vault.
    */
   deferred?: JournalRecord[];
+  /** Applied moves whose recorded note texts were released (see released-texts.ts). */
+  released?: ReleasedTexts;
+}
+
+/** Gives back the released texts of this run's moves before a step is reversed or judged. */
+async function reloadTexts(ctx: RunContext): Promise<void> {
+  if (ctx.released) await reloadReleasedTexts(ctx.released, ctx.store, ctx.state.job);
 }
 
 /**
@@ -97,6 +105,7 @@ async function settleForward(ctx: RunContext, i: number): Promise<boolean> {
   const s = ctx.state.steps[i];
   const op = ctx.state.ops[i];
   if (!s || !op || !s.before) return false;
+  await reloadTexts(ctx);
   const p = await probeStep(ctx, op, s.before);
   if (typeof p === 'object') throw stopped(ctx, i, p.mismatch);
   if (s.status === 'apply-inflight' && isMove(op)) {
@@ -185,6 +194,8 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
         const after = await applyStep(ctx, ops[b.i] as (typeof ops)[number], b.before);
         dones.push({ t: 'done', step: b.i, after });
         Object.assign(steps[b.i] as object, { status: 'applied', after });
+        // Its intent record, on disk since before it ran, holds these texts for a reversal.
+        releaseRecordedTexts((ctx.released ??= { steps: new Map() }), b.i, b.before);
       } catch (e) {
         if (!isCleanRefusal(e)) {
           // Best effort: record what did complete, then let the error through; recovery judges the rest.
@@ -256,6 +267,7 @@ export async function driveForward(ctx: RunContext): Promise<{ step: number; rea
 /** Reverses every applied step, last first. Throws JobStoppedError where it must not guess. */
 export async function driveBackward(ctx: RunContext): Promise<void> {
   const { steps, ops } = ctx.state;
+  await reloadTexts(ctx);
   let batch: number[] = [];
   const touched = new PathSet();
   const flush = async (): Promise<void> => {

@@ -11,7 +11,7 @@
 // rewrites. Journals written before this held the text in the intent itself; those read as they are.
 import { NoteTextHashes } from './content-hash';
 import type { JournalRecord, RecordedNote } from './journal-records';
-import { applySplices, splicesSize, textSplices } from './text-splices';
+import { applySplices, splicesGive, splicesSize, textSplices } from './text-splices';
 
 /** The texts (by hash) already in one job's journal file, and the last text seen per note. */
 export class JournalTexts {
@@ -83,7 +83,7 @@ export class JournalTexts {
 /** A text record for `text`: splices of the earlier text when they are much smaller, checked to give it back. */
 function textRecord(hash: string, text: string, earlier: { text: string; hash: string }): JournalRecord {
   const splices = textSplices(earlier.text, text);
-  if (splicesSize(splices) * 2 > text.length || applySplices(earlier.text, splices) !== text) return { t: 'text', hash, text };
+  if (splicesSize(splices) * 2 > text.length || !splicesGive(earlier.text, splices, text)) return { t: 'text', hash, text };
   return { t: 'text', hash, from: earlier.hash, splices };
 }
 

@@ -157,18 +157,26 @@ export function shiftedMetadata(old: NoteMetadata, text: string, merged: readonl
     return out;
   };
 
-  const sections = new PackedSections();
   let tableOrHeading = false;
   const first = (placed[0] as Placed).end;
-  const addSection = (type: SectionType, sl: number, sc: number, so: number, el: number, ec: number, eo: number, id: string | undefined): void => {
+  const overlaps = (type: SectionType, so: number, eo: number): void => {
     if ((type === 'table' || type === 'heading') && placed.some((s) => so < s.end && eo > s.start)) tableOrHeading = true;
-    // (Numbers, not locations: a note has about 55 sections, and most lie before or after every splice alike.)
-    if (eo < first) sections.addAt(type, sl, sc, so, el, ec, eo, id);
-    else sections.addAt(type, sl, sc + shift.col(sl, so), so + shift.offset(so), el, ec + shift.col(el, eo), eo + shift.offset(eo), id);
   };
   const packed = packedSectionsOf(old);
-  if (packed) packed.forEach(addSection);
-  else for (const { type, position: p, id } of old.sections) addSection(type, p.start.line, p.start.col, p.start.offset, p.end.line, p.end.col, p.end.offset, id);
+  let sections: PackedSections;
+  if (packed) {
+    packed.forEach((type, _sl, _sc, so, _el, _ec, eo) => overlaps(type, so, eo));
+    // (Numbers, not locations: a note has about 55 sections, and most lie before or after every splice alike.)
+    sections = packed.shifted(first, (line, offset) => shift.col(line, offset), (offset) => shift.offset(offset));
+  } else {
+    sections = new PackedSections();
+    for (const { type, position: p, id } of old.sections) {
+      overlaps(type, p.start.offset, p.end.offset);
+      const [sl, sc, so, el, ec, eo] = [p.start.line, p.start.col, p.start.offset, p.end.line, p.end.col, p.end.offset];
+      if (eo < first) sections.addAt(type, sl, sc, so, el, ec, eo, id);
+      else sections.addAt(type, sl, sc + shift.col(sl, so), so + shift.offset(so), el, ec + shift.col(el, eo), eo + shift.offset(eo), id);
+    }
+  }
   if (tableOrHeading) return null;
 
   const blocks: NoteMetadata['blocks'] = {};

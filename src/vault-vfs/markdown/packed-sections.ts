@@ -41,6 +41,31 @@ export class PackedSections {
     return this;
   }
 
+  /**
+   * A copy with the sections that end at or after offset `from` moved by `col` and `offset` (the
+   * change of a location's column and offset); those before are copied as they are. How a link
+   * rewrite's metadata gets its sections (shifted-metadata.ts): one copy of the numbers, where
+   * adding them back one section at a time made a job of 1,000 moves allocate 0.7 GB.
+   */
+  shifted(from: number, col: (line: number, offset: number) => number, offset: (offset: number) => number): PackedSections {
+    const out = new PackedSections();
+    const d = this.data.slice(0, this.count * FIELDS);
+    for (let at = 0; at < d.length; at += FIELDS) {
+      const eo = d[at + 6] as number;
+      if (eo < from) continue;
+      const so = d[at + 3] as number;
+      d[at + 2] = (d[at + 2] as number) + col(d[at + 1] as number, so);
+      d[at + 3] = so + offset(so);
+      d[at + 5] = (d[at + 5] as number) + col(d[at + 4] as number, eo);
+      d[at + 6] = eo + offset(eo);
+    }
+    out.data = d;
+    out.count = this.count;
+    // Ids are only added while the sections are built, never after: the copy may share them.
+    out.ids = this.ids;
+    return out;
+  }
+
   /** Each section's numbers, without making objects (the metadata cache's encoder). */
   forEach(visit: (type: SectionType, startLine: number, startCol: number, startOffset: number, endLine: number, endCol: number, endOffset: number, id: string | undefined) => void): void {
     const d = this.data;

@@ -116,6 +116,9 @@ export async function probeMove(ctx: StepContext, op: MoveOp, before: Before): P
 
 /** Renames back and restores the recorded note texts; returns notes on anything left as is. */
 export async function revertMove(ctx: StepContext, op: MoveOp, before: Before, after: After | null): Promise<string[]> {
+  // A run releases the texts of its applied moves and reads them back before reversing any
+  // (released-texts.ts): one missing here is a bug, and writing a guess would lose a note.
+  if (before.notes.some((n) => typeof n.text !== 'string')) throw new Error(`cannot reverse "${op.type} ${op.source}": the recorded note texts were not read back`);
   const probe = await probeMove(ctx, op, before);
   if (typeof probe === 'object') throw new StepMismatchError(`cannot reverse "${op.type} ${op.source}": ${probe.mismatch}`);
   const left: string[] = [];
