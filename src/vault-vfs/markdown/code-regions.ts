@@ -260,8 +260,28 @@ class Masker {
   }
 }
 
+/**
+ * What every excluded region needs in the text: a backtick (code span or fence), a tilde (fence),
+ * `%%` (comment), `$` (math), `<` (HTML, HTML comment, autolink), or indentation of four columns
+ * (indented code: a tab, or four spaces). Most notes of most vaults have none of these in their
+ * body (none of the generated benchmark vault's do): their masking pass has nothing to find.
+ * One `indexOf` each (vectorised; a regex of them all ran at a fifth of the speed).
+ */
+const MAY_EXCLUDE = ['`', '~', '$', '<', '\t', '%%', '    '];
+
+function mayExclude(text: string, from: number): boolean {
+  for (const s of MAY_EXCLUDE) if (text.indexOf(s, from) !== -1) return true;
+  return false;
+}
+
 /** Masks every excluded region; `bodyStart` is the first line after the frontmatter (0 if none). */
 export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: number): MaskedText {
+  if (bodyStart < lines.count && !mayExclude(text, lines.start(bodyStart))) return nothingMasked(text, lines, bodyStart);
+  return maskEveryLine(text, lines, bodyStart);
+}
+
+/** The masking pass itself, line by line, with no shortcut (exported for its differential test). */
+export function maskEveryLine(text: string, lines: TextLines, bodyStart: number): MaskedText {
   const masker = new Masker(text, lines);
   // The frontmatter's lines are marked, not masked: every later pass starts at the body and reads
   // forward from it, so its characters are never read, and most notes (frontmatter, no code) then
@@ -271,4 +291,13 @@ export function maskExcludedRegions(text: string, lines: TextLines, bodyStart: n
   const masked = buildMasked(text, masker.ranges);
   const hidden = hiddenLines(masked, lines, masker.lineKind, bodyStart);
   return { masked, lineKind: masker.lineKind, hidden, codeBlockLine: masker.codeBlockLine };
+}
+
+/** The masking pass's answer for a body with nothing it could exclude (see MAY_EXCLUDE). */
+function nothingMasked(text: string, lines: TextLines, bodyStart: number): MaskedText {
+  const lineKind = new Uint8Array(lines.count);
+  lineKind.fill(Region.yaml, 0, bodyStart);
+  const hidden = new Uint8Array(lines.count);
+  hidden.fill(1, 0, bodyStart);
+  return { masked: text, lineKind, hidden, codeBlockLine: new Uint8Array(lines.count) };
 }
