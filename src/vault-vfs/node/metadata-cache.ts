@@ -2,8 +2,10 @@
 // note's parsed metadata keyed by its path, size, modification time and change time, so that a
 // warm open reads and parses only the notes that changed (as Obsidian's metadata cache does from
 // IndexedDB), and each note's links as they resolved, so that it does not resolve them again
-// either. It is only ever a cache: a missing, damaged, truncated or foreign-version file is
-// dropped whole and rebuilt, and a vault whose plugin folder cannot be written opens all the same.
+// either. It is only ever a cache: a missing, truncated or foreign-version file, or one whose file
+// table, stamps or record ends are damaged, is dropped whole and rebuilt; a damaged record (each
+// has its own checksum, checked where it is first read) is never decoded, and its note is read
+// and parsed again instead. A vault whose plugin folder cannot be written opens all the same.
 //
 // When is a note "unchanged"? Obsidian trusts a cached note whose mtime and size match. We also
 // compare the change time (ctime), which every write moves and which no program can set back: a
@@ -25,7 +27,7 @@ import type { StateStore } from '../vault-port';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
-import { type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
+import { type CacheFile, METADATA_CACHE_FILE, type RecordParts, readCacheFile, readTargets, readerOver, recordHolds, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
 import { type FileTable, type FreshRecord, encodeCacheFile } from './metadata-cache-encode';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
@@ -72,7 +74,7 @@ export class CachedNote extends DeferredMetadata {
     try {
       return this.cache.linkpathsAt(this.slot);
     } catch (e) {
-      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      // A damaged record (or a bug, where its checksum held): the note itself answers.
       if (e instanceof CorruptDataError) return linkpathsOf(this.load());
       throw e;
     }
@@ -93,7 +95,12 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
-const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0) };
+const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0), sums: new Uint32Array(0) };
+
+/** What is known of a slot's record: not checked yet, passed its check, failed it. */
+const UNCHECKED = 0;
+const HOLDS = 1;
+const DAMAGED = 2;
 
 /** The vault's files now, and how they compare with the loaded file's. */
 interface Table extends FileTable {
@@ -126,6 +133,8 @@ export class MetadataCache {
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
   private readonly reader: ByteReader;
   private table: Table | null = null;
+  /** Per slot: UNCHECKED, HOLDS or DAMAGED (a record is checked where it is first read, once). */
+  private readonly checked: Uint8Array;
 
   private constructor(
     private readonly buf: Buffer,
@@ -135,6 +144,20 @@ export class MetadataCache {
     private readonly openedAt: number,
   ) {
     this.reader = readerOver(buf);
+    this.checked = new Uint8Array(file.slots);
+  }
+
+  /** Whether slot `slot`'s record passes its checksum (checked the first time it is asked). */
+  private holds(slot: number): boolean {
+    let state = this.checked[slot];
+    if (state === UNCHECKED) this.checked[slot] = state = recordHolds(this.buf, this.file, slot) ? HOLDS : DAMAGED;
+    return state === HOLDS;
+  }
+
+  /** The parts of a record that passes its check; CorruptDataError if it fails it (then its note answers). */
+  private partsOf(slot: number): RecordParts {
+    if (!this.holds(slot)) throw new CorruptDataError(`record ${slot} fails its checksum`);
+    return recordParts(this.buf, this.file, slot);
   }
 
   /** Reads the cache file; never throws (a bad file is an empty cache, with the reason kept). */
@@ -220,7 +243,7 @@ export class MetadataCache {
     try {
       if (!table.same) decoded = this.linkpathsAt(slot);
     } catch (e) {
-      // The checksum held, so this would be a bug, not damage: the note is read again.
+      // A damaged record (or a bug, where its checksum held): the note is read again.
       if (e instanceof CorruptDataError) return null;
       throw e;
     }
@@ -232,23 +255,23 @@ export class MetadataCache {
   }
 
   linkpathsAt(slot: number): string[] {
-    const parts = recordParts(this.buf, this.file, slot);
+    const parts = this.partsOf(slot);
     return this.reader.at(parts.linkpathsStart, parts.linkpathsEnd).strings();
   }
 
   metadataAt(slot: number, path: string): NoteMetadata {
     try {
-      const parts = recordParts(this.buf, this.file, slot);
+      const parts = this.partsOf(slot);
       return decodeMetadata(this.reader.at(parts.metaStart, parts.metaEnd));
     } catch {
-      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      // A damaged record (or a bug, where its checksum held): the note itself answers.
       return this.reparse(path);
     }
   }
 
   targetsAt(slot: number, linkpathCount: number): LinkTargets | null {
     try {
-      const parts = recordParts(this.buf, this.file, slot);
+      const parts = this.partsOf(slot);
       return readTargets(this.reader, parts.targetsStart, parts.end, linkpathCount, this.table?.cachedFiles ?? []);
     } catch (e) {
       if (e instanceof CorruptDataError) return null; // resolved as the vault is now
@@ -339,7 +362,7 @@ export class MetadataCache {
       return { ...report, saved: 'not written: no plugin folder' };
     }
     const { bytes, freshAt } = encodeCacheFile({
-      old: { buf: this.buf, file: this.file },
+      old: { buf: this.buf, file: this.file, holds: (slot) => this.holds(slot) },
       table,
       reusedSlot: this.reusedSlot,
       fresh: this.freshRecords,

@@ -116,20 +116,19 @@ describe('metadata cache: resolved links', () => {
     }
   });
 
-  it('a cache whose targets are damaged is dropped whole and rebuilt', async () => {
+  it('a note whose cached targets are damaged resolves its links again; every other record is used', async () => {
     const tv = await makeTempVault(FILES);
     try {
       await settle();
       await NodeVault.open(tv.dir);
       const file = path.join(tv.dir, PLUGIN_FOLDER, METADATA_CACHE_FILE);
       const bytes = readFileSync(file);
-      // The last byte is the last note's last target.
+      // The last byte is the last note's last target: still a number in the file table, of another file.
       bytes[bytes.length - 1] = (bytes[bytes.length - 1] as number) ^ 0x01;
       writeFileSync(file, bytes);
       const vault = await NodeVault.open(tv.dir);
-      expect(vault.metadataCacheReport).toMatchObject({ loaded: expect.stringMatching(/checksum/) as unknown, reused: 0, saved: 'yes' });
+      expect(vault.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 6, parsed: 0, saved: 'unchanged' });
       expect(await graphOf(vault)).toEqual(await graphOf(await NodeVault.open(tv.dir, { metadataCache: false })));
-      expect((await NodeVault.open(tv.dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 6, relinked: 0 });
     } finally {
       await tv.cleanup();
     }
