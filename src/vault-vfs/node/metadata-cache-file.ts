@@ -23,6 +23,11 @@
 // (metadata-cache.ts), not at open: a warm open of 100k notes reads none, and version 3's CRC of
 // the whole 210 MB file cost it 60 ms of CPU. A record that fails its check is never decoded: its
 // note is read and parsed again, and no saved file carries that record on.
+//
+// An open reads the index part only (`readIndexPart`: 8 MB of a 210 MB file at 100k notes); the
+// records are read, whole, when the first of them is asked for (`readRecords`), and only if the
+// file's index part is still the one the open read (another process may have saved a new file).
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { LITTLE_ENDIAN } from '../../binary/byte-arrays';
 import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../../binary/bytes';
@@ -88,9 +93,60 @@ export function recordChecksum(bytes: Uint8Array, start: number, end: number): n
   return start === end ? 0 : crc32(bytes.subarray(start, end));
 }
 
-/** Where each part of the file is; throws CorruptDataError on any inconsistency. */
-export function readCacheFile(buf: Buffer): CacheFile {
-  if (buf.length < HEADER + 12) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
+/**
+ * The file's index part (header, file table and the slots' columns: what an open needs), read
+ * without its records, and the file's size; null if there is no file. A file too short or too
+ * damaged to say where its index part ends is read whole (readCacheFile then says what is wrong).
+ */
+export function readIndexPart(abs: string): { bytes: Buffer; size: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(abs, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const readAt = (at: number, length: number): Buffer => {
+      // Memory of its own, so that the columns are views of it (aligned) and it holds nothing else.
+      const out = Buffer.allocUnsafeSlow(length);
+      if (readSync(fd, out, 0, length, at) !== length) throw new CorruptDataError(`the file changed while it was read (${length} bytes at ${at})`);
+      return out;
+    };
+    if (size < HEADER + 8) return { bytes: readAt(0, size), size };
+    const head = readAt(0, HEADER + 8);
+    const tableEnd = HEADER + 8 + head.readUInt32LE(HEADER + 4);
+    if (tableEnd + 4 > size) return { bytes: readAt(0, size), size };
+    const slots = readAt(tableEnd, 4).readUInt32LE(0);
+    const recordsAt = align8(tableEnd + 4) + slots * (STAMP_BYTES + 8);
+    return { bytes: readAt(0, Math.min(recordsAt, size)), size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The whole file, if its index part is still `indexPart` (the part the open read and checked):
+ * then every record is where, and of the checksum, the open found. Null if the file is gone,
+ * unreadable, or another file now (saved since by another process): its records are not used.
+ */
+export function readRecords(abs: string, indexPart: Buffer, size: number): Buffer | null {
+  let whole: Buffer;
+  try {
+    whole = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  return whole.length === size && whole.subarray(0, indexPart.length).equals(indexPart) ? whole : null;
+}
+
+/**
+ * Where each part of the file is; throws CorruptDataError on any inconsistency. `buf` holds the
+ * file's first bytes, at least its index part (then `size` is the whole file's).
+ */
+export function readCacheFile(buf: Buffer, size = buf.length): CacheFile {
+  if (size < HEADER + 12 || buf.length < HEADER + 12) throw new CorruptDataError(`${size} bytes is too short for a metadata cache`);
   if (buf.readUInt32LE(0) !== MAGIC) throw new CorruptDataError('not a metadata cache file');
   const version = buf.readUInt32LE(4);
   if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Reeve reads ${METADATA_CACHE_VERSION}`);
@@ -98,13 +154,13 @@ export function readCacheFile(buf: Buffer): CacheFile {
   const tableLength = buf.readUInt32LE(HEADER + 4);
   const tableStart = HEADER + 8;
   const tableEnd = tableStart + tableLength;
-  if (tableEnd + 4 > buf.length) throw new CorruptDataError(`a file table of ${tableLength} bytes does not fit in ${buf.length} bytes (damaged or truncated)`);
+  if (tableEnd + 4 > buf.length) throw new CorruptDataError(`a file table of ${tableLength} bytes does not fit in ${size} bytes (damaged or truncated)`);
   const slots = buf.readUInt32LE(tableEnd);
   const stampsAt = align8(tableEnd + 4);
   const endsAt = stampsAt + slots * STAMP_BYTES;
   const sumsAt = endsAt + slots * 4;
   const recordsAt = sumsAt + slots * 4;
-  if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${buf.length} bytes (damaged or truncated)`);
+  if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${size} bytes (damaged or truncated)`);
   if (indexChecksum(buf, recordsAt) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch in the file table, stamps or record ends (damaged or truncated)');
   const flags = buf.readUInt32LE(HEADER);
   const files = tableLength === 0 ? 0 : readerOver(buf).at(tableStart, tableEnd).varint();
@@ -118,12 +174,12 @@ export function readCacheFile(buf: Buffer): CacheFile {
   let start = recordsAt;
   for (let i = 0; i < slots; i++) {
     const end = recordsAt + (ends[i] as number);
-    if (end < start || end > buf.length) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${buf.length}`);
+    if (end < start || end > size) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${size}`);
     if (end > start) records++;
     start = end;
   }
   // A file cut short, or grown, is not the file whose index part was checked.
-  if (start !== buf.length) throw new CorruptDataError(`${buf.length - start} bytes after the last record`);
+  if (start !== size) throw new CorruptDataError(`${size - start} bytes after the last record`);
   return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt, stamps, ends, sums };
 }
 

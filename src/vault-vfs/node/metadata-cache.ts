@@ -24,10 +24,11 @@ import { DeferredMetadata, type IndexedMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
 import type { LinkTargets } from '../note-links';
 import type { StateStore } from '../vault-port';
+import type { NodeStateStore } from './node-state-store';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
-import { type CacheFile, METADATA_CACHE_FILE, type RecordParts, readCacheFile, readTargets, readerOver, recordHolds, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
+import { type CacheFile, METADATA_CACHE_FILE, type RecordParts, readCacheFile, readIndexPart, readRecords, readTargets, readerOver, recordHolds, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
 import { type FileTable, type FreshRecord, encodeCacheFile } from './metadata-cache-encode';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
@@ -131,26 +132,49 @@ export class MetadataCache {
     throw new Error('metadata cache: no parser');
   };
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
-  private readonly reader: ByteReader;
+  private reader: ByteReader;
   private table: Table | null = null;
   /** Per slot: UNCHECKED, HOLDS or DAMAGED (a record is checked where it is first read, once). */
   private readonly checked: Uint8Array;
+  /**
+   * Whether `buf` holds the records too (else only the index part: they are read when the first
+   * is asked for), and whether they could be read (false: another file now, or none).
+   */
+  private recordsRead: boolean;
+  private recordsHere = true;
 
   private constructor(
-    private readonly buf: Buffer,
+    /** The file's index part, or all of it once its records are read. */
+    private buf: Buffer,
     private readonly file: CacheFile,
     readonly loaded: string,
     /** Wall-clock time just before the open's walk: the reference for racy entries. */
     private readonly openedAt: number,
+    /** Where the file is and how long it was, while its records are not read. */
+    private readonly source: { abs: string; size: number } | null = null,
   ) {
     this.reader = readerOver(buf);
     this.checked = new Uint8Array(file.slots);
+    this.recordsRead = source === null;
+  }
+
+  /** The whole file, read when a record is first asked for; false if its records cannot be used. */
+  private haveRecords(): boolean {
+    if (!this.recordsRead && this.source) {
+      this.recordsRead = true;
+      const whole = readRecords(this.source.abs, this.buf, this.source.size);
+      if (whole) {
+        this.buf = whole;
+        this.reader = readerOver(whole);
+      } else this.recordsHere = false;
+    }
+    return this.recordsHere;
   }
 
   /** Whether slot `slot`'s record passes its checksum (checked the first time it is asked). */
   private holds(slot: number): boolean {
     let state = this.checked[slot];
-    if (state === UNCHECKED) this.checked[slot] = state = recordHolds(this.buf, this.file, slot) ? HOLDS : DAMAGED;
+    if (state === UNCHECKED) this.checked[slot] = state = this.haveRecords() && recordHolds(this.buf, this.file, slot) ? HOLDS : DAMAGED;
     return state === HOLDS;
   }
 
@@ -160,21 +184,21 @@ export class MetadataCache {
     return recordParts(this.buf, this.file, slot);
   }
 
-  /** Reads the cache file; never throws (a bad file is an empty cache, with the reason kept). */
-  static async load(state: StateStore, openedAt: number): Promise<MetadataCache> {
-    let bytes: Uint8Array | null;
+  /**
+   * Reads the cache file's index part (its records when first asked for: a warm open reads none,
+   * and holding 210 MB of them at 100k notes was most of what the open vault held); never throws
+   * (a bad file is an empty cache, with the reason kept).
+   */
+  static async load(state: NodeStateStore, openedAt: number): Promise<MetadataCache> {
+    const abs = state.pathOf(METADATA_CACHE_FILE);
     try {
-      bytes = await state.readBinary(METADATA_CACHE_FILE);
+      const part = await Promise.resolve(readIndexPart(abs));
+      if (!part) return MetadataCache.empty('missing', openedAt);
+      const source = part.bytes.length < part.size ? { abs, size: part.size } : null;
+      return new MetadataCache(part.bytes, readCacheFile(part.bytes, part.size), 'ok', openedAt, source);
     } catch (e) {
+      if (e instanceof CorruptDataError) return MetadataCache.empty(`dropped: ${e.message}`, openedAt);
       return MetadataCache.empty(`unreadable (${(e as Error).message})`, openedAt);
-    }
-    if (!bytes) return MetadataCache.empty('missing', openedAt);
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    try {
-      return new MetadataCache(buf, readCacheFile(buf), 'ok', openedAt);
-    } catch (e) {
-      if (!(e instanceof CorruptDataError)) throw e;
-      return MetadataCache.empty(`dropped: ${e.message}`, openedAt);
     }
   }
 
@@ -361,6 +385,8 @@ export class MetadataCache {
       this.settleFresh(null);
       return { ...report, saved: 'not written: no plugin folder' };
     }
+    // Reused records are copied from the file: read it now if no command has asked for one yet.
+    if (this.reusedCount > 0) this.haveRecords();
     const { bytes, freshAt } = encodeCacheFile({
       old: { buf: this.buf, file: this.file, holds: (slot) => this.holds(slot) },
       table,

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
-import { readCacheFile, readerOver } from '../../../src/vault-vfs/node/metadata-cache-file';
+import { readCacheFile, readIndexPart, readRecords, readerOver } from '../../../src/vault-vfs/node/metadata-cache-file';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
@@ -220,6 +220,37 @@ describe('NodeVault metadata cache', () => {
     expect(next.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 2, parsed: 1, saved: 'yes' });
     expect(next.metadata('sub/c.md')?.links.map((l) => l.link)).toEqual(['missing']);
     expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3, parsed: 0, saved: 'unchanged' });
+  });
+
+  it('reads no record of a cache file saved by another open since (its records are read when first asked for)', async () => {
+    const { dir } = await vaultWithCache();
+    const first = await NodeVault.open(dir);
+    expect(first.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3 });
+    // Another process changes a note and saves a new file before this vault asks for any record.
+    writeFileSync(path.join(dir, 'b.md'), '# Other\n\nNow [[sub/c]] only.\n');
+    await settle();
+    expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ reused: 2, parsed: 1, saved: 'yes' });
+    // The new file's records sit elsewhere: each note answers from itself, as it is now.
+    await expectFresh(first, dir);
+  });
+
+  it('takes the records only from the file whose index part the open read', async () => {
+    const { dir } = await vaultWithCache();
+    const part = readIndexPart(cacheFile(dir));
+    if (!part) throw new Error('no cache file');
+    expect(part.bytes.length).toBe(layoutOf(readFileSync(cacheFile(dir))).recordsAt);
+    expect(readRecords(cacheFile(dir), part.bytes, part.size)).toEqual(readFileSync(cacheFile(dir)));
+    writeFileSync(path.join(dir, 'a.md'), '# A again\n');
+    await settle();
+    expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ saved: 'yes' });
+    expect(readRecords(cacheFile(dir), part.bytes, part.size)).toBeNull();
+  });
+
+  it('reads a note again where the cache file is gone by the time its record is asked for', async () => {
+    const { dir } = await vaultWithCache();
+    const first = await NodeVault.open(dir);
+    await rm(cacheFile(dir));
+    await expectFresh(first, dir);
   });
 
   it('opens a vault whose plugin folder cannot be written, and says why the cache was not saved', async () => {
