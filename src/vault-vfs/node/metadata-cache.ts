@@ -22,7 +22,7 @@
 // looks up no path).
 import { DeferredMetadata, type IndexedMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
-import type { LinkTargets } from '../note-links';
+import { type LinkTargets, NoteLinks } from '../note-links';
 import type { StateStore } from '../vault-port';
 import type { NodeStateStore } from './node-state-store';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
@@ -88,6 +88,11 @@ export class CachedNote extends DeferredMetadata {
   /** The cached targets of its link paths; null if they do not hold or do not decode (then: resolve the links). */
   targets(): LinkTargets | null {
     return this.linksHold ? this.cache.targetsAt(this.slot, this.linkpaths.length) : null;
+  }
+
+  /** Its links with their cached targets, where those hold; targets that do not decode (a damaged record) are resolved as the vault is then. */
+  override resolvedLinks(resolveAll: (linkpaths: readonly string[]) => LinkTargets): NoteLinks | null {
+    return this.linksHold ? new NoteLinks(this, () => this.targets() ?? resolveAll(this.linkpaths)) : null;
   }
 }
 

@@ -88,7 +88,9 @@ describe('a cold open', () => {
     // (no link path until asked for: it decoded them all): 2.42x the file before, 2.05x now.
     expect(warm).toBeLessThan(size * 2.25);
     // Kept as objects, the cold open held 3x the warm open (1.4 GiB against 482 MiB at 100k notes).
-    expect(cold).toBeLessThan(warm * 1.5);
+    // 1.5x until a warm open stopped making each note's links at open (made when first read,
+    // resolved-links.ts), which the cold open, having resolved them, holds: 1.51x with that.
+    expect(cold).toBeLessThan(warm * 1.65);
     // Until a record is asked for, a warm open holds the file's index part, not its records (it
     // held the whole file: 210 MB of its 290 MB at 100k notes).
     expect(warmUnasked).toBeLessThan(warm - size * 0.8);
