@@ -122,8 +122,10 @@ export class VaultIndex {
    * (DeferredMetadata.resolvedLinks), made when first read.
    */
   setFile(path: string, stat: FileStat, text: string | null, parsed?: IndexedMetadata, resolved?: NoteLinks | 'from-metadata'): void {
-    const isNew = !this.stats.has(path);
+    // One lookup, not two (`has`, then `set`): 108k of them in a warm open of 100k notes.
+    const before = this.stats.size;
     this.stats.set(path, stat);
+    const isNew = this.stats.size !== before;
     this.lowerTable?.add(path);
     if (isNew) {
       this.resolverTable?.add(path);
