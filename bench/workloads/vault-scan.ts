@@ -139,7 +139,7 @@ const workload: Workload = {
         const sampler = heapSampler();
         vault = await openVault(dir);
         bench.record({ case: `peak heap while opening, ${kind} (${n} notes)`, value: fmtBytes(sampler.stop()), note: 'heapUsed + arrayBuffers above the collected heap before, sampled every 20 ms; one open' });
-        bench.record({ case: `memory held by the open vault, ${kind} (${n} notes)`, value: `${((await memoryMiB()) - before).toFixed(0)} MiB`, note: vault ? 'heapUsed + arrayBuffers after a full GC: metadata (a warm open: the cache file, records decoded when asked for) and link graph' : '' });
+        bench.record({ case: `memory held by the open vault, ${kind} (${n} notes)`, value: `${((await memoryMiB()) - before).toFixed(0)} MiB`, note: vault ? 'heapUsed + arrayBuffers after a full GC: metadata (a warm open: the index part of the cache file, its records read and decoded when first asked for) and link graph' : '' });
       }
       vault = null;
       await fs.rm(dir, { recursive: true, force: true });

@@ -4,9 +4,12 @@
 // large vault never are within one CLI run. Making full metadata objects for 100k notes at open
 // would cost more than the raw read the warm open is measured against.
 import type { NoteMetadata } from './metadata-types';
+import type { LinkTargets, NoteLinks } from './note-links';
 
 export class DeferredMetadata {
   private list: readonly string[] | null;
+  /** The path where the vault index took its `resolvedLinks` as the note's (null: it resolves them itself). */
+  linksResolvedAt: string | null = null;
   private readList: (() => readonly string[]) | null;
 
   constructor(
@@ -34,6 +37,14 @@ export class DeferredMetadata {
    */
   protected readLinkpaths(): readonly string[] {
     return [];
+  }
+
+  /**
+   * Its links as resolved among the vault's files, where it knows them (a warm open's cached note:
+   * its cached targets, `resolveAll` if they do not decode); null where it does not.
+   */
+  resolvedLinks(_resolveAll: (linkpaths: readonly string[]) => LinkTargets): NoteLinks | null {
+    return null;
   }
 
   load(): NoteMetadata {

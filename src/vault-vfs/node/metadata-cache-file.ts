@@ -1,12 +1,13 @@
-// The layout of `metadata-cache.bin` (see metadata-cache.ts for what it is for), version 3:
+// The layout of `metadata-cache.bin` (see metadata-cache.ts for what it is for), version 4:
 //
-//   magic, version, CRC-32 of everything after these three (u32 each)
+//   magic, version, CRC-32 of the index part (every byte after these three up to the records: u32 each)
 //   u32 flags (bit 0: the file table names every file of the vault as it is; else some name was
 //       not well-formed UTF-16 and is written with U+FFFD in its place)
 //   u32 byte length, then the file table: every file of the vault when it was saved (a string table)
 //   u32 slot count (the number of files in the table), zeros up to a multiple of 8 bytes
 //   per slot: size, mtime and ctime of its file (f64 each)
 //   per slot: where its record ends (u32, from the start of the records)
+//   per slot: the CRC-32 of its record (u32; 0 for an empty one)
 //   the records, one per slot in the order of the table; a file with no record (not a note, or a
 //   note not cached) has an empty one. A record is three parts each behind a u32 byte length: its
 //   link paths (a string table), its metadata record, its links' targets (a varint count, then per
@@ -17,7 +18,16 @@
 // n-th file is the n-th slot, and a warm open decodes no path and makes no object per entry.
 // Version 2 kept a path and stamp per record, read into a Map of one object per note.
 //
-// The checksum covers every byte, so damage anywhere drops the whole file.
+// Checksums: damage to the index part (table, stamps, record ends) drops the whole file, as the
+// open would trust a stamp or find a record by it. A record is checked where it is first read
+// (metadata-cache.ts), not at open: a warm open of 100k notes reads none, and version 3's CRC of
+// the whole 210 MB file cost it 60 ms of CPU. A record that fails its check is never decoded: its
+// note is read and parsed again, and no saved file carries that record on.
+//
+// An open reads the index part only (`readIndexPart`: 8 MB of a 210 MB file at 100k notes); the
+// records are read, whole, when the first of them is asked for (`readRecords`), and only if the
+// file's index part is still the one the open read (another process may have saved a new file).
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { LITTLE_ENDIAN } from '../../binary/byte-arrays';
 import { ByteReader, type ByteWriter, CorruptDataError, type Utf8Decode } from '../../binary/bytes';
@@ -25,7 +35,7 @@ import type { LinkTargets } from '../note-links';
 
 export const METADATA_CACHE_FILE = 'metadata-cache.bin';
 const MAGIC = 0x434d5652; // "RVMC"
-export const METADATA_CACHE_VERSION = 3;
+export const METADATA_CACHE_VERSION = 4;
 export const HEADER = 12;
 /** Flag: the file table names every file as it is. */
 export const COMPLETE_TABLE = 1;
@@ -49,6 +59,8 @@ export interface CacheFile {
   stamps: Float64Array;
   /** Per slot: where its record ends, from `recordsAt`. */
   ends: Uint32Array;
+  /** Per slot: the CRC-32 of its record. */
+  sums: Uint32Array;
 }
 
 /** Node's own decoder: the file is a Buffer, and `toString` on it beats TextDecoder on many small tables. */
@@ -65,49 +77,110 @@ export function writeHeader(w: ByteWriter, complete: boolean): void {
   w.u32(complete ? COMPLETE_TABLE : 0);
 }
 
-/** CRC-32 (zlib's, native: 5x the JavaScript checksum32 over a 45 MB file). */
-export function fileChecksum(bytes: Uint8Array): number {
-  return crc32(bytes.subarray(HEADER));
+/** CRC-32 of the index part, up to the records (zlib's, native: 5x the JavaScript checksum32). */
+function indexChecksum(bytes: Uint8Array, recordsAt: number): number {
+  return crc32(bytes.subarray(HEADER, recordsAt));
 }
 
-export function sealFile(w: ByteWriter): Uint8Array {
-  w.patchU32(8, fileChecksum(w.viewBytes()));
+/** Writes the index part's checksum (the records' own are in their column already). */
+export function sealFile(w: ByteWriter, recordsAt: number): Uint8Array {
+  w.patchU32(8, indexChecksum(w.viewBytes(), recordsAt));
   return w.viewBytes();
 }
 
-/** Where each part of the file is; throws CorruptDataError on any inconsistency. */
-export function readCacheFile(buf: Buffer): CacheFile {
-  if (buf.length < HEADER + 12) throw new CorruptDataError(`${buf.length} bytes is too short for a metadata cache`);
+/** The CRC-32 of the bytes of a record. */
+export function recordChecksum(bytes: Uint8Array, start: number, end: number): number {
+  return start === end ? 0 : crc32(bytes.subarray(start, end));
+}
+
+/**
+ * The file's index part (header, file table and the slots' columns: what an open needs), read
+ * without its records, and the file's size; null if there is no file. A file too short or too
+ * damaged to say where its index part ends is read whole (readCacheFile then says what is wrong).
+ */
+export function readIndexPart(abs: string): { bytes: Buffer; size: number } | null {
+  let fd: number;
+  try {
+    fd = openSync(abs, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const readAt = (at: number, length: number): Buffer => {
+      // Memory of its own, so that the columns are views of it (aligned) and it holds nothing else.
+      const out = Buffer.allocUnsafeSlow(length);
+      if (readSync(fd, out, 0, length, at) !== length) throw new CorruptDataError(`the file changed while it was read (${length} bytes at ${at})`);
+      return out;
+    };
+    if (size < HEADER + 8) return { bytes: readAt(0, size), size };
+    const head = readAt(0, HEADER + 8);
+    const tableEnd = HEADER + 8 + head.readUInt32LE(HEADER + 4);
+    if (tableEnd + 4 > size) return { bytes: readAt(0, size), size };
+    const slots = readAt(tableEnd, 4).readUInt32LE(0);
+    const recordsAt = align8(tableEnd + 4) + slots * (STAMP_BYTES + 8);
+    return { bytes: readAt(0, Math.min(recordsAt, size)), size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The whole file, if its index part is still `indexPart` (the part the open read and checked):
+ * then every record is where, and of the checksum, the open found. Null if the file is gone,
+ * unreadable, or another file now (saved since by another process): its records are not used.
+ */
+export function readRecords(abs: string, indexPart: Buffer, size: number): Buffer | null {
+  let whole: Buffer;
+  try {
+    whole = readFileSync(abs);
+  } catch {
+    return null;
+  }
+  return whole.length === size && whole.subarray(0, indexPart.length).equals(indexPart) ? whole : null;
+}
+
+/**
+ * Where each part of the file is; throws CorruptDataError on any inconsistency. `buf` holds the
+ * file's first bytes, at least its index part (then `size` is the whole file's).
+ */
+export function readCacheFile(buf: Buffer, size = buf.length): CacheFile {
+  if (size < HEADER + 12 || buf.length < HEADER + 12) throw new CorruptDataError(`${size} bytes is too short for a metadata cache`);
   if (buf.readUInt32LE(0) !== MAGIC) throw new CorruptDataError('not a metadata cache file');
   const version = buf.readUInt32LE(4);
   if (version !== METADATA_CACHE_VERSION) throw new CorruptDataError(`format version ${version}, this Reeve reads ${METADATA_CACHE_VERSION}`);
-  if (fileChecksum(buf) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch (damaged or truncated)');
-  const r = readerOver(buf).at(HEADER, buf.length);
-  const flags = r.u32();
-  const tableLength = r.u32();
-  const tableStart = r.skip(tableLength);
+  // Where the parts are, each within the file, before the index part's checksum says they hold.
+  const tableLength = buf.readUInt32LE(HEADER + 4);
+  const tableStart = HEADER + 8;
   const tableEnd = tableStart + tableLength;
-  const slots = r.u32();
-  const files = tableLength === 0 ? 0 : r.at(tableStart, tableEnd).varint();
-  if (slots !== files) throw new CorruptDataError(`${slots} slots for ${files} files`);
+  if (tableEnd + 4 > buf.length) throw new CorruptDataError(`a file table of ${tableLength} bytes does not fit in ${size} bytes (damaged or truncated)`);
+  const slots = buf.readUInt32LE(tableEnd);
   const stampsAt = align8(tableEnd + 4);
   const endsAt = stampsAt + slots * STAMP_BYTES;
-  const recordsAt = endsAt + slots * 4;
-  if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${buf.length} bytes`);
+  const sumsAt = endsAt + slots * 4;
+  const recordsAt = sumsAt + slots * 4;
+  if (recordsAt > buf.length) throw new CorruptDataError(`${slots} slots do not fit in ${size} bytes (damaged or truncated)`);
+  if (indexChecksum(buf, recordsAt) !== buf.readUInt32LE(8)) throw new CorruptDataError('checksum mismatch in the file table, stamps or record ends (damaged or truncated)');
+  const flags = buf.readUInt32LE(HEADER);
+  const files = tableLength === 0 ? 0 : readerOver(buf).at(tableStart, tableEnd).varint();
+  if (slots !== files) throw new CorruptDataError(`${slots} slots for ${files} files`);
   const stamps = columnOf(buf, stampsAt, slots * 3, Float64Array, (at) => buf.readDoubleLE(at));
   const ends = columnOf(buf, endsAt, slots, Uint32Array, (at) => buf.readUInt32LE(at));
+  const sums = columnOf(buf, sumsAt, slots, Uint32Array, (at) => buf.readUInt32LE(at));
   // Every record ends after the one before (its parts are checked where it is read: recordParts,
   // as touching each of 100k records here would cost a cache miss or more apiece).
   let records = 0;
   let start = recordsAt;
   for (let i = 0; i < slots; i++) {
     const end = recordsAt + (ends[i] as number);
-    if (end < start || end > buf.length) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${buf.length}`);
+    if (end < start || end > size) throw new CorruptDataError(`record ${i} ends at byte ${end}, outside ${start}-${size}`);
     if (end > start) records++;
     start = end;
   }
-  if (start !== buf.length) throw new CorruptDataError(`${buf.length - start} bytes after the last record`);
-  return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt, stamps, ends };
+  // A file cut short, or grown, is not the file whose index part was checked.
+  if (start !== size) throw new CorruptDataError(`${size - start} bytes after the last record`);
+  return { complete: (flags & COMPLETE_TABLE) !== 0, tableStart, tableEnd, slots, records, stampsAt, endsAt, recordsAt, stamps, ends, sums };
 }
 
 /**
@@ -161,7 +234,12 @@ export function recordEnd(file: CacheFile, slot: number): number {
   return file.recordsAt + (file.ends[slot] as number);
 }
 
-/** The parts of slot `slot`'s record; CorruptDataError if they do not fill it exactly (a bug: the checksum held). */
+/** Whether slot `slot`'s record is the one that was saved (its checksum holds). */
+export function recordHolds(buf: Buffer, file: CacheFile, slot: number): boolean {
+  return recordChecksum(buf, recordStart(file, slot), recordEnd(file, slot)) === file.sums[slot];
+}
+
+/** The parts of slot `slot`'s record; CorruptDataError if they do not fill it exactly (a bug where its checksum held). */
 export function recordParts(buf: Buffer, file: CacheFile, slot: number): RecordParts {
   const start = recordStart(file, slot);
   const end = recordEnd(file, slot);

@@ -2,8 +2,10 @@
 // note's parsed metadata keyed by its path, size, modification time and change time, so that a
 // warm open reads and parses only the notes that changed (as Obsidian's metadata cache does from
 // IndexedDB), and each note's links as they resolved, so that it does not resolve them again
-// either. It is only ever a cache: a missing, damaged, truncated or foreign-version file is
-// dropped whole and rebuilt, and a vault whose plugin folder cannot be written opens all the same.
+// either. It is only ever a cache: a missing, truncated or foreign-version file, or one whose file
+// table, stamps or record ends are damaged, is dropped whole and rebuilt; a damaged record (each
+// has its own checksum, checked where it is first read) is never decoded, and its note is read
+// and parsed again instead. A vault whose plugin folder cannot be written opens all the same.
 //
 // When is a note "unchanged"? Obsidian trusts a cached note whose mtime and size match. We also
 // compare the change time (ctime), which every write moves and which no program can set back: a
@@ -20,12 +22,13 @@
 // looks up no path).
 import { DeferredMetadata, type IndexedMetadata } from '../deferred-metadata';
 import type { NoteMetadata } from '../metadata-types';
-import type { LinkTargets } from '../note-links';
+import { type LinkTargets, NoteLinks } from '../note-links';
 import type { StateStore } from '../vault-port';
+import type { NodeStateStore } from './node-state-store';
 import { type ByteReader, ByteWriter, CorruptDataError, UnencodableError } from '../../binary/bytes';
 import { changedNames, mayResolveDifferently } from './changed-names';
 import { fileName } from '../links/vault-paths';
-import { type CacheFile, METADATA_CACHE_FILE, readCacheFile, readTargets, readerOver, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
+import { type CacheFile, METADATA_CACHE_FILE, type RecordParts, readCacheFile, readIndexPart, readRecords, readTargets, readerOver, recordHolds, recordParts, stampMatches, wellFormed } from './metadata-cache-file';
 import { type FileTable, type FreshRecord, encodeCacheFile } from './metadata-cache-encode';
 import { decodeMetadata, encodeMetadata, linkpathsOf } from './metadata-codec';
 
@@ -72,7 +75,7 @@ export class CachedNote extends DeferredMetadata {
     try {
       return this.cache.linkpathsAt(this.slot);
     } catch (e) {
-      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      // A damaged record (or a bug, where its checksum held): the note itself answers.
       if (e instanceof CorruptDataError) return linkpathsOf(this.load());
       throw e;
     }
@@ -86,6 +89,11 @@ export class CachedNote extends DeferredMetadata {
   targets(): LinkTargets | null {
     return this.linksHold ? this.cache.targetsAt(this.slot, this.linkpaths.length) : null;
   }
+
+  /** Its links with their cached targets, where those hold; targets that do not decode (a damaged record) are resolved as the vault is then. */
+  override resolvedLinks(resolveAll: (linkpaths: readonly string[]) => LinkTargets): NoteLinks | null {
+    return this.linksHold ? new NoteLinks(this, () => this.targets() ?? resolveAll(this.linkpaths)) : null;
+  }
 }
 
 /** A write landing within this many ms of the open's stat could share its clock tick. */
@@ -93,7 +101,12 @@ function racyWindow(stamp: NoteStamp): number {
   return stamp.mtime % 1000 === 0 ? 2000 : 20;
 }
 
-const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0) };
+const EMPTY_FILE: CacheFile = { complete: false, tableStart: 0, tableEnd: 0, slots: 0, records: 0, stampsAt: 0, endsAt: 0, recordsAt: 0, stamps: new Float64Array(0), ends: new Uint32Array(0), sums: new Uint32Array(0) };
+
+/** What is known of a slot's record: not checked yet, passed its check, failed it. */
+const UNCHECKED = 0;
+const HOLDS = 1;
+const DAMAGED = 2;
 
 /** The vault's files now, and how they compare with the loaded file's. */
 interface Table extends FileTable {
@@ -124,34 +137,73 @@ export class MetadataCache {
     throw new Error('metadata cache: no parser');
   };
   /** One reader for every record (each read sets its range first; all reads are synchronous). */
-  private readonly reader: ByteReader;
+  private reader: ByteReader;
   private table: Table | null = null;
+  /** Per slot: UNCHECKED, HOLDS or DAMAGED (a record is checked where it is first read, once). */
+  private readonly checked: Uint8Array;
+  /**
+   * Whether `buf` holds the records too (else only the index part: they are read when the first
+   * is asked for), and whether they could be read (false: another file now, or none).
+   */
+  private recordsRead: boolean;
+  private recordsHere = true;
 
   private constructor(
-    private readonly buf: Buffer,
+    /** The file's index part, or all of it once its records are read. */
+    private buf: Buffer,
     private readonly file: CacheFile,
     readonly loaded: string,
     /** Wall-clock time just before the open's walk: the reference for racy entries. */
     private readonly openedAt: number,
+    /** Where the file is and how long it was, while its records are not read. */
+    private readonly source: { abs: string; size: number } | null = null,
   ) {
     this.reader = readerOver(buf);
+    this.checked = new Uint8Array(file.slots);
+    this.recordsRead = source === null;
   }
 
-  /** Reads the cache file; never throws (a bad file is an empty cache, with the reason kept). */
-  static async load(state: StateStore, openedAt: number): Promise<MetadataCache> {
-    let bytes: Uint8Array | null;
-    try {
-      bytes = await state.readBinary(METADATA_CACHE_FILE);
-    } catch (e) {
-      return MetadataCache.empty(`unreadable (${(e as Error).message})`, openedAt);
+  /** The whole file, read when a record is first asked for; false if its records cannot be used. */
+  private haveRecords(): boolean {
+    if (!this.recordsRead && this.source) {
+      this.recordsRead = true;
+      const whole = readRecords(this.source.abs, this.buf, this.source.size);
+      if (whole) {
+        this.buf = whole;
+        this.reader = readerOver(whole);
+      } else this.recordsHere = false;
     }
-    if (!bytes) return MetadataCache.empty('missing', openedAt);
-    const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    return this.recordsHere;
+  }
+
+  /** Whether slot `slot`'s record passes its checksum (checked the first time it is asked). */
+  private holds(slot: number): boolean {
+    let state = this.checked[slot];
+    if (state === UNCHECKED) this.checked[slot] = state = this.haveRecords() && recordHolds(this.buf, this.file, slot) ? HOLDS : DAMAGED;
+    return state === HOLDS;
+  }
+
+  /** The parts of a record that passes its check; CorruptDataError if it fails it (then its note answers). */
+  private partsOf(slot: number): RecordParts {
+    if (!this.holds(slot)) throw new CorruptDataError(`record ${slot} fails its checksum`);
+    return recordParts(this.buf, this.file, slot);
+  }
+
+  /**
+   * Reads the cache file's index part (its records when first asked for: a warm open reads none,
+   * and holding 210 MB of them at 100k notes was most of what the open vault held); never throws
+   * (a bad file is an empty cache, with the reason kept).
+   */
+  static async load(state: NodeStateStore, openedAt: number): Promise<MetadataCache> {
+    const abs = state.pathOf(METADATA_CACHE_FILE);
     try {
-      return new MetadataCache(buf, readCacheFile(buf), 'ok', openedAt);
+      const part = await Promise.resolve(readIndexPart(abs));
+      if (!part) return MetadataCache.empty('missing', openedAt);
+      const source = part.bytes.length < part.size ? { abs, size: part.size } : null;
+      return new MetadataCache(part.bytes, readCacheFile(part.bytes, part.size), 'ok', openedAt, source);
     } catch (e) {
-      if (!(e instanceof CorruptDataError)) throw e;
-      return MetadataCache.empty(`dropped: ${e.message}`, openedAt);
+      if (e instanceof CorruptDataError) return MetadataCache.empty(`dropped: ${e.message}`, openedAt);
+      return MetadataCache.empty(`unreadable (${(e as Error).message})`, openedAt);
     }
   }
 
@@ -220,7 +272,7 @@ export class MetadataCache {
     try {
       if (!table.same) decoded = this.linkpathsAt(slot);
     } catch (e) {
-      // The checksum held, so this would be a bug, not damage: the note is read again.
+      // A damaged record (or a bug, where its checksum held): the note is read again.
       if (e instanceof CorruptDataError) return null;
       throw e;
     }
@@ -232,23 +284,23 @@ export class MetadataCache {
   }
 
   linkpathsAt(slot: number): string[] {
-    const parts = recordParts(this.buf, this.file, slot);
+    const parts = this.partsOf(slot);
     return this.reader.at(parts.linkpathsStart, parts.linkpathsEnd).strings();
   }
 
   metadataAt(slot: number, path: string): NoteMetadata {
     try {
-      const parts = recordParts(this.buf, this.file, slot);
+      const parts = this.partsOf(slot);
       return decodeMetadata(this.reader.at(parts.metaStart, parts.metaEnd));
     } catch {
-      // The file's checksum held, so this would be a bug, not damage: the note itself answers.
+      // A damaged record (or a bug, where its checksum held): the note itself answers.
       return this.reparse(path);
     }
   }
 
   targetsAt(slot: number, linkpathCount: number): LinkTargets | null {
     try {
-      const parts = recordParts(this.buf, this.file, slot);
+      const parts = this.partsOf(slot);
       return readTargets(this.reader, parts.targetsStart, parts.end, linkpathCount, this.table?.cachedFiles ?? []);
     } catch (e) {
       if (e instanceof CorruptDataError) return null; // resolved as the vault is now
@@ -338,8 +390,10 @@ export class MetadataCache {
       this.settleFresh(null);
       return { ...report, saved: 'not written: no plugin folder' };
     }
+    // Reused records are copied from the file: read it now if no command has asked for one yet.
+    if (this.reusedCount > 0) this.haveRecords();
     const { bytes, freshAt } = encodeCacheFile({
-      old: { buf: this.buf, file: this.file },
+      old: { buf: this.buf, file: this.file, holds: (slot) => this.holds(slot) },
       table,
       reusedSlot: this.reusedSlot,
       fresh: this.freshRecords,

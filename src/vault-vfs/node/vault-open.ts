@@ -5,11 +5,10 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { parseMarkdown } from '../markdown/parse-markdown';
 import type { NoteMetadata } from '../metadata-types';
-import { NoteLinks } from '../note-links';
 import { isMarkdownPath } from '../path-safety';
 import { VaultIndex } from '../vault-index';
 import type { NewLinkFormat } from '../vault-port';
-import { type CachedNote, type MetadataCacheReport, MetadataCache } from './metadata-cache';
+import { type MetadataCacheReport, MetadataCache } from './metadata-cache';
 import { NodeStateStore } from './node-state-store';
 import { noteText, readTextOrNull } from './note-text';
 import { nodeSlicer, readInSlices } from './read-in-slices';
@@ -47,13 +46,6 @@ async function readLinkFormat(root: string, configDir: string): Promise<NewLinkF
   return 'shortest';
 }
 
-/** A cached note's links with their cached targets, or none if those may not hold (the index resolves them). */
-function cachedLinks(index: VaultIndex, path: string, cached: CachedNote): NoteLinks | undefined {
-  if (!cached.linksHold) return undefined;
-  // Targets that do not decode (a bug, as the file's checksum held) are resolved as the vault is then.
-  return new NoteLinks(cached, () => cached.targets() ?? index.resolveAll(cached.linkpaths, path));
-}
-
 export async function openVaultFolder(root: string, opts: NodeVaultOptions): Promise<OpenedVault> {
   const disk = await VaultFs.open(root);
   const configDir = opts.configDir ?? '.obsidian';
@@ -80,7 +72,8 @@ export async function openVaultFolder(root: string, opts: NodeVaultOptions): Pro
     if (!isMarkdownPath(f.path)) index.setFile(f.path, f.stat, null);
     else {
       const cached = cache.reuse(k, f.path, f.stat.size, f.stat.mtime, f.changed);
-      if (cached) index.setFile(f.path, f.stat, null, cached, cachedLinks(index, f.path, cached));
+      // Its links come with their cached targets where those hold (made when first read), else the index resolves them.
+      if (cached) index.setFile(f.path, f.stat, null, cached, cached.linksHold ? 'from-metadata' : undefined);
       else toRead.push(k);
     }
     if (slicer.due) await slicer.checkpoint();

@@ -5,7 +5,7 @@ import { crc32 } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseMarkdown } from '../../../src/vault-vfs/markdown/parse-markdown';
 import { METADATA_CACHE_FILE, METADATA_CACHE_VERSION } from '../../../src/vault-vfs/node/metadata-cache';
-import { readCacheFile } from '../../../src/vault-vfs/node/metadata-cache-file';
+import { readCacheFile, readIndexPart, readRecords, readerOver } from '../../../src/vault-vfs/node/metadata-cache-file';
 import { NodeVault } from '../../../src/vault-vfs/node/node-vault';
 import { makeTempVault, type TempVault } from '../../helpers/temp-vault';
 
@@ -51,17 +51,37 @@ async function expectFresh(vault: NodeVault, dir: string): Promise<void> {
   expect(vault.backlinks('b.md')).toEqual(reference.backlinks('b.md'));
 }
 
-/**
- * The file after `change` (given where slot 0's record end is kept, per the layout in
- * metadata-cache-file.ts), with its checksum made to hold again: damage only a bug could make.
- */
-function resealed(b: Buffer, change: (slot0End: number) => void): Buffer {
+/** Where the parts of a cache file are (the layout in metadata-cache-file.ts, read here on its own). */
+function layoutOf(b: Buffer): { slots: number; stampsAt: number; endsAt: number; sumsAt: number; recordsAt: number; record: (slot: number) => [number, number] } {
   const tableEnd = 20 + b.readUInt32LE(16);
   const slots = b.readUInt32LE(tableEnd);
   const stampsAt = (tableEnd + 4 + 7) & ~7;
-  change(stampsAt + 24 * slots);
-  b.writeUInt32LE(crc32(b.subarray(12)), 8);
+  const endsAt = stampsAt + 24 * slots;
+  const sumsAt = endsAt + 4 * slots;
+  const recordsAt = sumsAt + 4 * slots;
+  const endOf = (slot: number): number => recordsAt + b.readUInt32LE(endsAt + 4 * slot);
+  return { slots, stampsAt, endsAt, sumsAt, recordsAt, record: (slot) => [slot === 0 ? recordsAt : endOf(slot - 1), endOf(slot)] };
+}
+
+/**
+ * The file after `change`, with every checksum made to hold again (the index part's, and each
+ * record's): damage only a bug could make.
+ */
+function resealed(b: Buffer, change: (layout: ReturnType<typeof layoutOf>) => void): Buffer {
+  change(layoutOf(b));
+  const l = layoutOf(b);
+  for (let slot = 0; slot < l.slots; slot++) {
+    const [start, end] = l.record(slot);
+    if (end <= b.length) b.writeUInt32LE(start === end ? 0 : crc32(b.subarray(start, end)), l.sumsAt + 4 * slot);
+  }
+  b.writeUInt32LE(crc32(b.subarray(12, l.recordsAt)), 8);
   return b;
+}
+
+/** The slot of the file at `path` in the cache file's table. */
+function slotOf(b: Buffer, path: string): number {
+  const file = readCacheFile(b);
+  return readerOver(b).at(file.tableStart, file.tableEnd).strings().indexOf(path);
 }
 
 describe('NodeVault metadata cache', () => {
@@ -115,14 +135,20 @@ describe('NodeVault metadata cache', () => {
     expect((await NodeVault.open(tv.dir)).metadataCacheReport).toMatchObject({ reused: 2, parsed: 1 });
   });
 
+  // Damage the open would act on (a stamp or a record's end) drops the whole file: the index part's checksum.
   const damages: [string, (bytes: Buffer) => Buffer, RegExp][] = [
-    ['a flipped byte', (b) => (b.writeUInt8(b.readUInt8(b.length >> 1) ^ 0x20, b.length >> 1), b), /checksum/],
-    ['a truncated file', (b) => b.subarray(0, b.length - 7), /checksum/],
+    ['a flipped byte in the file table', (b) => (b.writeUInt8(b.readUInt8(22) ^ 0x20, 22), b), /checksum mismatch/],
+    // A stamp that matched a note as it is now would have the open trust a record of another version.
+    ['a flipped byte in a stamp', (b) => (b.writeUInt8(b.readUInt8(layoutOf(b).stampsAt + 9) ^ 0x01, layoutOf(b).stampsAt + 9), b), /checksum mismatch/],
+    ['a flipped byte in a record\'s end', (b) => (b.writeUInt8(b.readUInt8(layoutOf(b).endsAt) ^ 0x01, layoutOf(b).endsAt), b), /checksum mismatch/],
+    ['a truncated file', (b) => b.subarray(0, b.length - 7), /ends at byte/],
+    ['a file cut inside its stamps', (b) => b.subarray(0, layoutOf(b).stampsAt + 5), /do not fit/],
     ['a file cut inside its header', (b) => b.subarray(0, 9), /too short/],
     ['another format version', (b) => (b.writeUInt32LE(METADATA_CACHE_VERSION + 1, 4), b), /format version/],
-    // Version 2 kept a path per record; version 3 finds a record by its file's number (metadata-cache-file.ts).
+    // Version 2 kept a path per record; version 3 had one checksum for the whole file, version 4 one per record (metadata-cache-file.ts).
     ['a file of format version 2', (b) => (b.writeUInt32LE(2, 4), b), /format version 2,/],
-    ['a file whose checksum holds but whose first record ends past the file', (b) => resealed(b, (slot0End) => b.writeUInt32LE(b.length, slot0End)), /record 0 ends at byte/],
+    ['a file of format version 3', (b) => (b.writeUInt32LE(3, 4), b), /format version 3,/],
+    ['a file whose checksum holds but whose first record ends past the file', (b) => resealed(b, (l) => b.writeUInt32LE(b.length, l.endsAt)), /record 0 ends at byte/],
     ['a file that is not a cache', () => Buffer.from('{"not":"a cache"} and more bytes'), /not a metadata cache/],
     ['an empty file', () => Buffer.alloc(0), /too short/],
   ];
@@ -155,16 +181,76 @@ describe('NodeVault metadata cache', () => {
 
   it('answers from the notes where a record does not hold its parts under a valid checksum (a bug, not damage)', async () => {
     const { dir } = await vaultWithCache();
-    // The first record (after the slots' stamps and ends) claims link paths longer than itself.
+    // The first record claims link paths longer than itself.
     const b = readFileSync(cacheFile(dir));
-    resealed(b, (slot0End) => {
-      const slots = (slot0End - ((20 + b.readUInt32LE(16) + 4 + 7) & ~7)) / 24;
-      b.writeUInt32LE(0xffff, slot0End + 4 * slots);
-    });
+    resealed(b, (l) => b.writeUInt32LE(0xffff, l.recordsAt));
     writeFileSync(cacheFile(dir), b);
     const vault = await NodeVault.open(dir);
     expect(vault.metadataCacheReport).toMatchObject({ loaded: 'ok', parsed: 0 });
     await expectFresh(vault, dir);
+  });
+
+  it('reads a note again where its record fails its checksum, trusting none of it, and uses every other record', async () => {
+    const { dir } = await vaultWithCache();
+    const b = readFileSync(cacheFile(dir));
+    // b.md's heading `Head` becomes `Jead`: a record that still decodes, to metadata the note does not have.
+    const [start, end] = layoutOf(b).record(slotOf(b, 'b.md'));
+    const at = b.subarray(start, end).indexOf('Head');
+    expect(at).toBeGreaterThan(0);
+    b.writeUInt8('J'.charCodeAt(0), start + at);
+    writeFileSync(cacheFile(dir), b);
+    const vault = await NodeVault.open(dir);
+    expect(vault.metadataCacheReport).toEqual({ loaded: 'ok', reused: 3, parsed: 0, relinked: 0, saved: 'unchanged' });
+    expect(vault.metadata('b.md')?.headings.map((h) => h.heading)).toEqual(['Head']);
+    await expectFresh(vault, dir);
+  });
+
+  it('carries no record that failed its checksum into the next file: its note is read and cached again', async () => {
+    const { dir } = await vaultWithCache();
+    const b = readFileSync(cacheFile(dir));
+    const [start] = layoutOf(b).record(slotOf(b, 'sub/c.md'));
+    b.writeUInt8(b.readUInt8(start + 6) ^ 0x04, start + 6);
+    writeFileSync(cacheFile(dir), b);
+    // Another note changes, so this open saves the file: with the damaged record left out.
+    writeFileSync(path.join(dir, 'a.md'), '# A again\n\n[[sub/c]]\n');
+    await settle();
+    const saving = await NodeVault.open(dir);
+    expect(saving.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 2, parsed: 1, saved: 'yes' });
+    const next = await NodeVault.open(dir);
+    expect(next.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 2, parsed: 1, saved: 'yes' });
+    expect(next.metadata('sub/c.md')?.links.map((l) => l.link)).toEqual(['missing']);
+    expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3, parsed: 0, saved: 'unchanged' });
+  });
+
+  it('reads no record of a cache file saved by another open since (its records are read when first asked for)', async () => {
+    const { dir } = await vaultWithCache();
+    const first = await NodeVault.open(dir);
+    expect(first.metadataCacheReport).toMatchObject({ loaded: 'ok', reused: 3 });
+    // Another process changes a note and saves a new file before this vault asks for any record.
+    writeFileSync(path.join(dir, 'b.md'), '# Other\n\nNow [[sub/c]] only.\n');
+    await settle();
+    expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ reused: 2, parsed: 1, saved: 'yes' });
+    // The new file's records sit elsewhere: each note answers from itself, as it is now.
+    await expectFresh(first, dir);
+  });
+
+  it('takes the records only from the file whose index part the open read', async () => {
+    const { dir } = await vaultWithCache();
+    const part = readIndexPart(cacheFile(dir));
+    if (!part) throw new Error('no cache file');
+    expect(part.bytes.length).toBe(layoutOf(readFileSync(cacheFile(dir))).recordsAt);
+    expect(readRecords(cacheFile(dir), part.bytes, part.size)).toEqual(readFileSync(cacheFile(dir)));
+    writeFileSync(path.join(dir, 'a.md'), '# A again\n');
+    await settle();
+    expect((await NodeVault.open(dir)).metadataCacheReport).toMatchObject({ saved: 'yes' });
+    expect(readRecords(cacheFile(dir), part.bytes, part.size)).toBeNull();
+  });
+
+  it('reads a note again where the cache file is gone by the time its record is asked for', async () => {
+    const { dir } = await vaultWithCache();
+    const first = await NodeVault.open(dir);
+    await rm(cacheFile(dir));
+    await expectFresh(first, dir);
   });
 
   it('opens a vault whose plugin folder cannot be written, and says why the cache was not saved', async () => {
