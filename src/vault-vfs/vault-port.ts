@@ -188,6 +188,13 @@ export interface VaultPort {
    * Optional: an adapter without it never defers a sync.
    */
   syncDeferredWrites?(): Promise<void>;
+  /**
+   * Runs `run` (a journaled job) with what the adapter found about its folders while refusing
+   * paths that lead out of the vault kept until `run` ends, for the questions that write and
+   * read no text (stat, exists, hashFile); the adapter forgets a folder it moves or removes.
+   * Optional; without it every question is checked on its own.
+   */
+  withFolderVerdicts?<T>(run: () => Promise<T>): Promise<T>;
 
   /**
    * Removes what interrupted writes left in these folders (temporary copies that never replaced
