@@ -125,9 +125,11 @@ export class NodeVault implements VaultPort {
 
   async read(p: string): Promise<string> {
     const vp = this.spelled(p);
-    const abs = await this.disk.contained(vp);
+    // A held rewrite is the vault's own text, not read from the disk: nothing to check (its write
+    // was checked by the rename that held it). A job reads every note its moves rewrote.
     const held = this.held.get(vp);
     if (held !== undefined) return held;
+    const abs = await this.disk.contained(vp);
     try {
       return readText(abs); // synchronous: see vault-fs.ts
     } catch (e) {
@@ -248,6 +250,14 @@ export class NodeVault implements VaultPort {
     if (this.held.size === 0) return;
     const texts = this.held.take(vp);
     if (texts.length === 0) return;
+    try {
+      // Checked again where it is written: a folder replaced by a link out of the vault since the
+      // rename held the text gets nothing written through it (the texts stay held).
+      for (const [note] of texts) await this.disk.contained(note);
+    } catch (e) {
+      for (const [note, text] of texts) this.held.set(note, text);
+      throw e;
+    }
     await writeFilesAtomic(texts.map(([note, text]) => ({ target: this.disk.abs(note), data: encodeText(text), deferTo: this.deferred })));
     // The index holds these texts' metadata already; only the stat changed.
     for (const [note, text] of texts) this.tree.refreshFile(note, text, this.index.metadata(note) ?? undefined);

@@ -118,3 +118,21 @@ describe('folder verdicts kept for a job', () => {
     expect(await tv.read('A/one.md')).toBe('one, see [[two]]');
   });
 });
+
+describe('held link rewrites', () => {
+  it('writes nothing through a folder replaced by a link out of the vault after the rename held its text', async () => {
+    const outside = await temp({});
+    const tv = await temp({ 'A/target.md': 'target', 'B/linker.md': 'see [[A/target]]' });
+    const v = await NodeVault.open(tv.dir);
+    await v.rename('A/target.md', 'A/renamed.md', { recordedNotes: new Set(['B/linker.md']) });
+    expect(v.heldNotes()).toEqual(['B/linker.md']);
+    // The held text is the vault's own: read without looking at the disk.
+    expect(await v.read('B/linker.md')).toBe('see [[renamed]]');
+    await replaceByLinkOut(tv, 'B', outside);
+    expect(await v.read('B/linker.md')).toBe('see [[renamed]]');
+    await expect(v.syncDeferredWrites()).rejects.toThrow('leads outside the vault');
+    expect(await fs.readFile(path.join(outside.dir, 'B', 'linker.md'), 'utf8')).toBe('see [[A/target]]');
+    expect(await fs.readdir(path.join(outside.dir, 'B'))).toEqual(['linker.md']);
+    expect(v.heldNotes()).toEqual(['B/linker.md']);
+  });
+});
