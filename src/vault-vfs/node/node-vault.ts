@@ -50,6 +50,8 @@ export class NodeVault implements VaultPort {
   private readonly deferred = new DeferredSyncs();
   /** Link rewrites of recorded notes not yet written (see held-rewrites.ts): read() gives them. */
   private readonly held = new HeldRewrites();
+  /** read() keeps every byte (note-text.ts), and a held text is hashed as hashFile hashes it. */
+  readonly readsEveryByte = true;
 
   private constructor(
     private readonly disk: VaultFs,
