@@ -147,6 +147,12 @@ export interface VaultPort {
    */
   hashFile?(path: string): Promise<string>;
   /**
+   * True when `read` gives back every byte of the file (a byte it cannot decode kept as byte-text.ts
+   * keeps it, a byte-order mark kept): the text's hash (content-hash.ts) is then the file's hash,
+   * and a caller that read a note need not read it again to hash it. Optional; false when absent.
+   */
+  readonly readsEveryByte?: boolean;
+  /**
    * Copies the file at `path` into the state folder as `stateName` (atomically), streamed, and
    * back: `createFromState` creates `path` (a name the vault had, kept as recorded) from such a
    * copy, refusing a path that exists. Optional, together; without them the journal reads the file
@@ -188,6 +194,13 @@ export interface VaultPort {
    * Optional: an adapter without it never defers a sync.
    */
   syncDeferredWrites?(): Promise<void>;
+  /**
+   * Runs `run` (a journaled job) with what the adapter found about its folders while refusing
+   * paths that lead out of the vault kept until `run` ends, for the questions that write and
+   * read no text (stat, exists, hashFile); the adapter forgets a folder it moves or removes.
+   * Optional; without it every question is checked on its own.
+   */
+  withFolderVerdicts?<T>(run: () => Promise<T>): Promise<T>;
 
   /**
    * Removes what interrupted writes left in these folders (temporary copies that never replaced

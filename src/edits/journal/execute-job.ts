@@ -217,7 +217,9 @@ async function absentPaths(port: VaultPort, ops: readonly JobOperation[]): Promi
 /** Executes operations as one journaled job. Refuses while an interrupted job exists. */
 export async function executeJob(port: VaultPort, input: JobInput, opts: RunOptions = {}): Promise<JobReport> {
   const store = new JournalStore(port.state);
-  return withJournalLock(port.state, async () => {
+  // The job's many questions about its folders are answered once per folder (withFolderVerdicts).
+  const run = <T>(f: () => Promise<T>): Promise<T> => (port.withFolderVerdicts ? port.withFolderVerdicts(f) : f());
+  return withJournalLock(port.state, () => run(async () => {
     const active = await store.activeJobs();
     if (active.length > 0) throw new InterruptedJobError(active);
     const known = new WeakMap<object, { before: string; after: string }>();
@@ -234,5 +236,5 @@ export async function executeJob(port: VaultPort, input: JobInput, opts: RunOpti
     const report = await finishRun(ctx, 'applied');
     await store.prune(100);
     return report;
-  }, { actsOnVault: true });
+  }), { actsOnVault: true });
 }

@@ -50,6 +50,8 @@ export class NodeVault implements VaultPort {
   private readonly deferred = new DeferredSyncs();
   /** Link rewrites of recorded notes not yet written (see held-rewrites.ts): read() gives them. */
   private readonly held = new HeldRewrites();
+  /** read() keeps every byte (note-text.ts), and a held text is hashed as hashFile hashes it. */
+  readonly readsEveryByte = true;
 
   private constructor(
     private readonly disk: VaultFs,
@@ -112,7 +114,7 @@ export class NodeVault implements VaultPort {
 
   async stat(p: string): Promise<FileStat | null> {
     const vp = this.spelled(p);
-    const abs = await this.disk.contained(vp);
+    const abs = await this.disk.containedByFolder(vp);
     const st = statOrNull(abs);
     if (!st?.isFile()) return null;
     const held = this.held.get(vp);
@@ -120,14 +122,16 @@ export class NodeVault implements VaultPort {
   }
 
   async exists(p: string): Promise<boolean> {
-    return this.disk.exists(await this.disk.contained(this.spelled(p)));
+    return this.disk.exists(await this.disk.containedByFolder(this.spelled(p)));
   }
 
   async read(p: string): Promise<string> {
     const vp = this.spelled(p);
-    const abs = await this.disk.contained(vp);
+    // A held rewrite is the vault's own text, not read from the disk: nothing to check (its write
+    // was checked by the rename that held it). A job reads every note its moves rewrote.
     const held = this.held.get(vp);
     if (held !== undefined) return held;
+    const abs = await this.disk.contained(vp);
     try {
       return readText(abs); // synchronous: see vault-fs.ts
     } catch (e) {
@@ -153,7 +157,7 @@ export class NodeVault implements VaultPort {
   /** SHA-256 of the file, read 1 MiB at a time: bounded memory for a file of any size. */
   async hashFile(p: string): Promise<string> {
     const vp = this.spelled(p);
-    const abs = await this.disk.contained(vp);
+    const abs = await this.disk.containedByFolder(vp);
     const held = this.held.get(vp);
     if (held !== undefined) return createHash('sha256').update(encodeText(held)).digest('hex');
     try {
@@ -248,6 +252,14 @@ export class NodeVault implements VaultPort {
     if (this.held.size === 0) return;
     const texts = this.held.take(vp);
     if (texts.length === 0) return;
+    try {
+      // Checked again where it is written: a folder replaced by a link out of the vault since the
+      // rename held the text gets nothing written through it (the texts stay held).
+      for (const [note] of texts) await this.disk.contained(note);
+    } catch (e) {
+      for (const [note, text] of texts) this.held.set(note, text);
+      throw e;
+    }
     await writeFilesAtomic(texts.map(([note, text]) => ({ target: this.disk.abs(note), data: encodeText(text), deferTo: this.deferred })));
     // The index holds these texts' metadata already; only the stat changed.
     for (const [note, text] of texts) this.tree.refreshFile(note, text, this.index.metadata(note) ?? undefined);
@@ -273,6 +285,9 @@ export class NodeVault implements VaultPort {
       allowCaseVariants: restore,
       knownMetadata: (note) => (this.held.has(note) ? this.index.metadata(note) : null),
     });
+    // The notes the rename rewrites are written where they are: each is checked as any write is,
+    // before anything moves (a folder of them replaced by a link out of the vault is refused).
+    for (const note of rewrites.keys()) await this.disk.contained(note);
     await this.tree.ensureParents(dst);
     const { fromAbs, toAbs } = await this.disk.moveEntry(src, dst);
     // A file moved before its deferred sync is synced where it is now; a held text goes with it.
@@ -291,6 +306,16 @@ export class NodeVault implements VaultPort {
       this.tree.refreshFile(note, text, metadata);
       this.tree.emit({ type: 'modify', path: note });
     }
+  }
+
+  /**
+   * Runs `run` with the containment verdicts of the vault's folders kept from one call to the
+   * next, until it ends or the vault moves or removes the folder: a stat, an existence or a hash
+   * in a checked folder is then one lstat, not a realpath (vault-fs.ts, containedByFolder). Every
+   * write, move and text read is still checked in full.
+   */
+  withFolderVerdicts<T>(run: () => Promise<T>): Promise<T> {
+    return this.disk.keepFolderVerdicts(run);
   }
 
   async syncDeferredWrites(): Promise<void> {
@@ -330,7 +355,9 @@ export class NodeVault implements VaultPort {
   async removeEmptyFolder(p: string): Promise<void> {
     const vp = this.spelled(p);
     if (!this.index.isFolder(vp)) throw new VaultFileNotFoundError(vp);
-    await fs.rmdir(await this.disk.contained(vp));
+    const abs = await this.disk.contained(vp);
+    this.disk.forgetFolder(abs);
+    await fs.rmdir(abs);
     this.index.removePath(vp);
     this.tree.emit({ type: 'delete', path: vp, kind: 'folder' });
   }

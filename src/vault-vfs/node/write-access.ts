@@ -16,20 +16,25 @@ function writable(abs: string): boolean {
   }
 }
 
+/** Why the symbolic link at `abs` (vault path `vaultPath`) is not written through. */
+function linkProblem(abs: string, vaultPath: string): string {
+  let target = '';
+  try {
+    target = ` (to ${readlinkSync(abs)})`;
+  } catch {
+    /* unreadable link: named without its target */
+  }
+  return `${vaultPath} is a symbolic link${target}; Reeve does not move or write files through links: use the folder it leads to, or remove the link`;
+}
+
 /** Why `abs` (the file or folder at vault path `vaultPath`) cannot be written, or null. */
 export function writeProblemAt(abs: string, vaultPath: string): string | null {
   // A symbolic link where a step would create or write: the write would land wherever the link
   // leads, out of sight of the plan, the journal and undo.
-  if (vaultPath !== '' && lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink()) {
-    let target = '';
-    try {
-      target = ` (to ${readlinkSync(abs)})`;
-    } catch {
-      /* unreadable link: named without its target */
-    }
-    return `${vaultPath} is a symbolic link${target}; Reeve does not move or write files through links: use the folder it leads to, or remove the link`;
-  }
-  const st = statSync(abs, { throwIfNoEntry: false });
+  const own = vaultPath === '' ? undefined : lstatSync(abs, { throwIfNoEntry: false });
+  if (own?.isSymbolicLink() === true) return linkProblem(abs, vaultPath);
+  // Not a link: its lstat is its stat (a job asks about thousands of notes before it starts).
+  const st = own ?? (vaultPath === '' ? statSync(abs, { throwIfNoEntry: false }) : undefined);
   if (!st) return null;
   const what = st.isDirectory() ? `the folder ${vaultPath === '' ? '(the vault folder)' : vaultPath}` : vaultPath;
   if (writable(abs) && (st.mode & 0o222) !== 0) return null;
@@ -42,12 +47,13 @@ export function writeProblemAt(abs: string, vaultPath: string): string | null {
  */
 export function writeProblemOnTheWay(disk: { abs(vaultPath: string): string }, vp: string): string | null {
   const parts = vp.split('/');
-  for (let i = 1; i <= parts.length; i++) {
+  // A folder on the way matters only as a link (a read-only one is not written to): one lstat.
+  for (let i = 1; i < parts.length; i++) {
     const at = parts.slice(0, i).join('/');
-    const problem = writeProblemAt(disk.abs(at), at);
-    if (problem !== null && (i === parts.length || problem.includes('symbolic link'))) return problem;
+    const abs = disk.abs(at);
+    if (lstatSync(abs, { throwIfNoEntry: false })?.isSymbolicLink() === true) return linkProblem(abs, at);
   }
-  return null;
+  return writeProblemAt(disk.abs(vp), vp);
 }
 
 /** The device of the nearest existing file or folder at or above `abs`, or null. */

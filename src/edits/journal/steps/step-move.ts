@@ -53,10 +53,13 @@ export async function prepareMove(ctx: StepContext, op: MoveOp): Promise<Before>
     await assertTextKeepsBytes(ctx.port, path, text, `${op.type} ${op.source}`);
     texts.push({ path, text });
   }
+  // A moved note with links was just read: where the adapter's text keeps every byte, its hash is
+  // the file's, and the file is not read again (a 5,000-rename job read every moved note twice).
+  const read = isFile && ctx.port.readsEveryByte === true ? texts.find((t) => t.path === op.source) : undefined;
   return {
     type: 'move',
     kind: isFile ? 'file' : 'folder',
-    hash: isFile ? await fileHash(ctx.port, op.source) : null,
+    hash: !isFile ? null : read !== undefined ? await ctx.store.hashes.of(read.path, read.text) : await fileHash(ctx.port, op.source),
     notes: texts,
     createdParents: await missingParents(ctx.port, op.destination),
   };
