@@ -29,10 +29,13 @@ import { loadBundle, readManifest } from '../obsidian/load-bundle';
  * Readability.js imported without the package index (923,829 at the end of that session), 929,056
  * with issue 29's query and move speed-ups (+5.2 KB: a link rewrite shifts the note's metadata
  * instead of parsing it again, 3.2 KB; title postings kept apart for top-k, 0.6 KB; the searcher's
- * title-class bound). docs/mobile.md says what is in it, and why the 700 KB aim is out of reach
+ * title-class bound), 933,549 with the sixth session of issue 29 (+4.5 KB: organize runs the
+ * heuristics again over the tree its scores leave, 1.5 KB; a job reads an applied move's texts back
+ * from the journal instead of holding them, and its text records diff between common ends, 2.4 KB;
+ * the cache's per-record checksums and the markdown mask's shortcut, 0.4 KB). docs/mobile.md says what is in it, and why the 700 KB aim is out of reach
  * without removing features.
  */
-const MAIN_JS_LIMIT = 930_000;
+const MAIN_JS_LIMIT = 934_000;
 
 async function settle(): Promise<void> {
   for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
