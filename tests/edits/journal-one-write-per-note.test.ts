@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { recoverJobs, undoJob } from '../../src/edits/journal/recover-jobs';
 import { NodeVault } from '../../src/vault-vfs/node/node-vault';
+import { linkedNotes } from './helpers/linked-notes';
 import { removeVault, snapshot, tempVault, type TempVault } from './helpers/temp-vault';
 
 let vault: TempVault | null = null;
@@ -46,23 +47,14 @@ function countWrites(dir: string): Map<string, number> {
 const N = 12;
 const names = Array.from({ length: N }, (_, i) => `n${i}`);
 
-/** N notes in A/, each linking to every other by path (wikilink) and by a relative markdown link. */
-function linkedNotes(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const n of names) {
-    const others = names.filter((m) => m !== n);
-    files[`A/${n}.md`] = `# ${n}\n\n${others.map((m) => `See [[A/${m}]] and [${m}](${m}.md).`).join('\n')}\n`;
-  }
-  // A note that stays, linking to all of them.
-  files['Index.md'] = names.map((m) => `- [[A/${m}]]`).join('\n') + '\n';
-  return files;
-}
+/** N notes in A/, each linking to every other by path (wikilink) and by a relative markdown link, and a note that stays, linking to all. */
+const notes = (): Record<string, string> => linkedNotes(names, (m) => `See [[A/${m}]] and [${m}](${m}.md).`, (m) => `- [[A/${m}]]`);
 
 const moves = names.map((n, i) => ({ opId: `o${i}`, type: 'move' as const, source: `A/${n}.md`, destination: `B/${n}.md` }));
 
 describe('a job of moves whose notes link to each other', () => {
   it('writes each linking note once, with links that lead to the moved notes, and undo gives back every byte', async () => {
-    vault = await tempVault(linkedNotes());
+    vault = await tempVault(notes());
     const before = await snapshot(vault.dir);
     const counts = countWrites(vault.dir);
     const report = await executeJob(vault.port, { description: 'move all', operations: moves });
@@ -82,7 +74,7 @@ describe('a job of moves whose notes link to each other', () => {
   });
 
   it('carries the held rewrites along when a later move of the chain moves their folder', async () => {
-    vault = await tempVault(linkedNotes());
+    vault = await tempVault(notes());
     const before = await snapshot(vault.dir);
     const counts = countWrites(vault.dir);
     const all = [...moves, { opId: 'folder', type: 'move' as const, source: 'B', destination: 'C/D' }];
@@ -99,11 +91,11 @@ describe('a job of moves whose notes link to each other', () => {
 
   it.each(['rollback', 'resume'] as const)('%s after the process died with the chain in flight (its held rewrites lost) gives the vault byte for byte', async (mode) => {
     // What a clean run leaves, for the resume.
-    const clean = await tempVault(linkedNotes());
+    const clean = await tempVault(notes());
     expect((await executeJob(clean.port, { description: 'move all', operations: moves })).failure).toBeNull();
     const after = await snapshot(clean.dir);
     await removeVault(clean);
-    vault = await tempVault(linkedNotes());
+    vault = await tempVault(notes());
     const before = await snapshot(vault.dir);
     // The process "dies" right after the last rename: nothing held was written, no done record went out.
     const port = vault.port;
@@ -117,7 +109,7 @@ describe('a job of moves whose notes link to each other', () => {
     port.syncDeferredWrites = () => (renames >= N ? Promise.reject(new Error('dead')) : sync());
     await expect(executeJob(port, { description: 'move all', operations: moves })).rejects.toThrow(/simulated crash/);
     // The renames happened, the rewrites did not reach the disk.
-    expect(await fs.promises.readFile(path.join(vault.dir, 'Index.md'), 'utf8')).toBe(linkedNotes()['Index.md']);
+    expect(await fs.promises.readFile(path.join(vault.dir, 'Index.md'), 'utf8')).toBe(notes()['Index.md']);
     const fresh = await NodeVault.open(vault.dir);
     const { reports } = await recoverJobs(fresh, mode);
     expect(reports.map((r) => r.state)).toEqual([mode === 'rollback' ? 'reverted' : 'applied']);

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { executeJob } from '../../src/edits/journal/execute-job';
 import { VaultPathExistsError } from '../../src/vault-vfs/vault-port';
+import { linkedNotes } from './helpers/linked-notes';
 import { removeVault, snapshot, tempVault, type TempVault } from './helpers/temp-vault';
 
 let vault: TempVault | null = null;
@@ -20,15 +21,7 @@ const N = 10;
 const names = Array.from({ length: N }, (_, i) => `n${i}`);
 
 /** Notes in A/ linking to each other in several styles, and one that stays, linking to all. */
-function linkedNotes(): Record<string, string> {
-  const files: Record<string, string> = {};
-  for (const n of names) {
-    const others = names.filter((m) => m !== n);
-    files[`A/${n}.md`] = `# ${n}\n\n${others.map((m) => `See [[A/${m}|${m}]], [[${m}#Top]] and [${m}](<${m}.md>).`).join('\n')}\n`;
-  }
-  files['Index.md'] = names.map((m) => `- [[A/${m}.md]] ![[A/${m}]] [x](A/${m}.md)`).join('\n') + '\n';
-  return files;
-}
+const notes = (): Record<string, string> => linkedNotes(names, (m) => `See [[A/${m}|${m}]], [[${m}#Top]] and [${m}](<${m}.md>).`, (m) => `- [[A/${m}.md]] ![[A/${m}]] [x](A/${m}.md)`);
 
 describe('the note texts an applied move recorded', () => {
   // An unexpected error (the disk) and a clean refusal (the destination taken) take two paths to the rollback.
@@ -37,7 +30,7 @@ describe('the note texts an applied move recorded', () => {
     { failAt, error: (): Error => new VaultPathExistsError('the disk refused the rename: B/taken.md') },
   ]);
   it.each(cases)('are read back from the journal by a rollback in the same run (failure at move $failAt), which gives back every byte', async ({ failAt, error }) => {
-    vault = await tempVault(linkedNotes());
+    vault = await tempVault(notes());
     const before = await snapshot(vault.dir);
     const port = vault.port;
     let renames = 0;
